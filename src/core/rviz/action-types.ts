@@ -1,0 +1,44 @@
+/** The seven document actions, one flat object each (unused fields are empty strings). See DESIGN.md "Plan JSON". */
+export const ACTION_NAMES = [
+  'add_display', 'remove_display', 'set_topic', 'set_property', 'set_enabled', 'rename_display', 'set_fixed_frame',
+] as const;
+
+export type ActionName = (typeof ACTION_NAMES)[number];
+
+export interface RvizAction {
+  action: ActionName;
+  /** Class id or catalog name (`rviz_default_plugins/LaserScan` or `LaserScan`); add_display only. */
+  display_type: string;
+  topic: string;
+  /** Target display name (loose match); for add_display, the optional name of the new display. */
+  display: string;
+  /** Property path such as `Topic/Reliability Policy` or `Size (m)`. */
+  property: string;
+  /** Value as text: `0.05`, `true`, `Best Effort`, `255; 0; 0`; for rename_display the new name. */
+  value: string;
+  /** set_fixed_frame only. */
+  frame: string;
+}
+
+export interface PlannedAction extends RvizAction {
+  origin: 'model' | 'auto';
+  checked: boolean;
+  /** Why this action is here, or what to watch for ("not publishing yet"). */
+  note: string;
+}
+
+export interface RejectedAction {
+  action: Partial<RvizAction> & Record<string, unknown>;
+  reason: string;
+}
+
+export interface Plan {
+  actions: PlannedAction[];
+  rejected: RejectedAction[];
+  notes: string[];
+}
+
+/** An empty action with every field present, to spread a partial one into. */
+export const BLANK_ACTION: Omit<RvizAction, 'action'> = {
+  display_type: '', topic: '', display: '', property: '', value: '', frame: '',
+};
