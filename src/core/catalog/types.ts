@@ -1,0 +1,62 @@
+/**
+ * The RViz2 display catalog, as data (catalog/displays.json, checked by catalog/schema.json).
+ * Every property name and enum value is spelled exactly as RViz2 writes it in a .rviz file.
+ */
+
+export type Distro = 'humble' | 'jazzy' | 'kilted' | 'rolling';
+
+export type PropertyKind = 'bool' | 'int' | 'float' | 'enum' | 'color' | 'frame' | 'topic' | 'vector' | 'string';
+
+export interface QosDefaults {
+  depth: number;
+  history: 'Keep Last' | 'Keep All' | 'System Default';
+  reliability: 'Reliable' | 'Best Effort' | 'System Default';
+  durability: 'Volatile' | 'Transient Local' | 'System Default';
+}
+
+export interface PropertySpec {
+  /** Path below the display, `/`-separated: `Size (m)`, `Topic/Reliability Policy`, `Autocompute Value Bounds/Max Value`. */
+  path: string;
+  kind: PropertyKind;
+  /** Default as RViz2 writes it (strings for enum/color/frame/topic; numbers; booleans). */
+  default?: string | number | boolean;
+  min?: number;
+  max?: number;
+  /** Allowed values for `enum`. */
+  values?: string[];
+  /** EditableEnum in RViz2: other strings load but are read as a fallback (QoS policies, transformer names offered per message). */
+  editable?: boolean;
+  /** Settings that must hold for this property to take effect, e.g. Axis needs `Color Transformer: AxisColor`. */
+  requires?: { path: string; value: string }[];
+  /** First distro that has it, when not all do (TF filters: jazzy). */
+  since?: Distro;
+  /** Words people use for this property ("point size", "transparency"). */
+  words?: string[];
+}
+
+export interface DisplayTypeSpec {
+  /** `rviz_default_plugins/LaserScan`, `rviz_common/Group`. */
+  classId: string;
+  /** Short name RViz2 uses as the default display name: `LaserScan`. */
+  name: string;
+  summary: string;
+  /** Accepted ROS 2 message types (`sensor_msgs/msg/LaserScan`); empty when the display has no topic. */
+  messageTypes: string[];
+  /** Property paths that hold a topic name: `Topic`, `Description Topic`, `Update Topic`, `Interactive Markers Namespace`… */
+  topicProperties: string[];
+  /** Default QoS per topic property, as RViz2 requests it. */
+  defaultQos?: Record<string, QosDefaults>;
+  /** Topic used when the user names none and no live topic of the type exists (`/scan`, `/map`…). */
+  conventionalTopic?: string;
+  properties: PropertySpec[];
+  /** Words people use for this type: "lidar", "laser" → LaserScan. Lowercase. */
+  words: string[];
+  since?: Distro;
+  /** Where the facts come from (file paths in ros2/rviz, docs pages). */
+  sources: string[];
+}
+
+export interface CatalogFile {
+  schemaVersion: 1;
+  displays: DisplayTypeSpec[];
+}
