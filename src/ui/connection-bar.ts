@@ -1,0 +1,60 @@
+import { LitElement, html, css } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { Presence, Problem } from '../core/graph/types.ts';
+import { theme } from './theme.ts';
+
+const PRESENCE_LABEL: Record<Presence, string> = {
+  idle: 'not connected', connecting: 'connecting…', connected: 'connected', reconnecting: 'reconnecting…',
+  disconnected: 'disconnected', error: 'error',
+};
+
+/**
+ * The robot URL and the connection state, with the link's problems said plainly.
+ *
+ * @fires url-change - detail: { url: string } when the user submits a new URL
+ */
+@customElement('connection-bar')
+export class ConnectionBar extends LitElement {
+  public static override styles = [theme, css`
+    :host { display: flex; align-items: center; gap: var(--pad); flex-wrap: wrap; }
+    form { display: flex; gap: var(--pad); align-items: center; }
+    input { width: 22em; }
+    .state { display: inline-flex; align-items: center; gap: 6px; }
+    .dot { width: 10px; height: 10px; border-radius: 50%; background: var(--muted); }
+    .dot.connected { background: var(--ok); }
+    .dot.connecting, .dot.reconnecting { background: var(--warn); }
+    .dot.error, .dot.disconnected { background: var(--err); }
+    .problem { font-size: 13px; }
+  `];
+
+  @property() public url = '';
+  @property() public presence: Presence = 'idle';
+  @property({ attribute: false }) public problems: readonly Problem[] = [];
+  @state() private draft: string | undefined;
+
+  protected override render() {
+    const linkProblems = this.problems.filter((p) => p.id.startsWith('link:'));
+    return html`
+      <form @submit=${this.onSubmit}>
+        <label class="muted" for="url">Robot</label>
+        <input id="url" class="mono" .value=${this.draft ?? this.url} spellcheck="false" aria-label="rosbridge URL"
+          @input=${(e: Event) => { this.draft = (e.target as HTMLInputElement).value; }} />
+        <button type="submit">Connect</button>
+      </form>
+      <span class="state" data-presence=${this.presence}><span class="dot ${this.presence}"></span>${PRESENCE_LABEL[this.presence]}</span>
+      ${linkProblems.map((p) => html`<span class="problem ${p.severity === 'error' ? 'error' : 'warn'}" data-problem=${p.id}
+        title=${p.tip ?? ''}>${p.message}${p.tip ? html` <span class="muted">${p.tip}</span>` : ''}</span>`)}
+    `;
+  }
+
+  private onSubmit(e: Event): void {
+    e.preventDefault();
+    const url = (this.draft ?? this.url).trim();
+    this.draft = undefined;
+    this.dispatchEvent(new CustomEvent('url-change', { detail: { url }, bubbles: true, composed: true }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap { 'connection-bar': ConnectionBar }
+}

@@ -1,0 +1,74 @@
+// A small end-to-end harness: the built app (vite preview) and the simulated robot, driven in Debian's Chromium.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+import { mkdirSync } from 'node:fs';
+import { startSim } from '../../sim/server.ts';
+import { findChromium, chromiumArgs } from '../../scripts/chromium-path.ts';
+
+export type Sim = Awaited<ReturnType<typeof startSim>>;
+
+export interface E2eContext {
+  page: Page;
+  /** The app's URL with `?url=` pointing at a fresh simulated robot of the given scenario. */
+  open(scenario: string, extraQuery?: string): Promise<Sim>;
+  /** Saves a screenshot under test-results/ (and docs/ when E2E_DOCS=1). */
+  screenshot(name: string): Promise<void>;
+}
+
+export interface E2eCase {
+  name: string;
+  run(ctx: E2eContext): Promise<void>;
+}
+
+export async function runCases(cases: E2eCase[]): Promise<number> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('e2e: no Chromium found (set CHROME_PATH or apt-get install chromium)');
+  const server: PreviewServer = await preview({ configFile: 'vite.config.ts', preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
+  const address = server.httpServer.address();
+  const appUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}/` : '';
+  const browser: Browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+  mkdirSync('test-results', { recursive: true });
+  let passed = 0;
+  let failed = 0;
+  for (const c of cases) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    const sims: Sim[] = [];
+    const ctx: E2eContext = {
+      page,
+      async open(scenario, extraQuery = '') {
+        const sim = await startSim({ scenario, port: 0 });
+        sims.push(sim);
+        await page.goto(`${appUrl}?url=${encodeURIComponent(sim.url)}${extraQuery}`);
+        return sim;
+      },
+      async screenshot(name) {
+        await page.screenshot({ path: `test-results/${name}.png`, fullPage: false });
+        if (process.env.E2E_DOCS === '1') {
+          mkdirSync('docs', { recursive: true });
+          await page.screenshot({ path: `docs/${name}.png`, fullPage: false });
+        }
+      },
+    };
+    const started = Date.now();
+    try {
+      await c.run(ctx);
+      if (errors.length) throw new Error(`uncaught page errors: ${errors.join(' | ')}`);
+      passed++;
+      console.log(`  ✓ ${c.name} (${Date.now() - started} ms)`);
+    } catch (err) {
+      failed++;
+      console.log(`  ✗ ${c.name}\n    ${err instanceof Error ? err.message : String(err)}`);
+      await page.screenshot({ path: `test-results/FAILED-${c.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined);
+    } finally {
+      await context.close();
+      for (const sim of sims) await sim.close();
+    }
+  }
+  await browser.close();
+  await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  return failed;
+}

@@ -1,0 +1,20 @@
+import assert from 'node:assert/strict';
+import type { E2eCase } from './harness.ts';
+
+/** The foundation's promise: live topics with their QoS sources and the TF tree of turtlebot_nav. */
+export const robotCase: E2eCase = {
+  name: 'robot view shows /scan with its QoS and the map → odom → base_link chain',
+  async run({ page, open, screenshot }) {
+    await open('turtlebot_nav');
+    await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
+    const scanRow = page.locator('robot-topics tr[data-topic="/scan"]');
+    await scanRow.waitFor({ timeout: 10_000 });
+    const chip = scanRow.locator('[data-qos-source]').first();
+    assert.equal(await chip.getAttribute('data-qos-source'), 'reported');
+    assert.match((await chip.textContent()) ?? '', /Best Effort/);
+    await page.locator('tf-tree-view [data-frame="odom"][data-parent="map"]').waitFor({ timeout: 10_000 });
+    await page.locator('tf-tree-view [data-frame="base_link"][data-parent="odom"]').waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(1500); // let rates settle for the screenshot
+    await screenshot('robot-view');
+  },
+};

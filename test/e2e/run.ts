@@ -1,0 +1,6 @@
+// Runs every end-to-end case against the built app (`vite build` runs first, see package.json).
+import { runCases } from './harness.ts';
+import { robotCase } from './robot.e2e.ts';
+
+const failed = await runCases([robotCase]);
+process.exit(failed === 0 ? 0 : 1);
