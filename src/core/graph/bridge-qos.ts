@@ -1,0 +1,131 @@
+/**
+ * Parses the bridge topic `/rviz_companion/qos` (std_msgs/String holding JSON, format in DESIGN.md)
+ * into per-topic endpoints with source `reported`. Garbage becomes a Problem, never a throw.
+ */
+import Ajv from 'ajv';
+import type { Durability, Endpoint, History, Problem, QosProfile, Reliability } from './types.ts';
+
+export const bridgeQosTopic = '/rviz_companion/qos';
+export const bridgeQosType = 'std_msgs/msg/String';
+
+export interface BridgeTopicQos {
+  type: string;
+  publishers: Endpoint[];
+  subscribers: Endpoint[];
+}
+
+export interface BridgeQos {
+  /** Unix seconds at which the bridge assembled the report. */
+  stamp: number;
+  topics: Record<string, BridgeTopicQos>;
+}
+
+export type BridgeQosResult =
+  | { ok: true; value: BridgeQos; /** Non-fatal oddities (unrecognised policy values). */ problems: Problem[] }
+  | { ok: false; problem: Problem };
+
+const endpointSchema = {
+  type: 'object',
+  required: ['node'],
+  properties: {
+    node: { type: 'string', minLength: 1 },
+    reliability: { type: 'string' },
+    durability: { type: 'string' },
+    history: { type: 'string' },
+    depth: { type: 'integer', minimum: 0 },
+  },
+};
+
+/** JSON Schema of the bridge message; extra fields are allowed so newer bridges stay readable. */
+export const bridgeQosSchema = {
+  type: 'object',
+  required: ['topics'],
+  properties: {
+    stamp: { type: 'number' },
+    topics: {
+      type: 'object',
+      propertyNames: { pattern: '^/' },
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          type: { type: 'string' },
+          publishers: { type: 'array', items: endpointSchema },
+          subscribers: { type: 'array', items: endpointSchema },
+        },
+      },
+    },
+  },
+} as const;
+
+interface RawEndpoint { node: string; reliability?: string; durability?: string; history?: string; depth?: number }
+interface RawTopic { type?: string; publishers?: RawEndpoint[]; subscribers?: RawEndpoint[] }
+interface RawBridge { stamp?: number; topics: Record<string, RawTopic> }
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const validate = ajv.compile<RawBridge>(bridgeQosSchema);
+
+const reliabilities: readonly Reliability[] = ['reliable', 'best_effort', 'system_default'];
+const durabilities: readonly Durability[] = ['volatile', 'transient_local', 'system_default'];
+const histories: readonly History[] = ['keep_last', 'keep_all', 'system_default'];
+
+function pick<T extends string>(allowed: readonly T[], value: string | undefined): T | 'unknown' | 'bad' {
+  if (value === undefined) return 'unknown';
+  const v = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return (allowed as readonly string[]).includes(v) ? (v as T) : 'bad';
+}
+
+const problemId = 'qos-bridge:invalid';
+
+function invalid(message: string): BridgeQosResult {
+  return { ok: false, problem: { id: problemId, severity: 'warning', message: `qos bridge: ${message}`,
+    tip: `QoS falls back to conventions; check the node publishing ${bridgeQosTopic}` } };
+}
+
+/**
+ * @param data the `data` field of the std_msgs/String message (or any value; non-strings are rejected).
+ * @example
+ * const r = parseBridgeQos('{"stamp":1,"topics":{"/scan":{"type":"sensor_msgs/msg/LaserScan","publishers":[{"node":"/lidar","reliability":"best_effort"}]}}}');
+ * if (r.ok) r.value.topics['/scan'].publishers[0].source // 'reported'
+ */
+export function parseBridgeQos(data: unknown): BridgeQosResult {
+  if (typeof data !== 'string') return invalid(`${bridgeQosTopic} data is ${data === null ? 'null' : typeof data}, not a JSON string`);
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch (err) {
+    const preview = data.length > 40 ? `${data.slice(0, 40)}…` : data;
+    return invalid(`${bridgeQosTopic} is not valid JSON (${err instanceof Error ? err.message : String(err)}): "${preview}"`);
+  }
+  if (!validate(json)) {
+    const e = validate.errors?.[0];
+    return invalid(`${bridgeQosTopic} does not match the schema at ${e?.instancePath || '(root)'}: ${e?.message ?? 'invalid'}`);
+  }
+  const problems: Problem[] = [];
+  const topics: Record<string, BridgeTopicQos> = {};
+  for (const [name, raw] of Object.entries(json.topics)) {
+    const toEndpoint = (ep: RawEndpoint, role: string): Endpoint => {
+      const reliability = pick(reliabilities, ep.reliability);
+      const durability = pick(durabilities, ep.durability);
+      const history = pick(histories, ep.history);
+      const bad = [['reliability', reliability, ep.reliability], ['durability', durability, ep.durability], ['history', history, ep.history]]
+        .filter(([, v]) => v === 'bad');
+      for (const [policy, , given] of bad) {
+        problems.push({ id: `qos-bridge:value:${name}:${ep.node}:${policy}`, severity: 'warning',
+          message: `qos bridge: ${role} ${ep.node} of ${name} has unrecognised ${policy} "${given}"; treated as unknown` });
+      }
+      const qos: QosProfile = {
+        reliability: reliability === 'bad' ? 'unknown' : reliability,
+        durability: durability === 'bad' ? 'unknown' : durability,
+        history: history === 'bad' ? 'unknown' : history,
+      };
+      if (ep.depth !== undefined) qos.depth = ep.depth;
+      return { node: ep.node, qos, source: 'reported' };
+    };
+    topics[name] = {
+      type: raw.type ?? '',
+      publishers: (raw.publishers ?? []).map((ep) => toEndpoint(ep, 'publisher')),
+      subscribers: (raw.subscribers ?? []).map((ep) => toEndpoint(ep, 'subscriber')),
+    };
+  }
+  return { ok: true, value: { stamp: json.stamp ?? 0, topics }, problems };
+}

@@ -1,0 +1,55 @@
+/**
+ * Message-rate estimator over a sliding time window. Pure: the caller passes the clock value,
+ * so tests and benchmarks control time.
+ */
+export interface RateOptions {
+  /** Only arrivals within this many ms before `now` count. */
+  windowMs: number;
+  /** Upper bound on remembered arrivals (memory stays bounded on very fast topics). */
+  maxSamples: number;
+}
+
+export const defaultRateOptions: Readonly<RateOptions> = Object.freeze({ windowMs: 5000, maxSamples: 1000 });
+
+export class RateEstimator {
+  private readonly opts: RateOptions;
+  private readonly times: number[] = [];
+  private last: number | undefined;
+
+  public constructor(options: Partial<RateOptions> = {}) {
+    this.opts = { ...defaultRateOptions, ...options };
+    if (!(this.opts.windowMs > 0)) throw new Error(`rate: windowMs must be > 0 (got ${this.opts.windowMs})`);
+    if (!(this.opts.maxSamples >= 2)) throw new Error(`rate: maxSamples must be >= 2 (got ${this.opts.maxSamples})`);
+  }
+
+  /** Records one arrival at `now` (ms). */
+  public record(now: number): void {
+    this.times.push(now);
+    this.last = now;
+    if (this.times.length > this.opts.maxSamples) this.times.splice(0, this.times.length - this.opts.maxSamples);
+  }
+
+  /** Wall-clock ms of the last arrival, if any. */
+  public get lastAt(): number | undefined { return this.last; }
+
+  /**
+   * Messages per second over the window ending at `now`: (arrivals − 1) / span between the first
+   * and last arrival in the window. 0 when fewer than two arrivals fall in the window (a topic
+   * that stopped decays to 0 once its arrivals leave the window).
+   */
+  public rateHz(now: number): number {
+    const from = now - this.opts.windowMs;
+    let i = 0;
+    while (i < this.times.length && this.times[i]! < from) i++;
+    if (i > 0) this.times.splice(0, i);
+    const n = this.times.length;
+    if (n < 2) return 0;
+    const span = this.times[n - 1]! - this.times[0]!;
+    return span > 0 ? ((n - 1) * 1000) / span : 0;
+  }
+
+  public reset(): void {
+    this.times.length = 0;
+    this.last = undefined;
+  }
+}
