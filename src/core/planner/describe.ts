@@ -1,0 +1,22 @@
+import type { RvizAction } from '../rviz/action-types.ts';
+
+/** One line a person reads in the checklist (UI) and in `plan` output (CLI): "Add LaserScan on /scan". */
+export function describeAction(a: Partial<RvizAction>): string {
+  const display = a.display ? `"${a.display}"` : 'the display';
+  switch (a.action) {
+    case 'add_display': return `Add ${shortType(a.display_type ?? '')}${a.topic ? ` on ${a.topic}` : ''}${a.display ? ` named "${a.display}"` : ''}`;
+    case 'remove_display': return `Remove ${display}`;
+    case 'set_topic': return `Set the topic of ${display} to ${a.topic || '(empty)'}`;
+    case 'set_property': return `Set ${a.property || '(property)'} = ${a.value === '' ? '(empty)' : a.value} on ${display}`;
+    case 'set_enabled': return `${a.value === 'false' ? 'Hide' : 'Show'} ${display}`;
+    case 'rename_display': return `Rename ${display} to "${a.value ?? ''}"`;
+    case 'set_fixed_frame': return `Set the fixed frame to ${a.frame || '(empty)'}`;
+    default: return `Unknown action "${String(a.action ?? '')}"`;
+  }
+}
+
+/** `rviz_default_plugins/LaserScan` → `LaserScan`. */
+export function shortType(classOrName: string): string {
+  const slash = classOrName.lastIndexOf('/');
+  return slash >= 0 ? classOrName.slice(slash + 1) : classOrName;
+}

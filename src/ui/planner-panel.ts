@@ -1,0 +1,134 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { Plan, PlannedAction } from '../core/rviz/action-types.ts';
+import { describeAction } from '../core/planner/describe.ts';
+import { theme } from './theme.ts';
+
+/** What happened to an earlier request, as the planner's history records it. */
+export interface PlannerTurnView {
+  request: string;
+  outcome: string;
+}
+
+export type PlannerStatus = 'idle' | 'planning' | 'ready' | 'applied' | 'error';
+
+/**
+ * The planner: a request box, the plan as a checklist (automatic actions marked, rejected ones with why, notes),
+ * Apply (one undo step) and Undo.
+ *
+ * @fires plan-request - detail: { request: string }
+ * @fires plan-cancel - while planning
+ * @fires plan-apply - detail: { actions: PlannedAction[] } (the checked ones, in order)
+ * @fires plan-undo - undo the last applied plan
+ */
+@customElement('planner-panel')
+export class PlannerPanel extends LitElement {
+  public static override styles = [theme, css`
+    :host { display: flex; flex-direction: column; gap: var(--pad); }
+    form { display: flex; gap: var(--pad); }
+    textarea { flex: 1; min-height: 56px; padding: 6px; resize: vertical; }
+    .plan { background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); padding: var(--pad); }
+    ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
+    li label { display: flex; gap: 8px; align-items: flex-start; min-height: var(--target); cursor: pointer; }
+    li input[type=checkbox] { width: 20px; height: 20px; min-height: 0; margin-top: 2px; }
+    .auto { border-color: var(--accent); color: var(--accent); }
+    .note { color: var(--muted); font-size: 13px; }
+    .rejected li { color: var(--err); }
+    h3 { font-size: 13px; color: var(--muted); margin: 10px 0 4px; font-weight: 600; }
+    .buttons { display: flex; gap: var(--pad); margin-top: var(--pad); align-items: center; }
+    .turns { font-size: 13px; }
+    .turns li { color: var(--muted); }
+    .progress { display: flex; gap: var(--pad); align-items: center; }
+  `];
+
+  @property({ attribute: false }) public plan: Plan | undefined;
+  @property() public status: PlannerStatus = 'idle';
+  @property() public message = '';
+  @property({ type: Boolean }) public canUndo = false;
+  @property({ attribute: false }) public turns: readonly PlannerTurnView[] = [];
+  @state() private draft = '';
+  @state() private unchecked = new Set<number>();
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('plan')) {
+      this.unchecked = new Set((this.plan?.actions ?? []).flatMap((a, i) => (a.checked ? [] : [i])));
+    }
+  }
+
+  protected override render() {
+    return html`
+      <form @submit=${this.onSubmit}>
+        <textarea aria-label="Request" placeholder="“show the lidar coloured by height, fixed frame odom”"
+          .value=${this.draft} @input=${(e: Event) => { this.draft = (e.target as HTMLTextAreaElement).value; }}
+          @keydown=${(e: KeyboardEvent) => { if (e.key === 'Enter' && !e.shiftKey) this.onSubmit(e); }}></textarea>
+        ${this.status === 'planning'
+          ? html`<button type="button" @click=${() => this.fire('plan-cancel')}>Cancel</button>`
+          : html`<button type="submit" class="primary" ?disabled=${!this.draft.trim()}>Plan</button>`}
+      </form>
+      ${this.status === 'planning' ? html`<div class="progress muted" data-planning>Planning… ${this.message}</div>` : nothing}
+      ${this.status === 'error' ? html`<div class="error" data-plan-error>${this.message}</div>` : nothing}
+      ${this.plan && this.status !== 'planning' ? this.renderPlan(this.plan) : nothing}
+      ${this.turns.length ? html`<h3>Earlier requests</h3><ul class="turns">${[...this.turns].reverse().map((t) =>
+        html`<li>“${t.request}” — ${t.outcome}</li>`)}</ul>` : nothing}
+    `;
+  }
+
+  private renderPlan(plan: Plan) {
+    const checkedCount = plan.actions.length - this.unchecked.size;
+    return html`<section class="plan" data-plan>
+      ${plan.actions.length === 0 ? html`<div class="muted">Nothing to change.</div>` : html`
+        <ul data-checklist>${plan.actions.map((a, i) => this.renderAction(a, i))}</ul>`}
+      ${plan.rejected.length ? html`<h3>Rejected</h3><ul class="rejected">${plan.rejected.map((r) => html`<li data-rejected>
+        ${describeAction(r.action)} — ${r.reason}</li>`)}</ul>` : nothing}
+      ${plan.notes.length ? html`<h3>Notes</h3><ul>${plan.notes.map((n) => html`<li class="note" data-note>${n}</li>`)}</ul>` : nothing}
+      <div class="buttons">
+        ${this.status === 'applied'
+          ? html`<span class="muted" data-applied>Applied.</span>`
+          : html`<button class="primary" data-apply ?disabled=${checkedCount === 0}
+              @click=${this.onApply}>Apply ${checkedCount} change${checkedCount === 1 ? '' : 's'}</button>`}
+        <button data-undo ?disabled=${!this.canUndo} @click=${() => this.fire('plan-undo')}>Undo</button>
+      </div>
+    </section>`;
+  }
+
+  private renderAction(a: PlannedAction, i: number) {
+    const checked = !this.unchecked.has(i);
+    return html`<li data-action=${a.action}><label>
+      <input type="checkbox" .checked=${checked} ?disabled=${this.status === 'applied'} @change=${() => this.toggle(i)} />
+      <span><span>${describeAction(a)}</span>
+        ${a.origin === 'auto' ? html` <span class="chip auto" title="Added by the companion">auto</span>` : nothing}
+        ${a.note ? html`<br /><span class="note">${a.note}</span>` : nothing}</span>
+    </label></li>`;
+  }
+
+  private toggle(i: number): void {
+    const next = new Set(this.unchecked);
+    if (next.has(i)) next.delete(i); else next.add(i);
+    this.unchecked = next;
+  }
+
+  private onSubmit(e: Event): void {
+    e.preventDefault();
+    const request = this.draft.trim();
+    if (!request || this.status === 'planning') return;
+    this.fire('plan-request', { request });
+  }
+
+  private onApply(): void {
+    const actions = (this.plan?.actions ?? []).filter((_, i) => !this.unchecked.has(i));
+    this.fire('plan-apply', { actions });
+  }
+
+  /** Clears the request box once the app has accepted a request. */
+  public clearDraft(): void {
+    this.draft = '';
+  }
+
+  private fire(type: string, detail?: unknown): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap { 'planner-panel': PlannerPanel }
+}
