@@ -1,0 +1,53 @@
+import { fixture, html, expect, oneEvent } from '@open-wc/testing';
+import '../../src/ui/planner-panel.ts';
+import type { PlannerPanel } from '../../src/ui/planner-panel.ts';
+import type { Plan } from '../../src/core/rviz/action-types.ts';
+
+const blank = { display_type: '', topic: '', display: '', property: '', value: '', frame: '' };
+const plan: Plan = {
+  actions: [
+    { ...blank, action: 'add_display', display_type: 'rviz_default_plugins/LaserScan', topic: '/scan', origin: 'model', checked: true, note: '' },
+    { ...blank, action: 'set_property', display: 'LaserScan', property: 'Topic/Reliability Policy', value: 'Best Effort', origin: 'auto', checked: true, note: '/scan is published Best Effort' },
+    { ...blank, action: 'set_fixed_frame', frame: 'odom', origin: 'model', checked: true, note: '' },
+  ],
+  rejected: [{ action: { ...blank, action: 'set_topic', display: 'Nope', topic: '/x' }, reason: 'display "Nope" does not exist' }],
+  notes: ['/points is not publishing yet'],
+};
+
+describe('planner-panel', () => {
+  it('renders the checklist with auto actions, rejected ones and notes', async () => {
+    const el = await fixture<PlannerPanel>(html`<planner-panel .plan=${plan} status="ready"></planner-panel>`);
+    const root = el.shadowRoot!;
+    expect(root.querySelectorAll('[data-checklist] li').length).to.equal(3);
+    expect(root.querySelectorAll('.chip.auto').length).to.equal(1);
+    expect(root.querySelector('[data-rejected]')!.textContent).to.contain('does not exist');
+    expect(root.querySelector('[data-note]')!.textContent).to.contain('/points');
+  });
+
+  it('applies only the ticked actions', async () => {
+    const el = await fixture<PlannerPanel>(html`<planner-panel .plan=${plan} status="ready"></planner-panel>`);
+    const boxes = el.shadowRoot!.querySelectorAll<HTMLInputElement>('[data-checklist] input[type=checkbox]');
+    boxes[2]!.click();
+    await el.updateComplete;
+    const apply = el.shadowRoot!.querySelector<HTMLButtonElement>('[data-apply]')!;
+    expect(apply.textContent).to.contain('Apply 2 changes');
+    setTimeout(() => apply.click());
+    const event = await oneEvent(el, 'plan-apply');
+    expect(event.detail.actions.map((a: { action: string }) => a.action)).to.deep.equal(['add_display', 'set_property']);
+  });
+
+  it('sends the request and offers cancel while planning', async () => {
+    const el = await fixture<PlannerPanel>(html`<planner-panel></planner-panel>`);
+    const box = el.shadowRoot!.querySelector('textarea')!;
+    box.value = 'show the lidar';
+    box.dispatchEvent(new Event('input'));
+    await el.updateComplete;
+    setTimeout(() => el.shadowRoot!.querySelector<HTMLButtonElement>('button[type=submit]')!.click());
+    const event = await oneEvent(el, 'plan-request');
+    expect(event.detail.request).to.equal('show the lidar');
+    el.status = 'planning';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[data-planning]')).to.exist;
+    expect(el.shadowRoot!.querySelector('button')!.textContent).to.contain('Cancel');
+  });
+});
