@@ -1,0 +1,176 @@
+// startSim: the simulated robot as a rosbridge v2 WebSocket server. Topics publish on shared timers grouped by rate,
+// and only build messages someone will receive (or that must be kept because the topic is latched).
+import { createServer, type Server } from 'node:http';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { GENERATORS } from './generators/index.ts';
+import { Params, rosTimeFromMs, type RosTime, type Tick } from './generators/common.ts';
+import { SimGraph, type TopicState } from './graph.ts';
+import { BRIDGE_QOS_TOPIC, loadScenario } from './scenario.ts';
+import { Session } from './session.ts';
+import type { Scenario } from './types.ts';
+
+export { listScenarios, loadScenario, parseScenario } from './scenario.ts';
+export type { Scenario } from './types.ts';
+
+export interface SimOptions {
+  /** Scenario name (sim/scenarios/NAME.json), a file path, or a loaded scenario. Default turtlebot_nav. */
+  scenario?: string | Scenario;
+  /** 0 = a free port. Default 9090. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+}
+
+export interface SimHandle {
+  url: string;
+  port: number;
+  scenario: Scenario;
+  close(): Promise<void>;
+  /** Sends raw data to every client (tests of malformed or oversized frames). */
+  sendRaw(data: string | Buffer): void;
+  clientCount(): number;
+  /** Publishes `msg` on a topic of the graph as the robot would (kept for late subscribers when the topic is latched). */
+  publish(topic: string, msg: Record<string, unknown>): void;
+  /** Stops (or resumes) a scenario topic's own publishing. */
+  setPaused(topic: string, paused: boolean): void;
+}
+
+/** rosbridge's default max_message_size. */
+const MAX_PAYLOAD = 10_000_000;
+const QOS_DEBOUNCE_MS = 100;
+
+export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
+  let scenario: Scenario;
+  if (typeof opts.scenario === 'object') scenario = opts.scenario;
+  else {
+    const loaded = loadScenario(opts.scenario ?? 'turtlebot_nav');
+    if (!loaded.ok) throw new Error(loaded.reason);
+    scenario = loaded.scenario;
+  }
+  const host = opts.host ?? '127.0.0.1';
+  const startWall = Date.now();
+  const startMono = performance.now();
+  const elapsed = (): number => (performance.now() - startMono) / 1000;
+  const nowTime = (): RosTime => rosTimeFromMs(startWall + (performance.now() - startMono));
+
+  let qosTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const graph = new SimGraph(scenario, () => {
+    if (scenario.bridgeQos && !qosTimer && !closed) qosTimer = setTimeout(publishQos, QOS_DEBOUNCE_MS);
+  });
+
+  const route = (topic: TopicState, envelope: string, latch: boolean): void => {
+    if (latch || topic.latched) topic.latest = envelope;
+    for (const sub of topic.subscribers) sub.deliver(envelope, topic.latched);
+  };
+
+  const produce = (topic: TopicState): void => {
+    if (!topic.produce) return;
+    const now = nowTime();
+    const t = elapsed();
+    const spec = topic.spec;
+    const stamp = spec?.clock === 'sim_zero' ? rosTimeFromMs(t * 1000) : now;
+    const tick: Tick = { stamp, now, t, seq: topic.seq++ };
+    route(topic, JSON.stringify({ op: 'publish', topic: topic.name, msg: topic.produce(tick) }), topic.latched);
+  };
+
+  function publishQos(): void {
+    qosTimer = undefined;
+    const topic = graph.get(BRIDGE_QOS_TOPIC);
+    if (!topic || closed) return;
+    const data = graph.qosJson(Math.round(Date.now()) / 1000);
+    route(topic, JSON.stringify({ op: 'publish', topic: BRIDGE_QOS_TOPIC, msg: { data } }), true);
+  }
+
+  // Generators, and the shared timers: one per distinct rate.
+  const groups = new Map<number, TopicState[]>();
+  for (const topic of graph.all()) {
+    const spec = topic.spec;
+    if (!spec || spec.silent || spec.generator === 'bridge_qos') continue;
+    const gen = GENERATORS[spec.generator];
+    if (!gen) throw new Error(`sim: topic ${spec.name}: unknown generator "${spec.generator}"`);
+    topic.produce = gen.create(new Params(spec.params, spec.name), scenario, spec);
+    if (spec.rate !== undefined) groups.set(spec.rate, [...(groups.get(spec.rate) ?? []), topic]);
+    if (spec.latched) produce(topic);
+  }
+  if (scenario.bridgeQos) publishQos();
+
+  const timers = [...groups].map(([rate, topics]) => setInterval(() => {
+    for (const topic of topics) {
+      if (topic.paused) continue;
+      if (topic.subscribers.size === 0 && !topic.latched) { topic.seq++; continue; }
+      produce(topic);
+    }
+  }, 1000 / rate));
+
+  const http: Server = createServer((_req, res) => {
+    res.writeHead(426, { 'content-type': 'text/plain' });
+    res.end('rosbridge v2 (simulated robot): connect with a WebSocket\n');
+  });
+  const wss = new WebSocketServer({ server: http, maxPayload: MAX_PAYLOAD });
+  const sessions = new Map<WebSocket, Session>();
+  wss.on('connection', (ws) => {
+    const session = new Session(ws, { graph, now: nowTime, route });
+    sessions.set(ws, session);
+    ws.on('message', (data, isBinary) => {
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      if (isBinary && !text.trimStart().startsWith('{')) {
+        session.send(JSON.stringify({ op: 'status', level: 'error', msg: 'Binary (BSON/CBOR) messages are not supported by the simulated robot; send JSON text' }));
+        return;
+      }
+      session.receive(text);
+    });
+    ws.on('close', () => { session.close(); sessions.delete(ws); });
+    ws.on('error', () => { /* a broken client (e.g. an oversized frame) is closed by ws; the server carries on */ });
+  });
+
+  const stopTimers = (): void => {
+    closed = true;
+    for (const t of timers) clearInterval(t);
+    if (qosTimer) clearTimeout(qosTimer);
+  };
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onError = (err: NodeJS.ErrnoException): void => {
+        reject(err.code === 'EADDRINUSE'
+          ? Object.assign(new Error(`sim: port ${opts.port ?? 9090} on ${host} is already in use (choose another with --port, or 0 for a free one)`), { code: 'EADDRINUSE' })
+          : err);
+      };
+      http.once('error', onError);
+      http.listen(opts.port ?? 9090, host, () => { http.off('error', onError); resolve(); });
+    });
+  } catch (err) {
+    stopTimers();
+    wss.close();
+    throw err;
+  }
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    url: `ws://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    scenario,
+    clientCount: () => sessions.size,
+    sendRaw(data) {
+      for (const ws of sessions.keys()) if (ws.readyState === ws.OPEN) ws.send(data);
+    },
+    publish(name, msg) {
+      const topic = graph.get(name);
+      if (!topic) throw new Error(`sim: publish: topic "${name}" is not in the graph (scenario ${scenario.name})`);
+      route(topic, JSON.stringify({ op: 'publish', topic: name, msg }), topic.latched);
+    },
+    setPaused(name, paused) {
+      const topic = graph.get(name);
+      if (!topic) throw new Error(`sim: setPaused: topic "${name}" is not in the graph (scenario ${scenario.name})`);
+      topic.paused = paused;
+    },
+    async close() {
+      stopTimers();
+      for (const ws of sessions.keys()) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,290 @@
+// One WebSocket client speaking rosbridge v2: subscribe/unsubscribe (throttle, queue), advertise/publish, call_service,
+// set_level, and status errors for everything it cannot do. Never throws on bad input.
+import type { WebSocket } from 'ws';
+import type { RosTime } from './generators/common.ts';
+import { type SimGraph, type Subscriber, type TopicState } from './graph.ts';
+import { rosbridgePublisherQos } from './qos.ts';
+import { callRosapi } from './rosapi.ts';
+
+/** What a session needs from the server. */
+export interface SessionHost {
+  graph: SimGraph;
+  now(): RosTime;
+  /** Deliver a publish envelope to a topic's subscribers (and keep it when latched). */
+  route(topic: TopicState, envelope: string, latch: boolean): void;
+}
+
+const LEVELS = { none: 0, error: 1, warning: 2, info: 3 } as const;
+type Level = keyof typeof LEVELS;
+const OPS = ['subscribe', 'unsubscribe', 'advertise', 'unadvertise', 'publish', 'call_service', 'set_level'];
+/** Beyond this much unsent data a slow client drops volatile messages instead of growing memory without bound. */
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+
+class Subscription implements Subscriber {
+  /** Subscribe ids on this topic with their options; rosbridge merges them (lowest throttle, highest queue). */
+  public readonly ids = new Map<string, { throttle: number; queue: number }>();
+  private lastSent = -Infinity;
+  private pending: string[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  public constructor(private readonly session: Session, public readonly topic: TopicState) {}
+
+  private get throttle(): number {
+    let min = Infinity;
+    for (const o of this.ids.values()) min = Math.min(min, o.throttle);
+    return min === Infinity ? 0 : min;
+  }
+
+  private get queueLength(): number {
+    let max = 0;
+    for (const o of this.ids.values()) max = Math.max(max, o.queue);
+    return max;
+  }
+
+  public deliver(envelope: string, latched: boolean): void {
+    const throttle = this.throttle;
+    const now = performance.now();
+    if (throttle <= 0 || now - this.lastSent >= throttle) {
+      this.lastSent = now;
+      this.session.send(envelope, latched);
+      return;
+    }
+    const queue = this.queueLength;
+    if (queue <= 0) return; // throttled with no queue: rosbridge drops the message
+    this.pending.push(envelope);
+    if (this.pending.length > queue) this.pending.splice(0, this.pending.length - queue);
+    this.timer ??= setTimeout(() => this.flush(), Math.max(0, this.lastSent + throttle - now));
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    const next = this.pending.shift();
+    if (next === undefined) return;
+    this.lastSent = performance.now();
+    this.session.send(next, this.topic.latched);
+    if (this.pending.length > 0) this.timer = setTimeout(() => this.flush(), this.throttle);
+  }
+
+  public dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.pending = [];
+  }
+}
+
+export class Session {
+  private static nextId = 1;
+  public readonly id = Session.nextId++;
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly advertised = new Set<string>();
+  private level: Level = 'error';
+
+  public constructor(private readonly ws: WebSocket, private readonly host: SessionHost) {}
+
+  public send(text: string, important = true): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (!important && this.ws.bufferedAmount > MAX_BUFFERED_BYTES) return;
+    this.ws.send(text);
+  }
+
+  private status(level: Exclude<Level, 'none'>, msg: string, id?: unknown): void {
+    if (LEVELS[level] > LEVELS[this.level]) return;
+    const reply: Record<string, unknown> = { op: 'status', level, msg };
+    if (typeof id === 'string' || typeof id === 'number') reply['id'] = id;
+    this.send(JSON.stringify(reply));
+  }
+
+  /** Handles one incoming frame. */
+  public receive(data: string): void {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(data);
+    } catch (err) {
+      this.status('error', `Unable to parse message: ${(err as Error).message}`);
+      return;
+    }
+    if (!msg || typeof msg !== 'object' || Array.isArray(msg)) {
+      this.status('error', 'Received a message that is not a JSON object');
+      return;
+    }
+    const m = msg as Record<string, unknown>;
+    const op = m['op'];
+    if (typeof op !== 'string') {
+      this.status('error', 'Received a message without an "op" field', m['id']);
+      return;
+    }
+    switch (op) {
+      case 'subscribe': return this.subscribe(m);
+      case 'unsubscribe': return this.unsubscribe(m);
+      case 'advertise': return this.advertise(m);
+      case 'unadvertise': return this.unadvertise(m);
+      case 'publish': return this.publish(m);
+      case 'call_service': return this.callService(m);
+      case 'set_level': return this.setLevel(m);
+      default:
+        this.status('error', `Unknown operation: ${op}. Allowed operations: ${OPS.join(', ')}`, m['id']);
+    }
+  }
+
+  private topicName(m: Record<string, unknown>, op: string): string | undefined {
+    const topic = m['topic'];
+    if (typeof topic !== 'string' || topic === '') {
+      this.status('error', `${op}: expected a string field "topic"`, m['id']);
+      return undefined;
+    }
+    return topic.startsWith('/') ? topic : `/${topic}`;
+  }
+
+  private subscribe(m: Record<string, unknown>): void {
+    const name = this.topicName(m, 'subscribe');
+    if (!name) return;
+    const type = typeof m['type'] === 'string' ? m['type'] : '';
+    const graph = this.host.graph;
+    let topic = graph.get(name);
+    if (!topic) {
+      if (!type) {
+        this.status('error', `subscribe: Cannot infer topic type for topic ${name} as it is not yet advertised`, m['id']);
+        return;
+      }
+      topic = graph.create(name, type);
+    } else if (type && type !== topic.type) {
+      this.status('error', `subscribe: ${name} already has type ${topic.type}; cannot subscribe with type ${type}`, m['id']);
+      return;
+    }
+    const compression = m['compression'];
+    if (compression !== undefined && compression !== 'none' && compression !== '') {
+      this.status('warning', `subscribe: compression "${String(compression)}" is not supported here; sending JSON`, m['id']);
+    }
+    const id = typeof m['id'] === 'string' || typeof m['id'] === 'number' ? String(m['id']) : `subscribe:${name}`;
+    const throttle = typeof m['throttle_rate'] === 'number' && m['throttle_rate'] > 0 ? m['throttle_rate'] : 0;
+    const queue = typeof m['queue_length'] === 'number' && m['queue_length'] > 0 ? m['queue_length'] : 0;
+    let sub = this.subscriptions.get(name);
+    const first = !sub;
+    if (!sub) {
+      sub = new Subscription(this, topic);
+      this.subscriptions.set(name, sub);
+    }
+    sub.ids.set(id, { throttle, queue });
+    if (first) {
+      const wasWatched = topic.subscribers.size > 0;
+      topic.subscribers.add(sub);
+      if (!wasWatched) graph.changed(name);
+    }
+    if (topic.latched && topic.latest !== undefined) sub.deliver(topic.latest, true);
+  }
+
+  private unsubscribe(m: Record<string, unknown>): void {
+    const name = this.topicName(m, 'unsubscribe');
+    if (!name) return;
+    const sub = this.subscriptions.get(name);
+    if (!sub) return;
+    const id = m['id'];
+    if (typeof id === 'string' || typeof id === 'number') sub.ids.delete(String(id));
+    else sub.ids.clear();
+    if (sub.ids.size === 0) this.dropSubscription(name, sub);
+  }
+
+  private dropSubscription(name: string, sub: Subscription): void {
+    sub.dispose();
+    this.subscriptions.delete(name);
+    const topic = sub.topic;
+    topic.subscribers.delete(sub);
+    if (topic.subscribers.size === 0) this.host.graph.changed(name);
+  }
+
+  private ensurePublisher(name: string, m: Record<string, unknown>, op: string): TopicState | undefined {
+    const graph = this.host.graph;
+    const type = typeof m['type'] === 'string' ? m['type'] : '';
+    let topic = graph.get(name);
+    if (!topic) {
+      if (!type) {
+        this.status('error', `${op}: Cannot infer topic type for topic ${name} as it is not yet advertised`, m['id']);
+        return undefined;
+      }
+      topic = graph.create(name, type);
+    } else if (type && type !== topic.type) {
+      this.status('error', `${op}: ${name} already has type ${topic.type}; cannot advertise it as ${type}`, m['id']);
+      return undefined;
+    }
+    if (!topic.clientPublishers.has(this.id)) {
+      const latch = m['latch'] === true;
+      const queueSize = typeof m['queue_size'] === 'number' ? m['queue_size'] : 100;
+      topic.clientPublishers.set(this.id, rosbridgePublisherQos(latch, queueSize));
+      this.advertised.add(name);
+      graph.changed(name);
+    }
+    return topic;
+  }
+
+  private advertise(m: Record<string, unknown>): void {
+    const name = this.topicName(m, 'advertise');
+    if (!name) return;
+    if (typeof m['type'] !== 'string' || m['type'] === '') {
+      this.status('error', `advertise: expected a string field "type" for ${name}`, m['id']);
+      return;
+    }
+    this.ensurePublisher(name, m, 'advertise');
+  }
+
+  private unadvertise(m: Record<string, unknown>): void {
+    const name = this.topicName(m, 'unadvertise');
+    if (!name) return;
+    this.dropPublisher(name);
+  }
+
+  private dropPublisher(name: string): void {
+    const topic = this.host.graph.get(name);
+    this.advertised.delete(name);
+    if (topic?.clientPublishers.delete(this.id)) this.host.graph.changed(name);
+  }
+
+  private publish(m: Record<string, unknown>): void {
+    const name = this.topicName(m, 'publish');
+    if (!name) return;
+    const msg = m['msg'];
+    if (!msg || typeof msg !== 'object' || Array.isArray(msg)) {
+      this.status('error', `publish: expected an object field "msg" for ${name}`, m['id']);
+      return;
+    }
+    const topic = this.ensurePublisher(name, m, 'publish');
+    if (!topic) return;
+    const latch = m['latch'] === true || topic.clientPublishers.get(this.id)?.depth === 1 && topic.clientPublishers.get(this.id)?.durability === 'transient_local';
+    this.host.route(topic, JSON.stringify({ op: 'publish', topic: name, msg }), latch);
+  }
+
+  private callService(m: Record<string, unknown>): void {
+    const raw = m['service'];
+    const id = m['id'];
+    if (typeof raw !== 'string' || raw === '') {
+      this.status('error', 'call_service: expected a string field "service"', id);
+      return;
+    }
+    const service = raw.startsWith('/') ? raw : `/${raw}`;
+    const args = m['args'] && typeof m['args'] === 'object' && !Array.isArray(m['args']) ? m['args'] as Record<string, unknown> : {};
+    const reply = (result: boolean, values: unknown): void => {
+      const response: Record<string, unknown> = { op: 'service_response', service: raw, values, result };
+      if (typeof id === 'string' || typeof id === 'number') response['id'] = id;
+      this.send(JSON.stringify(response));
+    };
+    const rosapi = callRosapi(this.host.graph, service, args, this.host.now());
+    if (rosapi) {
+      if (rosapi.ok) reply(true, rosapi.values);
+      else reply(false, rosapi.message);
+      return;
+    }
+    const known = this.host.graph.service(service);
+    if (known) reply(true, known.response);
+    else reply(false, `Service ${service} does not exist`);
+  }
+
+  private setLevel(m: Record<string, unknown>): void {
+    const level = m['level'];
+    if (typeof level === 'string' && level in LEVELS) this.level = level as Level;
+    else this.status('error', `set_level: level must be one of ${Object.keys(LEVELS).join(', ')}`, m['id']);
+  }
+
+  /** The client went away: drop its subscriptions and publishers from the graph. */
+  public close(): void {
+    for (const [name, sub] of [...this.subscriptions]) this.dropSubscription(name, sub);
+    for (const name of [...this.advertised]) this.dropPublisher(name);
+  }
+}

@@ -1,0 +1,134 @@
+// Shapes of a simulated-robot scenario: the JSON file as written (ScenarioFile) and the resolved form the server runs (Scenario).
+
+export type Reliability = 'reliable' | 'best_effort';
+export type Durability = 'volatile' | 'transient_local';
+export type History = 'keep_last' | 'keep_all';
+
+/** One endpoint's QoS, in the field names of the bridge topic `/rviz_companion/qos`. */
+export interface QosProfile {
+  reliability: Reliability;
+  durability: Durability;
+  history: History;
+  depth: number;
+}
+
+/** Named profiles as rmw/tf2/robot_state_publisher define them (see reference §5). */
+export type QosPreset = 'default' | 'sensor_data' | 'latched' | 'tf' | 'tf_static' | 'services_default';
+
+export interface EndpointFile {
+  node: string;
+  qos?: QosPreset | Partial<QosProfile>;
+}
+
+export interface TopicFile {
+  name: string;
+  type: string;
+  publishers?: EndpointFile[];
+  subscribers?: EndpointFile[];
+  /** Publishing rate in Hz; omitted = publish once at start (useful with latched). */
+  rate?: number;
+  /** The last message is kept and delivered to late subscribers (transient local). */
+  latched?: boolean;
+  /** Fault NO_DATA: the publisher exists in the graph but never publishes. */
+  silent?: boolean;
+  /** Fault CLOCK_SKEW: header stamps count from 0 at sim start (sim time), not wall clock. */
+  clock?: 'wall' | 'sim_zero';
+  /** Generator name (sim/generators); omitted = the default generator for the type. */
+  generator?: string;
+  params?: Record<string, unknown>;
+}
+
+export interface TemplateFile {
+  /** How many topics this template expands to; `{i}`, `{i/N}` and `{i%N}` in strings are replaced by the index. */
+  count: number;
+  topic: TopicFile;
+}
+
+export interface FrameFile {
+  child: string;
+  parent: string;
+  xyz?: [number, number, number];
+  rpy?: [number, number, number];
+  /** Dynamic frames go on /tf at the TF rate, static ones on /tf_static (latched). */
+  dynamic?: boolean;
+  /** Motion of a dynamic frame: none (fixed offset), circle (the robot's drive path), swing (oscillating joint). */
+  motion?: 'none' | 'circle' | 'swing';
+  params?: Record<string, number | string>;
+  /** Fault TF_STALE: after this many seconds the transform keeps its old stamp. */
+  staleAfterSec?: number;
+}
+
+export interface ServiceFile {
+  name: string;
+  type: string;
+  node: string;
+  /** The `values` a call returns (default `{}`). */
+  response?: Record<string, unknown>;
+}
+
+export interface ScenarioFile {
+  $schema?: string;
+  name: string;
+  description: string;
+  distro: string;
+  /** Publish `/rviz_companion/qos` (default true). */
+  bridgeQos?: boolean;
+  /** Extra nodes with no topics (nodes are also collected from topics and services). */
+  nodes?: string[];
+  topics?: TopicFile[];
+  templates?: TemplateFile[];
+  tf?: { rate?: number; frames: FrameFile[] };
+  services?: ServiceFile[];
+}
+
+export interface Endpoint {
+  node: string;
+  qos: QosProfile;
+}
+
+export interface TopicSpec {
+  name: string;
+  type: string;
+  publishers: Endpoint[];
+  subscribers: Endpoint[];
+  rate: number | undefined;
+  latched: boolean;
+  silent: boolean;
+  clock: 'wall' | 'sim_zero';
+  generator: string;
+  params: Record<string, unknown>;
+}
+
+export interface Frame {
+  child: string;
+  parent: string;
+  xyz: [number, number, number];
+  rpy: [number, number, number];
+  dynamic: boolean;
+  motion: 'none' | 'circle' | 'swing';
+  params: Record<string, number | string>;
+  staleAfterSec: number | undefined;
+}
+
+export interface ServiceSpec {
+  name: string;
+  type: string;
+  node: string;
+  response: Record<string, unknown>;
+}
+
+/** A loaded, validated and expanded scenario. */
+export interface Scenario {
+  name: string;
+  description: string;
+  distro: string;
+  bridgeQos: boolean;
+  nodes: string[];
+  topics: TopicSpec[];
+  tf: { rate: number; frames: Frame[] };
+  services: ServiceSpec[];
+  /** Where it was loaded from (a file path, or "<object>"). */
+  source: string;
+}
+
+export type LoadResult = { ok: true; scenario: Scenario } | { ok: false; reason: string };
