@@ -1,0 +1,88 @@
+/**
+ * BM25 over the knowledge entries, through MiniSearch with our analyzer. User text is only ever passed
+ * as a plain string that our analyzer splits, so nothing in it (`-v`, `frame:odom`, quotes, `*`) is syntax.
+ */
+import MiniSearch from 'minisearch';
+import type { KbEntry } from '../kb.ts';
+import { analyze } from './tokenizer.ts';
+import { searchSettings, type SearchSettings } from './defaults.ts';
+
+/** A page with a keyword match: its raw BM25 score and the page terms that matched. */
+export interface Bm25Hit {
+  id: string;
+  score: number;
+  /** Index terms of the page that matched the query (after analysis). */
+  matched: string[];
+}
+
+interface IndexedDoc {
+  id: string;
+  title: string;
+  text: string;
+  keywords: string;
+}
+
+/** An immutable search index over a set of entries. Build it once; querying is synchronous and fast. */
+export class KbIndex {
+  public readonly entries: ReadonlyMap<string, KbEntry>;
+  private readonly mini: MiniSearch<IndexedDoc>;
+  /** Term → number of pages containing it (any field). */
+  private readonly docFreq = new Map<string, number>();
+  public readonly settings: SearchSettings;
+
+  public constructor(entries: readonly KbEntry[], overrides: Partial<SearchSettings> = {}) {
+    this.settings = searchSettings(overrides);
+    const map = new Map<string, KbEntry>();
+    for (const e of entries) {
+      if (map.has(e.id)) throw new Error(`search: duplicate entry id "${e.id}"`);
+      map.set(e.id, e);
+    }
+    this.entries = map;
+    this.mini = new MiniSearch<IndexedDoc>({
+      fields: ['title', 'text', 'keywords'],
+      storeFields: [],
+      // Our analyzer does everything; MiniSearch must not lowercase or split again.
+      tokenize: (text) => analyze(text),
+      processTerm: (term) => term,
+    });
+    const docs = entries.map((e) => ({ id: e.id, title: e.title, text: e.text, keywords: e.keywords.join(' ; ') }));
+    this.mini.addAll(docs);
+    for (const d of docs) {
+      for (const term of new Set([...analyze(d.title), ...analyze(d.text), ...analyze(d.keywords)])) {
+        this.docFreq.set(term, (this.docFreq.get(term) ?? 0) + 1);
+      }
+    }
+  }
+
+  public get size(): number {
+    return this.entries.size;
+  }
+
+  /** Pages containing the term (0 when unknown). */
+  public documentFrequency(term: string): number {
+    return this.docFreq.get(term) ?? 0;
+  }
+
+  /** Every page with a keyword match, best first (no thresholds). */
+  public search(query: string): Bm25Hit[] {
+    if (query.trim() === '' || this.entries.size === 0) return [];
+    const { boost, fuzzyEdits, fuzzyMinLength } = this.settings;
+    const hits = this.mini.search(query, {
+      boost,
+      combineWith: 'OR',
+      prefix: false,
+      // Typos: only a term the index has never seen is looked up with an edit distance.
+      fuzzy: (term) => (fuzzyEdits > 0 && term.length >= fuzzyMinLength && !this.docFreq.has(term) ? fuzzyEdits : false),
+    });
+    return hits.map((h) => ({ id: String(h.id), score: h.score, matched: h.terms }));
+  }
+
+  /** True when one of the matched terms is found in few enough pages to say something (the IDF floor). */
+  public hasDistinctiveMatch(hit: Bm25Hit): boolean {
+    const limit = Math.max(1, Math.floor(this.entries.size * this.settings.maxDistinctiveDocFraction));
+    return hit.matched.some((t) => {
+      const df = this.docFreq.get(t) ?? 0;
+      return df > 0 && df <= limit;
+    });
+  }
+}
