@@ -43,6 +43,8 @@ export interface ModelClient {
   stream(messages: ChatMessage[], opts?: CallOptions): AsyncIterable<StreamChunk>;
   embed(texts: string[], opts?: CallOptions): Promise<number[][]>;
   listModels(opts?: CallOptions): Promise<string[]>;
+  /** Load the model ahead of the first request (Ollama keeps it loaded for keep_alive). Optional. */
+  warmUp?(opts?: CallOptions): Promise<void>;
 }
 
 /** A model failure with a stable kind, so UI and CLI can say what to do next. */

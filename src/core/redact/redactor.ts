@@ -21,6 +21,8 @@ export interface Redactor {
   restore(text: string): string;
   /** Token → original text, for every token handed out so far. */
   readonly mapping: ReadonlyMap<string, string>;
+  /** Add names learned later (e.g. node names once the graph arrives); tokens handed out so far stay valid. */
+  learn(more: Omit<RedactorOptions, 'robotHost'> & { robotHost?: string }): void;
 }
 
 // When spans overlap at the same start, the longer one wins; at equal length, this order decides.
@@ -39,6 +41,14 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const hostList = [...hostnames].filter((h) => h !== '');
   const nodeNames = (options.nodeNames ?? []).filter((n) => n.trim() !== '');
   const extra = (options.extraSecrets ?? []).filter(isPrivateSecret);
+  const addNew = (list: string[], items: readonly string[] | undefined) => {
+    for (const item of items ?? []) if (item.trim() !== '' && !list.includes(item.trim())) list.push(item.trim());
+  };
+  const learn: Redactor['learn'] = (more) => {
+    addNew(hostList, [...(more.hostnames ?? []), ...(more.robotHost?.trim() ? [hostOf(more.robotHost)] : [])]);
+    addNew(nodeNames, more.nodeNames);
+    addNew(extra, more.extraSecrets);
+  };
 
   const tokenByOriginal = new Map<string, string>();
   const originalByToken = new Map<string, string>();
@@ -81,5 +91,5 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const restore = (text: string): string =>
     text.replace(TOKEN_PATTERN, (whole, kind: string, n: string) => originalByToken.get(`<${kind.toUpperCase()}_${n}>`) ?? whole);
 
-  return { redact, restore, mapping: originalByToken };
+  return { redact, restore, mapping: originalByToken, learn };
 }
