@@ -1,0 +1,126 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { GraphSnapshot, Presence, Problem, TfEdge, TopicInfo } from '../core/graph/types.ts';
+import type { RobotLink } from '../link/types.ts';
+
+export type LinkFactory = (url: string) => RobotLink;
+
+/** Message types too heavy to sample for rates automatically over JSON (images, clouds). */
+const HEAVY_TYPES = /\/(Image|CompressedImage|PointCloud2|PointCloud|OccupancyGrid)$/;
+
+export interface LinkControllerOptions {
+  /** How often the view refreshes (rates, TF ages, snapshot from the link's 15 s cache). */
+  tickMs: number;
+  /** At most this many topics are sampled for rates at once. */
+  maxSampledTopics: number;
+}
+
+export const defaultLinkControllerOptions: Readonly<LinkControllerOptions> = Object.freeze({ tickMs: 1000, maxSampledTopics: 60 });
+
+/**
+ * Connects a Lit host to a robot: owns the RobotLink for the current URL, follows its state, keeps the topic list,
+ * rates and TF edges fresh on a tick, and tears everything down when the host disconnects or the URL changes.
+ */
+export class LinkController implements ReactiveController {
+  public url = '';
+  public presence: Presence = 'idle';
+  public problems: readonly Problem[] = [];
+  public snapshot: GraphSnapshot | undefined;
+  public topics: readonly TopicInfo[] = [];
+  public tf: readonly TfEdge[] = [];
+  public now = Date.now();
+  public link: RobotLink | undefined;
+
+  private readonly host: ReactiveControllerHost;
+  private readonly factory: LinkFactory;
+  private readonly options: LinkControllerOptions;
+  private offState: (() => void) | undefined;
+  private stopRates: (() => void) | undefined;
+  private sampledKey = '';
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private refreshing = false;
+
+  public constructor(host: ReactiveControllerHost, factory: LinkFactory, options: Partial<LinkControllerOptions> = {}) {
+    this.host = host;
+    this.factory = factory;
+    this.options = { ...defaultLinkControllerOptions, ...options };
+    host.addController(this);
+  }
+
+  public hostConnected(): void {
+    if (this.url && !this.link) this.open(this.url);
+    this.timer = setInterval(() => void this.tick(), this.options.tickMs);
+  }
+
+  public hostDisconnected(): void {
+    clearInterval(this.timer);
+    this.teardown();
+  }
+
+  /** Switches to another robot; the old link is closed first. */
+  public open(url: string): void {
+    this.teardown();
+    this.url = url;
+    this.snapshot = undefined;
+    this.topics = [];
+    this.tf = [];
+    const link = this.factory(url);
+    this.link = link;
+    this.offState = link.onState((s) => {
+      this.presence = s.presence;
+      this.problems = s.problems;
+      if (s.snapshot && s.snapshot !== this.snapshot) this.applySnapshot(s.snapshot);
+      this.host.requestUpdate();
+    });
+    // Failures are reported through state (problems); the link keeps retrying by itself.
+    link.connect().then(() => this.tick(), () => undefined);
+  }
+
+  private teardown(): void {
+    this.offState?.();
+    this.stopRates?.();
+    this.link?.close();
+    this.offState = undefined;
+    this.stopRates = undefined;
+    this.sampledKey = '';
+    this.link = undefined;
+  }
+
+  private async tick(): Promise<void> {
+    const link = this.link;
+    this.now = Date.now();
+    if (!link || this.refreshing) { this.host.requestUpdate(); return; }
+    if (link.state().presence === 'connected') {
+      this.refreshing = true;
+      try {
+        const snapshot = await link.snapshot();
+        if (link === this.link && snapshot !== this.snapshot) this.applySnapshot(snapshot);
+      } catch {
+        // The link records the problem in its state; nothing else to do here.
+      } finally {
+        this.refreshing = false;
+      }
+    }
+    if (link === this.link) {
+      this.tf = link.tf();
+      const rates = link.rates();
+      this.topics = this.topics.map((t) => {
+        const r = rates[t.name];
+        return r ? { ...t, rateHz: r.rateHz, lastMessageAt: r.lastMessageAt } : t;
+      });
+    }
+    this.host.requestUpdate();
+  }
+
+  private applySnapshot(snapshot: GraphSnapshot): void {
+    this.snapshot = snapshot;
+    this.topics = snapshot.topics;
+    const light = snapshot.topics.filter((t) => t.publishers.length > 0 && !HEAVY_TYPES.test(t.type))
+      .slice(0, this.options.maxSampledTopics);
+    const key = light.map((t) => t.name).join('\n');
+    if (key !== this.sampledKey && this.link) {
+      this.stopRates?.();
+      this.stopRates = this.link.sampleRates(light);
+      this.sampledKey = key;
+    }
+  }
+}
