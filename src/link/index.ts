@@ -1,0 +1,6 @@
+// Public surface of the link: the interface, its errors, URL check, and the rosbridge implementation.
+export type { CallOptions, LinkCapability, LinkState, MessageHandler, RobotLink, SnapshotRequest, SubscribeOptions } from './types.ts';
+export { LinkError, isLinkError, type LinkErrorCode } from './errors.ts';
+export { checkRobotUrl, type UrlCheck } from './url.ts';
+export { realTimers, type Timers } from './timers.ts';
+export { createRosbridgeLink, defaultRosbridgeLinkOptions, RosbridgeLink, type RosbridgeLinkOptions } from './rosbridge/rosbridge-link.ts';

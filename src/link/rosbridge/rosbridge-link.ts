@@ -1,0 +1,417 @@
+/**
+ * RobotLink over rosbridge v2 (roslib). Composes the parts, each in its own file: connection with
+ * reconnect (connection.ts), guarded transport (transport.ts), service calls that always settle
+ * (service-call.ts), typed rosapi (rosapi.ts), the graph poll (graph-poller.ts) and the subscription
+ * registry (subscriptions.ts). TF, the QoS bridge topic and rate sampling are plain subscriptions.
+ */
+import type { Ros } from 'roslib';
+import { bridgeQosTopic, bridgeQosType, parseBridgeQos, type BridgeQos } from '../../core/graph/bridge-qos.ts';
+import { ProblemStore } from '../../core/graph/problem-store.ts';
+import { RateEstimator } from '../../core/graph/rate.ts';
+import { buildSnapshot, type TopicRate } from '../../core/graph/snapshot.ts';
+import { TfBuffer } from '../../core/graph/tf-tree.ts';
+import type { GraphSnapshot, Presence, Problem, TfEdge } from '../../core/graph/types.ts';
+import { LinkError, isLinkError } from '../errors.ts';
+import { realTimers, type Timers } from '../timers.ts';
+import type { CallOptions, LinkCapability, LinkState, MessageHandler, RobotLink, SnapshotRequest, SubscribeOptions } from '../types.ts';
+import { checkRobotUrl } from '../url.ts';
+import { defaultBackoff, type BackoffOptions } from './backoff.ts';
+import { RosbridgeConnection } from './connection.ts';
+import { defaultPollOptions, pollGraph, type PollOptions, type PollResult } from './graph-poller.ts';
+import { RosapiClient } from './rosapi.ts';
+import { defaultCallTimeoutMs, ServiceCaller } from './service-call.ts';
+import { SubscriptionRegistry } from './subscriptions.ts';
+import { defaultMaxFrameBytes, type FrameProblem } from './transport.ts';
+
+export interface RosbridgeLinkOptions {
+  backoff: BackoffOptions;
+  /** Frames over this size are dropped with a problem. */
+  maxFrameBytes: number;
+  timers: Timers;
+  /** After the socket opens, /rosapi/topics must answer within this; otherwise "not a rosbridge server". */
+  probeTimeoutMs: number;
+  /** Default timeout of `callService`. */
+  callTimeoutMs: number;
+  /** How long a graph poll is reused by `snapshot()` without `force`. */
+  snapshotTtlMs: number;
+  poll: Omit<PollOptions, 'signal'>;
+  /** When the bridge topic exists but has not delivered yet, wait this long for it before a snapshot. */
+  bridgeWaitMs: number;
+  /** A snapshot taking longer than this raises the `graph:slow` problem until it completes. */
+  slowAfterMs: number;
+  /** Sliding window of the rate sampler. */
+  rateWindowMs: number;
+}
+
+export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Object.freeze({
+  backoff: defaultBackoff,
+  maxFrameBytes: defaultMaxFrameBytes,
+  timers: realTimers,
+  probeTimeoutMs: 5000,
+  callTimeoutMs: defaultCallTimeoutMs,
+  snapshotTtlMs: 15_000,
+  poll: defaultPollOptions,
+  bridgeWaitMs: 2000,
+  slowAfterMs: 5000,
+  rateWindowMs: 5000,
+});
+
+const tfType = 'tf2_msgs/msg/TFMessage';
+
+interface Deferred { promise: Promise<void>; resolve(): void; reject(err: LinkError): void; settled: boolean }
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  let reject!: (err: LinkError) => void;
+  const promise = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
+  const d: Deferred = {
+    promise, settled: false,
+    resolve: () => { if (!d.settled) { d.settled = true; resolve(); } },
+    reject: (err) => { if (!d.settled) { d.settled = true; reject(err); } },
+  };
+  promise.catch(() => undefined); // a rejection nobody awaits is still reported through state
+  return d;
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+export class RosbridgeLink implements RobotLink {
+  public readonly url: string;
+  public readonly capabilities: readonly LinkCapability[] = ['subscribe', 'call-service', 'tf', 'rates', 'qos-bridge'];
+  private readonly opts: RosbridgeLinkOptions;
+  private readonly problems = new ProblemStore();
+  private readonly listeners = new Set<(s: LinkState) => void>();
+  private readonly caller: ServiceCaller;
+  private readonly rosapi: RosapiClient;
+  private readonly subs: SubscriptionRegistry;
+  private readonly tfBuffer = new TfBuffer();
+  private readonly rateSamplers = new Map<string, { estimator: RateEstimator; refs: number; stop: () => void }>();
+  private connection: RosbridgeConnection | undefined;
+  private presence: Presence = 'idle';
+  private ros: Ros | undefined;
+  private everConnected = false;
+  private first: Deferred | undefined;
+  private bridge: BridgeQos | undefined;
+  private bridgeWaiters = new Set<() => void>();
+  private poll: { takenAt: number; result: PollResult } | undefined;
+  private inflight: Promise<PollResult> | undefined;
+  private epoch = 0;
+  private lastSnapshot: GraphSnapshot | undefined;
+  private lastState: LinkState | undefined;
+
+  public constructor(url: string, options: Partial<RosbridgeLinkOptions> = {}) {
+    this.url = url.trim();
+    this.opts = { ...defaultRosbridgeLinkOptions, ...options };
+    this.caller = new ServiceCaller(this.opts.timers);
+    this.rosapi = new RosapiClient((name, args, o) => this.callService(name, args, o ?? {}));
+    this.subs = new SubscriptionRegistry(this.opts.timers, (topic, err) => this.setProblem({
+      id: `link:handler:${topic}`, severity: 'warning',
+      message: `a message handler for ${topic} failed: ${err instanceof Error ? err.message : String(err)}` }));
+    this.subs.add('/tf', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, false, at); });
+    this.subs.add('/tf_static', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, true, at); });
+    this.subs.add(bridgeQosTopic, bridgeQosType, (msg: { data?: unknown }) => this.onBridgeMessage(msg));
+  }
+
+  // ---- connection ------------------------------------------------------------------------------
+
+  public connect(): Promise<void> {
+    const check = checkRobotUrl(this.url);
+    if (!check.ok) {
+      this.setProblem({ id: 'link:invalid-url', severity: 'error', message: check.reason,
+        tip: 'a rosbridge URL looks like ws://ROBOT:9090' });
+      this.setPresence('error');
+      return Promise.reject(new LinkError('invalid-url', check.reason));
+    }
+    if (this.first && this.connection) return this.first.promise;
+    this.first = deferred();
+    this.setPresence('connecting');
+    this.connection = new RosbridgeConnection(this.url,
+      { backoff: this.opts.backoff, maxFrameBytes: this.opts.maxFrameBytes, timers: this.opts.timers },
+      {
+        onOpen: (ros) => this.onOpen(ros),
+        onDown: (info) => this.onDown(info),
+        onFrameProblem: (p) => this.onFrameProblem(p),
+      });
+    this.connection.start();
+    return this.first.promise;
+  }
+
+  public close(): void {
+    this.connection?.stop();
+    this.connection = undefined;
+    this.ros = undefined;
+    this.epoch++;
+    this.caller.rejectAll(new LinkError('closed', `rosbridge ${this.url}: the link was closed`));
+    this.subs.detach();
+    for (const s of this.rateSamplers.values()) s.stop();
+    this.rateSamplers.clear();
+    this.first?.reject(new LinkError('closed', `rosbridge ${this.url}: the link was closed before it connected`));
+    this.first = undefined;
+    this.poll = undefined;
+    this.problems.deletePrefix('link:');
+    this.setPresence('disconnected');
+  }
+
+  private onOpen(ros: Ros): void {
+    const epoch = ++this.epoch;
+    this.ros = ros;
+    this.poll = undefined; // the graph may have changed while we were away
+    this.bridge = undefined;
+    this.tfBuffer.clear();
+    this.subs.attach(ros);
+    this.rosapi.topics({ timeoutMs: this.opts.probeTimeoutMs }).then(
+      () => {
+        if (epoch !== this.epoch) return;
+        this.everConnected = true;
+        this.problems.delete('link:connection-failed');
+        this.problems.delete('link:connection-lost');
+        this.problems.delete('link:not-rosbridge');
+        this.problems.delete('link:no-rosapi');
+        this.setPresence('connected');
+        this.first?.resolve();
+      },
+      (err: unknown) => {
+        if (epoch !== this.epoch) return;
+        if (isLinkError(err, 'timeout')) {
+          const message = `${this.url} is not a rosbridge server (no answer to /rosapi/topics within ${seconds(this.opts.probeTimeoutMs)})`;
+          this.setProblem({ id: 'link:not-rosbridge', severity: 'error', message,
+            tip: 'start it on the robot: ros2 launch rosbridge_server rosbridge_websocket_launch.xml' });
+          this.first?.reject(new LinkError('not-rosbridge', message));
+          this.setPresence('error');
+          ros.close(); // retried with backoff: the robot's rosbridge may still be starting
+        } else if (isLinkError(err, 'service-failed')) {
+          const message = `${this.url} speaks rosbridge but /rosapi/topics failed (${err.message}); is rosapi running?`;
+          this.setProblem({ id: 'link:no-rosapi', severity: 'error', message });
+          this.setPresence('connected');
+          this.first?.reject(new LinkError('not-rosbridge', message));
+        }
+        // connection-lost/closed: onDown reports it.
+      });
+  }
+
+  private onDown(info: { wasOpen: boolean; reason: string; retryInMs: number | undefined }): void {
+    this.epoch++;
+    this.ros = undefined;
+    this.poll = undefined;
+    this.caller.rejectAll(new LinkError('connection-lost', `rosbridge ${this.url}: connection lost (${info.reason})`));
+    this.subs.detach();
+    this.wakeBridgeWaiters();
+    const retry = info.retryInMs === undefined ? '' : `; retrying in ${seconds(info.retryInMs)}`;
+    if (info.wasOpen) {
+      if (!this.problems.has('link:not-rosbridge')) {
+        this.setProblem({ id: 'link:connection-lost', severity: 'warning', message: `lost the connection to ${this.url} (${info.reason})${retry}` });
+      }
+    } else {
+      const http = /unexpected server response/i.test(info.reason);
+      const message = http
+        ? `${this.url} is not a rosbridge server (it answered HTTP instead of a WebSocket: ${info.reason})`
+        : `cannot connect to ${this.url} (${info.reason})${retry}`;
+      this.setProblem({ id: http ? 'link:not-rosbridge' : 'link:connection-failed', severity: 'error', message,
+        tip: 'check that rosbridge runs on the robot and the host and port are right' });
+      this.first?.reject(new LinkError(http ? 'not-rosbridge' : 'connection-failed', message));
+    }
+    if (this.problems.has('link:not-rosbridge') && !this.everConnected) this.setPresence('error');
+    else this.setPresence(this.connection ? 'reconnecting' : 'disconnected');
+  }
+
+  private onFrameProblem(p: FrameProblem): void {
+    this.setProblem({ id: `link:frame:${p.kind}`, severity: 'warning', message: `rosbridge ${this.url}: ${p.message}` });
+  }
+
+  // ---- state -----------------------------------------------------------------------------------
+
+  public state(): LinkState {
+    const problems = this.problems.list();
+    const last = this.lastState;
+    if (last && last.presence === this.presence && last.problems === problems && last.snapshot === this.lastSnapshot) return last;
+    const s: LinkState = { url: this.url, presence: this.presence, problems };
+    if (this.lastSnapshot) s.snapshot = this.lastSnapshot;
+    this.lastState = Object.freeze(s);
+    return this.lastState;
+  }
+
+  public onState(listener: (state: LinkState) => void): () => void {
+    this.listeners.add(listener);
+    this.safeCall(listener, this.state());
+    return () => { this.listeners.delete(listener); };
+  }
+
+  private emit(): void {
+    const s = this.state();
+    for (const l of [...this.listeners]) this.safeCall(l, s);
+  }
+
+  private safeCall(listener: (s: LinkState) => void, s: LinkState): void {
+    try {
+      listener(s);
+    } catch {
+      // A listener's failure is its own; the link keeps going for the others.
+    }
+  }
+
+  private setPresence(p: Presence): void {
+    if (this.presence === p) return;
+    this.presence = p;
+    this.emit();
+  }
+
+  private setProblem(p: Problem): void {
+    if (this.problems.set(p)) this.emit();
+  }
+
+  // ---- calls and subscriptions -------------------------------------------------------------
+
+  public callService<Res = unknown>(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<Res> {
+    const ros = this.ros;
+    if (!ros) return Promise.reject(new LinkError('not-connected', `service ${name}: not connected to ${this.url} (${this.presence})`));
+    return this.caller.call<Res>(ros, name, args, { timeoutMs: options.timeoutMs ?? this.opts.callTimeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}) });
+  }
+
+  public subscribe<T = unknown>(topic: string, type: string, onMessage: MessageHandler<T>, options: SubscribeOptions = {}): () => void {
+    return this.subs.add(topic, type, onMessage, options);
+  }
+
+  public tf(): TfEdge[] { return this.tfBuffer.edges(); }
+
+  public sampleRates(topics: readonly { name: string; type: string }[]): () => void {
+    const names: string[] = [];
+    for (const { name, type } of topics) {
+      names.push(name);
+      const existing = this.rateSamplers.get(name);
+      if (existing) { existing.refs++; continue; }
+      const estimator = new RateEstimator({ windowMs: this.opts.rateWindowMs });
+      const stop = this.subs.add(name, type, (_msg, at) => estimator.record(at));
+      this.rateSamplers.set(name, { estimator, refs: 1, stop });
+    }
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      for (const name of names) {
+        const s = this.rateSamplers.get(name);
+        if (!s) continue;
+        if (--s.refs === 0) { s.stop(); this.rateSamplers.delete(name); }
+      }
+    };
+  }
+
+  public rates(): Record<string, TopicRate> {
+    const now = this.opts.timers.now();
+    const out: Record<string, TopicRate> = {};
+    for (const [name, s] of this.rateSamplers) {
+      const r: TopicRate = { rateHz: s.estimator.rateHz(now) };
+      if (s.estimator.lastAt !== undefined) r.lastMessageAt = s.estimator.lastAt;
+      out[name] = r;
+    }
+    return out;
+  }
+
+  // ---- QoS bridge --------------------------------------------------------------------------
+
+  private onBridgeMessage(msg: { data?: unknown }): void {
+    const parsed = parseBridgeQos(msg?.data);
+    this.problems.deletePrefix('qos-bridge:');
+    if (parsed.ok) {
+      this.bridge = parsed.value;
+      for (const p of parsed.problems) this.problems.set(p);
+    } else {
+      this.problems.set(parsed.problem);
+    }
+    this.wakeBridgeWaiters();
+    this.emit();
+  }
+
+  private wakeBridgeWaiters(): void {
+    for (const w of [...this.bridgeWaiters]) w();
+    this.bridgeWaiters.clear();
+  }
+
+  private waitForBridge(ms: number): Promise<void> {
+    if (this.bridge || ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => { this.opts.timers.clearTimeout(timer); this.bridgeWaiters.delete(done); resolve(); };
+      const timer = this.opts.timers.setTimeout(done, ms);
+      this.bridgeWaiters.add(done);
+    });
+  }
+
+  // ---- snapshot ----------------------------------------------------------------------------
+
+  public async snapshot(request: SnapshotRequest = {}): Promise<GraphSnapshot> {
+    const { signal } = request;
+    signal?.throwIfAborted();
+    if (!this.ros || this.presence !== 'connected') {
+      throw new LinkError('not-connected', `snapshot: not connected to ${this.url} (${this.presence})`);
+    }
+    const fresh = this.poll && this.opts.timers.now() - this.poll.takenAt < this.opts.snapshotTtlMs;
+    let result: PollResult;
+    if (fresh && !request.force) {
+      result = this.poll!.result;
+    } else {
+      const run = this.inflight ?? this.startPoll();
+      result = await (signal ? raceAbort(run, signal) : run);
+    }
+    return this.assemble(result);
+  }
+
+  private startPoll(): Promise<PollResult> {
+    const epoch = this.epoch;
+    const timers = this.opts.timers;
+    const slow = timers.setTimeout(() => this.setProblem({ id: 'graph:slow', severity: 'warning',
+      message: `graph: the snapshot of ${this.url} is taking more than ${seconds(this.opts.slowAfterMs)}`,
+      tip: 'a large graph or a busy rosbridge; it continues in the background' }), this.opts.slowAfterMs);
+    const run = (async () => {
+      const result = await pollGraph(this.rosapi, this.opts.poll);
+      if (result.graph.topics.some((t) => t.name === bridgeQosTopic)) await this.waitForBridge(this.opts.bridgeWaitMs);
+      return result;
+    })();
+    const tracked = run.then((result) => {
+      if (epoch === this.epoch) {
+        this.poll = { takenAt: timers.now(), result };
+        for (const id of ['graph:nodes', 'graph:endpoints']) this.problems.delete(id);
+        for (const p of result.problems) this.problems.set(p);
+      }
+      return result;
+    }).finally(() => {
+      timers.clearTimeout(slow);
+      this.problems.delete('graph:slow');
+      if (this.inflight === tracked) this.inflight = undefined;
+    });
+    tracked.catch(() => undefined); // callers that stopped waiting must not leave an unhandled rejection
+    this.inflight = tracked;
+    return tracked;
+  }
+
+  private assemble(result: PollResult): GraphSnapshot {
+    const snap = buildSnapshot({
+      url: this.url, presence: this.presence, takenAt: this.opts.timers.now(), graph: result.graph,
+      ...(this.bridge ? { bridge: this.bridge } : {}),
+      tf: this.tfBuffer.edges(), rates: this.rates(), problems: this.problems.list(),
+    });
+    this.lastSnapshot = snap;
+    this.emit();
+    return snap;
+  }
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new LinkError('aborted', 'snapshot: aborted'));
+    if (signal.aborted) { onAbort(); return; }
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * @example
+ * const link = createRosbridgeLink('ws://localhost:9090');
+ * await link.connect();
+ * const snap = await link.snapshot();
+ */
+export function createRosbridgeLink(url: string, options: Partial<RosbridgeLinkOptions> = {}): RobotLink {
+  return new RosbridgeLink(url, options);
+}

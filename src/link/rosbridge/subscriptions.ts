@@ -1,0 +1,116 @@
+/**
+ * The subscriptions the app wants, independent of any one connection. Entries for the same topic
+ * share one rosbridge subscription (rosbridge sends each message once per client and topic), with
+ * the smallest throttle and the largest queue any entry asked for. Everything is re-subscribed on
+ * every new `Ros`; a handler that throws is reported, not fatal.
+ */
+import { Topic, type Ros } from 'roslib';
+import type { Timers } from '../timers.ts';
+import type { MessageHandler, SubscribeOptions } from '../types.ts';
+
+interface Entry {
+  type: string;
+  options: SubscribeOptions;
+  handler: MessageHandler<unknown>;
+}
+
+interface Group {
+  name: string;
+  entries: Set<Entry>;
+  wire?: { topic: Topic; throttleMs: number; queueLength: number; type: string };
+}
+
+export class SubscriptionRegistry {
+  private readonly timers: Timers;
+  private readonly onHandlerError: (topic: string, err: unknown) => void;
+  private readonly groups = new Map<string, Group>();
+  private ros: Ros | undefined;
+
+  public constructor(timers: Timers, onHandlerError: (topic: string, err: unknown) => void) {
+    this.timers = timers;
+    this.onHandlerError = onHandlerError;
+  }
+
+  /** Topics with at least one subscriber. */
+  public topics(): string[] { return [...this.groups.keys()]; }
+
+  public add<T>(topic: string, type: string, handler: MessageHandler<T>, options: SubscribeOptions = {}): () => void {
+    const entry: Entry = { type, options, handler: handler as MessageHandler<unknown> };
+    let group = this.groups.get(topic);
+    if (!group) {
+      group = { name: topic, entries: new Set() };
+      this.groups.set(topic, group);
+    }
+    group.entries.add(entry);
+    this.sync(group);
+    const g = group;
+    return () => {
+      if (!g.entries.delete(entry)) return;
+      if (g.entries.size === 0) {
+        this.unwire(g);
+        this.groups.delete(g.name);
+      } else {
+        this.sync(g);
+      }
+    };
+  }
+
+  /** A new connection opened: subscribe everything on it. */
+  public attach(ros: Ros): void {
+    this.ros = ros;
+    for (const g of this.groups.values()) { delete g.wire; this.sync(g); }
+  }
+
+  /** The connection is gone: forget its Topic objects (nothing can be sent on it). */
+  public detach(): void {
+    this.ros = undefined;
+    for (const g of this.groups.values()) {
+      g.wire?.topic.removeAllListeners();
+      delete g.wire;
+    }
+  }
+
+  /** Unsubscribes everything on the wire and forgets all entries. */
+  public clear(): void {
+    for (const g of this.groups.values()) this.unwire(g);
+    this.groups.clear();
+  }
+
+  private sync(group: Group): void {
+    if (!this.ros) return;
+    const entries = [...group.entries];
+    const throttleMs = Math.min(...entries.map((e) => e.options.throttleMs ?? 0));
+    const queueLength = Math.max(...entries.map((e) => e.options.queueLength ?? 0));
+    const type = entries.find((e) => e.type)?.type ?? '';
+    const w = group.wire;
+    if (w && w.throttleMs === throttleMs && w.queueLength === queueLength) return;
+    this.unwire(group);
+    const topic = new Topic<unknown>({
+      ros: this.ros, name: group.name, messageType: type,
+      throttle_rate: throttleMs, queue_length: queueLength, reconnect_on_close: false,
+    });
+    topic.subscribe((msg) => {
+      const now = this.timers.now();
+      for (const e of [...group.entries]) {
+        try {
+          e.handler(msg, now);
+        } catch (err) {
+          this.onHandlerError(group.name, err);
+        }
+      }
+    });
+    group.wire = { topic, throttleMs, queueLength, type };
+  }
+
+  private unwire(group: Group): void {
+    const w = group.wire;
+    if (!w) return;
+    delete group.wire;
+    try {
+      if (this.ros?.isConnected) w.topic.unsubscribe();
+      else w.topic.removeAllListeners();
+    } catch {
+      // The socket may be closing; there is nothing left to unsubscribe from then.
+    }
+  }
+}
