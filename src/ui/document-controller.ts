@@ -1,0 +1,189 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { parse, parseBytes, serialize, type RvizDocument } from '../core/rviz/document.ts';
+import { applyActions } from '../core/rviz/actions.ts';
+import { History } from '../core/rviz/history.ts';
+import type { DisplayTypeLookup } from '../core/rviz/lookup.ts';
+import type { RvizAction } from '../core/rviz/action-types.ts';
+import { DEFAULT_RVIZ_CONFIG } from '../core/default-rviz.ts';
+
+/** Where the open document came from: decides whether the robot's own config may replace it. */
+export type DocumentSource = 'default' | 'robot' | 'file' | 'session';
+
+const SESSION_KEY = 'rviz-companion.document';
+
+interface SessionDocument { text: string; name: string; source: DocumentSource; history: unknown }
+
+/** A file handle from the File System Access API (Chromium), kept so Save writes the file back in place. */
+interface WritableHandle {
+  name: string;
+  createWritable(): Promise<{ write(data: string): Promise<void>; close(): Promise<void> }>;
+}
+
+export type Outcome = { ok: true; message?: string } | { ok: false; reason: string };
+
+/**
+ * The .rviz document the companion edits: open (file, robot, default), apply action lists as one undo step each,
+ * undo/redo (kept in session storage across reloads), save back in place or download. A failure never changes
+ * the open document.
+ */
+export class DocumentController implements ReactiveController {
+  public doc: RvizDocument;
+  public name = 'companion.rviz';
+  public source: DocumentSource = 'default';
+  public dirty = false;
+  public error: string | undefined;
+  public history = new History();
+
+  private handle: WritableHandle | undefined;
+  private readonly host: ReactiveControllerHost;
+  private readonly lookup: DisplayTypeLookup;
+  private readonly storage: Storage | undefined;
+
+  public constructor(host: ReactiveControllerHost, lookup: DisplayTypeLookup, storage: Storage | undefined = globalThis.sessionStorage) {
+    this.host = host;
+    this.lookup = lookup;
+    this.storage = storage;
+    const initial = parse(DEFAULT_RVIZ_CONFIG, { name: 'default config' });
+    if (!initial.ok) throw new Error(`companion: the built-in default config does not parse: ${initial.reason}`);
+    this.doc = initial.doc;
+    this.restoreSession();
+    host.addController(this);
+  }
+
+  public hostConnected(): void { /* state lives here; nothing to start */ }
+
+  public get canUndo(): boolean { return this.history.canUndo; }
+  public get canRedo(): boolean { return this.history.canRedo; }
+  public get text(): string { return serialize(this.doc); }
+
+  /** Opens text as the new document; on failure the open document stays as it was and `error` says why. */
+  public openText(text: string, name: string, source: DocumentSource, handle?: WritableHandle): Outcome {
+    const result = parse(text, { name });
+    return this.adopt(result, name, source, handle);
+  }
+
+  public openBytes(bytes: Uint8Array, name: string, handle?: WritableHandle): Outcome {
+    return this.adopt(parseBytes(bytes, { name }), name, 'file', handle);
+  }
+
+  /** The robot's current RViz config replaces only the built-in default, never the user's own work. */
+  public offerRobotConfig(text: string): Outcome {
+    if (this.source !== 'default' || this.history.canUndo) return { ok: true, message: 'kept the open document' };
+    return this.openText(text, 'robot config', 'robot');
+  }
+
+  /** Applies the actions all or nothing as one undo step. */
+  public apply(actions: readonly RvizAction[], label: string): Outcome {
+    const result = applyActions(this.doc, actions, { lookup: this.lookup, parse: { name: this.name } });
+    if (!result.ok) return this.fail(result.reason);
+    this.history.record(label, result.change);
+    this.doc = result.doc;
+    this.dirty = true;
+    return this.changed();
+  }
+
+  public undo(): Outcome {
+    const moved = this.history.undo(this.doc, { name: this.name });
+    if (!moved.ok) return this.fail(moved.reason);
+    this.doc = moved.doc;
+    this.dirty = true;
+    return this.changed(`undid: ${moved.step.label}`);
+  }
+
+  public redo(): Outcome {
+    const moved = this.history.redo(this.doc, { name: this.name });
+    if (!moved.ok) return this.fail(moved.reason);
+    this.doc = moved.doc;
+    this.dirty = true;
+    return this.changed(`redid: ${moved.step.label}`);
+  }
+
+  /** Writes back to the opened file when the browser gave a handle; otherwise downloads. */
+  public async save(): Promise<Outcome> {
+    if (!this.handle) return this.download();
+    try {
+      const writable = await this.handle.createWritable();
+      await writable.write(this.text);
+      await writable.close();
+      this.dirty = false;
+      return this.changed(`saved ${this.handle.name}`);
+    } catch (err) {
+      return this.fail(`could not save ${this.handle.name}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  public async saveAs(): Promise<Outcome> {
+    const picker = (globalThis as { showSaveFilePicker?: (o: unknown) => Promise<WritableHandle> }).showSaveFilePicker;
+    if (!picker) return this.download();
+    try {
+      this.handle = await picker({ suggestedName: this.name, types: [{ description: 'RViz config', accept: { 'text/yaml': ['.rviz'] } }] });
+      this.name = this.handle.name;
+      return this.save();
+    } catch (err) {
+      if ((err as { name?: string }).name === 'AbortError') return { ok: true };
+      return this.fail(`could not save: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  public download(): Outcome {
+    const blob = new Blob([this.text], { type: 'text/yaml' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = this.name.endsWith('.rviz') ? this.name : `${this.name}.rviz`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    this.dirty = false;
+    return this.changed(`downloaded ${a.download}`);
+  }
+
+  private adopt(result: ReturnType<typeof parse>, name: string, source: DocumentSource, handle?: WritableHandle): Outcome {
+    if (!result.ok) return this.fail(result.reason);
+    this.doc = result.doc;
+    this.name = name;
+    this.source = source;
+    this.handle = handle;
+    this.history = new History();
+    this.dirty = false;
+    return this.changed();
+  }
+
+  private fail(reason: string): Outcome {
+    this.error = reason;
+    this.host.requestUpdate();
+    return { ok: false, reason };
+  }
+
+  private changed(message?: string): Outcome {
+    this.error = undefined;
+    this.persist();
+    this.host.requestUpdate();
+    return message ? { ok: true, message } : { ok: true };
+  }
+
+  private persist(): void {
+    if (!this.storage) return;
+    const saved: SessionDocument = { text: this.text, name: this.name, source: this.source === 'default' ? 'default' : 'session', history: this.history.toJSON() };
+    try {
+      this.storage.setItem(SESSION_KEY, JSON.stringify(saved));
+    } catch {
+      // Storage full or disabled: the document still works, it just will not survive a reload.
+    }
+  }
+
+  private restoreSession(): void {
+    const raw = this.storage?.getItem(SESSION_KEY);
+    if (!raw) return;
+    try {
+      const saved = JSON.parse(raw) as SessionDocument;
+      const parsed = parse(saved.text, { name: saved.name });
+      if (!parsed.ok) return;
+      const history = History.fromJSON(saved.history);
+      this.doc = parsed.doc;
+      this.name = saved.name;
+      this.source = saved.source;
+      if (history.ok) this.history = history.history;
+    } catch {
+      // A corrupt session entry is ignored; the default document stays.
+    }
+  }
+}
