@@ -76,7 +76,9 @@ export class SimGraph {
       clientPublishers: new Map(), subscribers: new Set(),
     };
     this.topics.set(name, state);
-    this.changed(name, true);
+    // No pruning here: the caller adds the endpoint that keeps the topic alive right after.
+    this.topicListCache = undefined;
+    this.onChange();
     return state;
   }
 
