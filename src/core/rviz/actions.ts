@@ -1,0 +1,297 @@
+/**
+ * The seven document actions. Each is checked, applied as text changes (reparsed after every step),
+ * verified, and returns its exact inverse. A list applies atomically: all or nothing.
+ */
+import { isMap, type YAMLMap } from 'yaml';
+import { ACTION_NAMES, BLANK_ACTION, type RvizAction } from './action-types.ts';
+import { parse, type ParseOptions, type RvizDocument } from './document.ts';
+import {
+  displayClass, displayName, displayRefs, findDisplay, looseKey, uniqueDisplayName, vmMap, GROUP_CLASS, type DisplayRef,
+} from './displays.ts';
+import { propertySpec, topicPropertiesOf, type DisplayTypeLookup } from './lookup.ts';
+import { planSetProperty, readProperty, splitPath } from './properties.ts';
+import { applyChange, diffTexts, invertChange, type TextChange } from './text-change.ts';
+import { coerceValue } from './values.ts';
+import { dockNames, hasDock, windowGeometry } from './window-geometry.ts';
+import { appendSeqItem, findPair, insertPair, keyText, removePair, removeSeqItem, renameKey } from './yaml-edit.ts';
+import type { EmitMap, EmitValue, YamlScalar } from './yaml-format.ts';
+
+export interface ApplyOptions {
+  lookup: DisplayTypeLookup;
+  parse?: Partial<ParseOptions>;
+}
+
+export interface AppliedAction {
+  doc: RvizDocument;
+  /** What changed in the text; `inverse` undoes it exactly. */
+  change: TextChange;
+  inverse: TextChange;
+  /** One line for people: `added LaserScan "LaserScan (2)" on /scan`. */
+  summary: string;
+}
+
+export type ApplyActionResult = ({ ok: true } & AppliedAction) | { ok: false; reason: string };
+
+export type ApplyActionsResult =
+  | { ok: true; doc: RvizDocument; change: TextChange; inverse: TextChange; summaries: string[] }
+  | { ok: false; index: number; reason: string };
+
+/** An expected failure of one action (bad input, no such display…). */
+class ActionError extends Error {}
+
+/** Fill missing fields with empty strings and check the shape of an action from JSON. */
+export function normalizeAction(input: unknown): { ok: true; action: RvizAction } | { ok: false; reason: string } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, reason: 'rviz: an action must be a JSON object' };
+  const o = input as Record<string, unknown>;
+  const name = o.action;
+  if (typeof name !== 'string' || !(ACTION_NAMES as readonly string[]).includes(name)) {
+    return { ok: false, reason: `rviz: unknown action ${JSON.stringify(name)} (actions: ${ACTION_NAMES.join(', ')})` };
+  }
+  const out: Record<string, string> = { action: name };
+  for (const key of Object.keys(BLANK_ACTION)) {
+    const v = o[key];
+    if (v === undefined || v === null) out[key] = '';
+    else if (typeof v === 'string') out[key] = v;
+    else if (typeof v === 'number' || typeof v === 'boolean') out[key] = String(v);
+    else return { ok: false, reason: `rviz: action field "${key}" must be a string (got ${JSON.stringify(v)})` };
+  }
+  return { ok: true, action: out as unknown as RvizAction };
+}
+
+class Editor {
+  public constructor(public doc: RvizDocument, private readonly parseOptions: Partial<ParseOptions>) {}
+
+  public apply(change: TextChange): void {
+    const applied = applyChange(this.doc.text, change);
+    if (!applied.ok) throw new Error(applied.reason);
+    const parsed = parse(applied.text, { ...this.parseOptions, maxBytes: Number.MAX_SAFE_INTEGER });
+    if (!parsed.ok) throw new Error(`rviz: internal: an edit produced a document that does not parse (${parsed.reason})`);
+    this.doc = parsed.doc;
+  }
+
+  public find(query: string): DisplayRef {
+    const found = findDisplay(this.doc, query);
+    if (!found.ok) throw new ActionError(found.reason);
+    return found.ref;
+  }
+}
+
+function requireText(value: string, what: string, action: string): string {
+  const t = value.trim();
+  if (t === '') throw new ActionError(`rviz: ${action} needs ${what}`);
+  if (/[\n\r]/.test(t)) throw new ActionError(`rviz: ${action}: ${what} must be one line`);
+  return t;
+}
+
+function checkTopicName(topic: string, action: string): string {
+  const t = requireText(topic, 'a topic', action);
+  if (/\s/.test(t)) throw new ActionError(`rviz: ${action}: topic "${t}" contains spaces`);
+  return t;
+}
+
+const sorted = (m: EmitMap): EmitMap => Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+function addDisplay(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): string {
+  const typeName = requireText(a.display_type, 'a display_type', 'add_display');
+  const spec = lookup.resolveType(typeName);
+  if (!spec) throw new ActionError(`rviz: add_display: unknown display type "${typeName}"`);
+  const name = uniqueDisplayName(ed.doc, a.display.trim() || spec.name);
+  const entries: EmitMap = { Class: spec.classId, Enabled: true, Name: name, Value: true };
+  let topic = '';
+  if (a.topic.trim() !== '') {
+    topic = checkTopicName(a.topic, 'add_display');
+    const prop = spec.topicProperties[0];
+    if (!prop) throw new ActionError(`rviz: add_display: display type ${spec.name} takes no topic (got "${topic}")`);
+    const qos = spec.defaultQos?.[prop];
+    if (qos) {
+      const t: EmitMap = {
+        Depth: qos.depth, 'Durability Policy': qos.durability, 'History Policy': qos.history, 'Reliability Policy': qos.reliability, Value: topic,
+      };
+      const filter = propertySpec(spec, `${prop}/Filter size`);
+      if (filter?.default !== undefined) t['Filter size'] = filter.default;
+      entries[prop] = sorted(t);
+    } else {
+      entries[prop] = topic;
+    }
+    // RobotModel reads its description from a file unless told to use the topic.
+    if (propertySpec(spec, 'Description Source')) entries['Description Source'] = 'Topic';
+  }
+  if (spec.classId === GROUP_CLASS) entries.Displays = [] as EmitValue[];
+  const vm = vmMap(ed.doc);
+  const pair = findPair(vm, 'Displays');
+  const before = displayRefs(ed.doc).length;
+  ed.apply(pair ? appendSeqItem(ed.doc.text, pair, sorted(entries), Boolean(vm.flow)) : insertPair(ed.doc.text, vm, 'Displays', [sorted(entries)]));
+  if (displayRefs(ed.doc).length !== before + 1 || !findDisplay(ed.doc, name).ok) throw new Error(`rviz: internal: add_display did not add "${name}"`);
+  return `added ${spec.name} "${name}"${topic ? ` on ${topic}` : ''}`;
+}
+
+function dockNamesInSubtree(doc: RvizDocument, ref: DisplayRef): string[] {
+  return displayRefs(doc).filter((r) => (r.path === ref.path || r.path.startsWith(`${ref.path}/`)) && hasDock(displayClass(r))).map(displayName);
+}
+
+function removeDisplay(ed: Editor, a: RvizAction): string {
+  const ref = ed.find(requireText(a.display, 'a display', 'remove_display'));
+  const name = displayName(ref);
+  const docks = dockNamesInSubtree(ed.doc, ref);
+  const remaining = dockNames(ed.doc, [ref.path]);
+  const index = ref.indexPath[ref.indexPath.length - 1]!;
+  ed.apply(removeSeqItem(ed.doc.text, ref.listPair, index, ref.listOwnerFlow));
+  for (const dock of new Set(docks)) {
+    if (remaining.has(dock)) continue;
+    const wg = windowGeometry(ed.doc);
+    if (wg && findPair(wg, dock)) ed.apply(removePair(ed.doc.text, wg, dock));
+  }
+  return `removed "${name}"`;
+}
+
+function setProp(ed: Editor, ref: DisplayRef, path: string, value: YamlScalar): void {
+  const segs = splitPath(path);
+  const label = displayName(ref);
+  const refPath = ref.path;
+  ed.apply(planSetProperty(ed.doc.text, ref.node, segs, value, label));
+  const again = findDisplay(ed.doc, refPath);
+  const read = again.ok ? readProperty(again.ref.node, path, label) : undefined;
+  if (!read?.ok || read.value !== value) throw new Error(`rviz: internal: setting "${path}" of "${label}" did not take effect`);
+}
+
+function setTopic(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): string {
+  const ref = ed.find(requireText(a.display, 'a display', 'set_topic'));
+  const topic = checkTopicName(a.topic || a.value, 'set_topic');
+  const classId = displayClass(ref);
+  const props = topicPropertiesOf(lookup.byClass(classId), ref.node.items.map(keyText));
+  let prop = a.property.trim();
+  if (prop === '') {
+    prop = props[0] ?? '';
+    if (!prop) throw new ActionError(`rviz: set_topic: display "${displayName(ref)}" (${classId}) has no topic property`);
+  } else if (!props.includes(prop)) {
+    throw new ActionError(`rviz: set_topic: "${prop}" is not a topic property of "${displayName(ref)}" (${props.join(', ') || 'none'})`);
+  }
+  setProp(ed, ref, prop, topic);
+  return `set ${prop} of "${displayName(ref)}" to ${topic}`;
+}
+
+function knownProperty(ref: DisplayRef, path: string, lookup: DisplayTypeLookup): void {
+  const spec = lookup.byClass(displayClass(ref));
+  if (!spec) return; // third-party class: no catalog to check against
+  const head = splitPath(path)[0]!;
+  if (findPair(ref.node, head)) return;
+  if (spec.properties.some((p) => p.path === path || p.path === head || p.path.startsWith(`${head}/`))) return;
+  const names = [...new Set(spec.properties.map((p) => p.path.split('/')[0]!))];
+  throw new ActionError(`rviz: set_property: ${spec.name} has no property "${path}" (properties: ${names.join(', ')})`);
+}
+
+function setProperty(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): string {
+  const path = splitPath(requireText(a.property, 'a property', 'set_property')).join('/');
+  if (path === 'Name') return renameDisplay(ed, { ...a, action: 'rename_display' });
+  if (path === 'Enabled' || path === 'Value') return setEnabled(ed, { ...a, action: 'set_enabled' });
+  if (path === 'Class') throw new ActionError('rviz: set_property cannot change a display\'s Class; remove it and add another');
+  const ref = ed.find(requireText(a.display, 'a display', 'set_property'));
+  knownProperty(ref, path, lookup);
+  const spec = propertySpec(lookup.byClass(displayClass(ref)), path);
+  const current = readProperty(ref.node, path, displayName(ref));
+  const label = `"${path}" of "${displayName(ref)}"`;
+  const coerced = coerceValue(a.value, spec, current.ok ? current.value : undefined, label);
+  if (!coerced.ok) throw new ActionError(coerced.reason);
+  if (spec?.kind === 'topic') checkTopicName(String(coerced.value), 'set_property');
+  setProp(ed, ref, path, coerced.value);
+  return `set ${path} of "${displayName(ref)}" to ${String(coerced.value)}`;
+}
+
+function setEnabled(ed: Editor, a: RvizAction): string {
+  const ref = ed.find(requireText(a.display, 'a display', 'set_enabled'));
+  const v = a.value.trim().toLowerCase();
+  if (v !== 'true' && v !== 'false') throw new ActionError(`rviz: set_enabled expects value "true" or "false" (got "${a.value}")`);
+  const on = v === 'true';
+  const path = ref.path;
+  setProp(ed, ref, 'Enabled', on);
+  const again = ed.find(path);
+  if (findPair(again.node, 'Value')) setProp(ed, again, 'Value', on);
+  return `${on ? 'enabled' : 'disabled'} "${displayName(ref)}"`;
+}
+
+function renameDisplay(ed: Editor, a: RvizAction): string {
+  const ref = ed.find(requireText(a.display, 'a display', 'rename_display'));
+  const newName = requireText(a.value, 'the new name in "value"', 'rename_display');
+  const oldName = displayName(ref);
+  if (newName === oldName) throw new ActionError(`rviz: rename_display: "${oldName}" already has that name`);
+  const clash = displayRefs(ed.doc).find((r) => r.path !== ref.path && looseKey(displayName(r)) === looseKey(newName));
+  if (clash) throw new ActionError(`rviz: rename_display: another display is already named "${displayName(clash)}" (${clash.path})`);
+  const dock = hasDock(displayClass(ref));
+  const wg = windowGeometry(ed.doc);
+  const moveDock = dock && wg !== undefined && findPair(wg, oldName) !== undefined && !dockNames(ed.doc, [ref.path]).has(oldName);
+  if (moveDock && findPair(wg!, newName)) {
+    throw new ActionError(`rviz: rename_display: "${newName}" is already a window (dock) name in Window Geometry; pick another name`);
+  }
+  setProp(ed, ref, 'Name', newName);
+  if (moveDock) {
+    const wg2 = windowGeometry(ed.doc)!;
+    ed.apply(renameKey(ed.doc.text, findPair(wg2, oldName)!, newName, Boolean(wg2.flow)));
+  }
+  return `renamed "${oldName}" to "${newName}"`;
+}
+
+function setFixedFrame(ed: Editor, a: RvizAction): string {
+  const frame = requireText(a.frame || a.value, 'a frame', 'set_fixed_frame');
+  if (/\s/.test(frame)) throw new ActionError(`rviz: set_fixed_frame: frame "${frame}" contains spaces`);
+  const vm: YAMLMap = vmMap(ed.doc);
+  const go = vm.get('Global Options', true);
+  if (go !== undefined && !isMap(go)) throw new ActionError('rviz: set_fixed_frame: "Global Options" is not a map');
+  ed.apply(planSetProperty(ed.doc.text, vm, ['Global Options', 'Fixed Frame'], frame, 'Visualization Manager'));
+  const read = readProperty(vmMap(ed.doc), 'Global Options/Fixed Frame', 'Visualization Manager');
+  if (!read.ok || read.value !== frame) throw new Error('rviz: internal: set_fixed_frame did not take effect');
+  return `set fixed frame to ${frame}`;
+}
+
+function run(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): string {
+  switch (a.action) {
+    case 'add_display': return addDisplay(ed, a, lookup);
+    case 'remove_display': return removeDisplay(ed, a);
+    case 'set_topic': return setTopic(ed, a, lookup);
+    case 'set_property': return setProperty(ed, a, lookup);
+    case 'set_enabled': return setEnabled(ed, a);
+    case 'rename_display': return renameDisplay(ed, a);
+    case 'set_fixed_frame': return setFixedFrame(ed, a);
+    default: {
+      const never: never = a.action;
+      throw new ActionError(`rviz: unknown action "${String(never)}"`);
+    }
+  }
+}
+
+function reasonOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Apply one action. The document passed in is never modified (documents are immutable values). */
+export function applyAction(doc: RvizDocument, action: RvizAction | Record<string, unknown>, options: ApplyOptions): ApplyActionResult {
+  const norm = normalizeAction(action);
+  if (!norm.ok) return norm;
+  const ed = new Editor(doc, options.parse ?? {});
+  try {
+    const summary = run(ed, norm.action, options.lookup);
+    const change = diffTexts(doc.text, ed.doc.text);
+    return { ok: true, doc: ed.doc, change, inverse: invertChange(change), summary };
+  } catch (err) {
+    return { ok: false, reason: reasonOf(err) };
+  }
+}
+
+/** Apply a list of actions all or nothing; a failure names the failing action's index and why. */
+export function applyActions(doc: RvizDocument, actions: readonly unknown[], options: ApplyOptions): ApplyActionsResult {
+  let current = doc;
+  const summaries: string[] = [];
+  for (let i = 0; i < actions.length; i++) {
+    const r = applyAction(current, actions[i] as Record<string, unknown>, options);
+    if (!r.ok) return { ok: false, index: i, reason: `action ${i} (${describeAction(actions[i])}): ${r.reason}` };
+    current = r.doc;
+    summaries.push(r.summary);
+  }
+  const change = diffTexts(doc.text, current.text);
+  return { ok: true, doc: current, change, inverse: invertChange(change), summaries };
+}
+
+function describeAction(a: unknown): string {
+  if (typeof a !== 'object' || a === null) return JSON.stringify(a);
+  const o = a as Record<string, unknown>;
+  return typeof o.action === 'string' ? o.action : 'no "action" field';
+}
