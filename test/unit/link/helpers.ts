@@ -1,0 +1,46 @@
+// Shared helpers of the link tests: wait for a link state, get a free port, poll a condition.
+import { createServer } from 'node:net';
+import type { LinkState, RobotLink } from '../../../src/link/types.ts';
+
+export function waitForState(link: RobotLink, predicate: (s: LinkState) => boolean, timeoutMs = 5000): Promise<LinkState> {
+  return new Promise((resolve, reject) => {
+    let unsubscribe: () => void = () => undefined;
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`state not reached within ${timeoutMs} ms; last: ${JSON.stringify(link.state())}`));
+    }, timeoutMs);
+    let done = false;
+    unsubscribe = link.onState((s) => {
+      if (done || !predicate(s)) return;
+      done = true;
+      clearTimeout(timer);
+      queueMicrotask(() => unsubscribe());
+      resolve(s);
+    });
+  });
+}
+
+export async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    const v = probe();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A port that was free a moment ago (nothing listens on it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const fastBackoff = { initialMs: 50, maxMs: 200, factor: 2 };
