@@ -107,7 +107,7 @@ export async function toModelError(err: unknown, ctx: ErrorContext): Promise<Mod
       return new ModelError('unauthorized', `${ctx.label}: the server refused the API key (HTTP ${status})`, 'check the API key');
     }
     if (status === 404) {
-      if (/model/i.test(detail)) {
+      if (/model_not_found|model\b[^.]*\b(not found|does not exist|not exist)|(no|unknown) model/i.test(detail)) {
         return new ModelError('model_not_found', `${ctx.label}: model "${ctx.model}" not found`,
           ctx.provider === 'ollama' ? `pull it with "ollama pull ${ctx.model}", or pick one from the list of models` : 'pick one from the list of models the server offers');
       }
