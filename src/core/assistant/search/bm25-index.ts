@@ -74,7 +74,11 @@ export class KbIndex {
       // Typos: only a term the index has never seen is looked up with an edit distance.
       fuzzy: (term) => (fuzzyEdits > 0 && term.length >= fuzzyMinLength && !this.docFreq.has(term) ? fuzzyEdits : false),
     });
-    return hits.map((h) => ({ id: String(h.id), score: h.score, matched: h.terms }));
+    // MiniSearch multiplies the BM25 sum by the number of matched query terms; `coordination: false` undoes that.
+    const plain = !this.settings.coordination;
+    return hits
+      .map((h) => ({ id: String(h.id), score: plain ? h.score / Math.max(1, h.queryTerms.length) : h.score, matched: h.terms }))
+      .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
   }
 
   /** True when one of the matched terms is found in few enough pages to say something (the IDF floor). */

@@ -5,6 +5,8 @@
 export interface SearchSettings {
   /** BM25 field boosts. */
   boost: { title: number; text: number; keywords: number };
+  /** Keep MiniSearch's reward for matching more query terms (score × matched terms) instead of the plain BM25 sum. */
+  coordination: boolean;
   /** Query terms the index has never seen get this many typo edits (0 = off)... */
   fuzzyEdits: number;
   /** ...when they are at least this long. */
@@ -34,6 +36,7 @@ export interface SearchSettings {
 
 export const SEARCH_DEFAULTS: Readonly<SearchSettings> = Object.freeze({
   boost: Object.freeze({ title: 2, text: 1, keywords: 1.5 }),
+  coordination: true,
   fuzzyEdits: 1,
   fuzzyMinLength: 5,
   minBestScore: 4,

@@ -30,11 +30,12 @@ export async function embedEntries(
   return vectors;
 }
 
-export async function embedQuery(text: string, model: ModelClient, signal?: AbortSignal): Promise<number[]> {
-  const [vector] = await model.embed([text], { signal });
-  if (!vector) throw new Error('search: the embedding model returned no vector for the question');
-  checkVector(vector, 'the question');
-  return vector;
+/** Vectors for the query texts, in one model call. */
+export async function embedQueries(texts: readonly string[], model: ModelClient, signal?: AbortSignal): Promise<number[][]> {
+  const vectors = await model.embed([...texts], { signal });
+  if (vectors.length !== texts.length) throw new Error(`search: the embedding model returned ${vectors.length} vectors for ${texts.length} queries`);
+  vectors.forEach((v, i) => checkVector(v, `query ${i + 1}`));
+  return vectors;
 }
 
 function checkVector(v: unknown, what: string): asserts v is number[] {

@@ -8,7 +8,7 @@ import type { ModelClient } from '../../model.ts';
 import type { Finding } from '../../diagnosis/types.ts';
 import type { KbIndex } from './bm25-index.ts';
 import { gateBm25 } from './thresholds.ts';
-import { cosine, embedEntries, embedQuery } from './embeddings.ts';
+import { cosine, embedEntries, embedQueries } from './embeddings.ts';
 import { embeddingText, memoryEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
 import { fuseByReciprocalRank } from './fusion.ts';
 import { rewriteQuery } from './rewrite.ts';
@@ -135,8 +135,8 @@ export async function retrieve(index: KbIndex, request: RetrieveRequest): Promis
       const cache = request.embeddingCache ?? memoryEmbeddingCache();
       const pages = await embedEntries([...index.entries.values()], request.embedder, cache, request.signal);
       const texts = fQuery ? [...queries, fQuery] : queries;
-      const vectors = new Map<string, number[]>();
-      for (const text of texts) vectors.set(text, await embedQuery(text, request.embedder, request.signal));
+      const queryVectors = await embedQueries(texts, request.embedder, request.signal);
+      const vectors = new Map(texts.map((t, i) => [t, queryVectors[i]!]));
       rankOne = (query) => rankHybrid(index, query, vectors.get(query)!, pages);
       meta.embedUsed = true;
     } catch (err) {
