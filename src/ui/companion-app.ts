@@ -3,9 +3,14 @@ import { property, state } from 'lit/decorators.js';
 import { theme } from './theme.ts';
 import { LinkController, type LinkFactory } from './link-controller.ts';
 import { initialRobotUrl, rememberRobotUrl } from './robot-url.ts';
+import { DocumentController, type Outcome } from './document-controller.ts';
+import { catalog } from '../core/catalog/index.ts';
+import { listDisplays, vmMap } from '../core/rviz/displays.ts';
+import type { GlobalOptionsView } from './displays-panel.ts';
 import './connection-bar.ts';
 import './robot-topics.ts';
 import './tf-tree-view.ts';
+import './displays-panel.ts';
 
 type LeftTab = 'robot' | 'displays';
 
@@ -27,6 +32,10 @@ export class CompanionApp extends LitElement {
     section { background: var(--bg); padding: 10px; overflow: auto; min-height: 0; }
     .tabs { display: flex; gap: 4px; margin-bottom: 8px; }
     .tabs button[aria-selected="true"] { border-color: var(--accent); background: #26405f; }
+    .doc-tools { display: flex; gap: 6px; align-items: center; margin-left: auto; flex-wrap: wrap; }
+    .status { font-size: 13px; max-width: 40em; }
+    :host([dragging]) main { outline: 3px dashed var(--accent); outline-offset: -6px; }
+    tf-tree-view.tf { max-height: 34vh; overflow: auto; }
     h2 { font-size: 14px; margin: 12px 0 6px; color: var(--muted); font-weight: 600; }
     :host([kiosk]) main { grid-template-columns: 1fr; grid-auto-rows: min-content; overflow: auto; }
     @media (max-width: 900px) { main, main.assistant-collapsed { grid-template-columns: 1fr; overflow: auto; } }
@@ -35,8 +44,11 @@ export class CompanionApp extends LitElement {
   @property({ type: Boolean, reflect: true }) public kiosk = false;
   @state() private tab: LeftTab = 'robot';
   @state() private assistantCollapsed = false;
+  @state() private status: { text: string; error: boolean } | undefined;
+  @property({ type: Boolean, reflect: true }) public dragging = false;
 
   private readonly robot: LinkController;
+  private readonly document = new DocumentController(this, catalog);
 
   public constructor() {
     super();
@@ -45,6 +57,28 @@ export class CompanionApp extends LitElement {
     this.robot = new LinkController(this, factory);
     this.robot.url = initialRobotUrl(window.location, window.localStorage);
     this.kiosk = new URLSearchParams(window.location.search).get('kiosk') === '1';
+    this.addEventListener('dragover', (e) => { e.preventDefault(); this.dragging = true; });
+    this.addEventListener('dragleave', () => { this.dragging = false; });
+    this.addEventListener('drop', (e) => void this.onDrop(e));
+  }
+
+  private readonly onKey = (e: KeyboardEvent) => {
+    const target = e.composedPath()[0] as HTMLElement | undefined;
+    if (target && /^(INPUT|TEXTAREA)$/.test(target.tagName)) return; // typing: the field's own undo
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+      e.preventDefault();
+      this.report(e.shiftKey ? this.document.redo() : this.document.undo());
+    }
+  };
+
+  public override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.onKey);
+  }
+
+  public override disconnectedCallback(): void {
+    window.removeEventListener('keydown', this.onKey);
+    super.disconnectedCallback();
   }
 
   protected override render() {
@@ -54,6 +88,16 @@ export class CompanionApp extends LitElement {
         <h1>RViz Companion</h1>
         <connection-bar .url=${r.url} .presence=${r.presence} .problems=${r.problems}
           @url-change=${(e: CustomEvent<{ url: string }>) => this.connectTo(e.detail.url)}></connection-bar>
+        <div class="doc-tools">
+          <button data-undo-global ?disabled=${!this.document.canUndo} title="Undo (Ctrl+Z)" @click=${() => this.report(this.document.undo())}>Undo</button>
+          <button ?disabled=${!this.document.canRedo} title="Redo (Ctrl+Shift+Z)" @click=${() => this.report(this.document.redo())}>Redo</button>
+          <button @click=${() => void this.openFile()}>Open…</button>
+          <button @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
+          <button @click=${() => void this.document.saveAs().then((o) => this.report(o))}>Save as…</button>
+          <button @click=${() => this.report(this.document.download())}>Download</button>
+          <input id="file" type="file" accept=".rviz,.yaml,.yml" hidden @change=${this.onFileInput} />
+        </div>
+        ${this.status ? html`<span class="status ${this.status.error ? 'error' : 'muted'}" data-status-message>${this.status.text}</span>` : nothing}
       </header>
       <main class=${this.assistantCollapsed ? 'assistant-collapsed' : ''}>
         <section aria-label="Robot and displays">
@@ -62,15 +106,58 @@ export class CompanionApp extends LitElement {
             <button role="tab" aria-selected=${this.tab === 'displays'} @click=${() => { this.tab = 'displays'; }}>Displays</button>
           </div>
           ${this.tab === 'robot' ? html`
-            <h2>Topics</h2>
-            <robot-topics .topics=${r.topics}></robot-topics>
             <h2>TF tree</h2>
-            <tf-tree-view .edges=${r.tf} .now=${r.now}></tf-tree-view>` : nothing}
+            <tf-tree-view class="tf" .edges=${r.tf} .now=${r.now}></tf-tree-view>
+            <h2>Topics</h2>
+            <robot-topics .topics=${r.topics}></robot-topics>` : html`
+            <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()}
+              .documentName=${this.document.name}></displays-panel>`}
         </section>
         <section aria-label="Planner"></section>
         <section aria-label="Assistant"></section>
       </main>
     `;
+  }
+
+  private globalOptions(): GlobalOptionsView {
+    const options = vmMap(this.document.doc).get('Global Options') as { get?: (k: string) => unknown } | undefined;
+    const read = (key: string) => String(options?.get?.(key) ?? '');
+    return { fixedFrame: read('Fixed Frame'), backgroundColor: read('Background Color'), frameRate: read('Frame Rate') };
+  }
+
+  private report(outcome: Outcome): void {
+    this.status = outcome.ok ? (outcome.message ? { text: outcome.message, error: false } : undefined) : { text: outcome.reason, error: true };
+  }
+
+  private async openFile(): Promise<void> {
+    const picker = (window as { showOpenFilePicker?: (o: unknown) => Promise<FileSystemFileHandle[]> }).showOpenFilePicker;
+    if (!picker) {
+      this.renderRoot.querySelector<HTMLInputElement>('#file')?.click();
+      return;
+    }
+    try {
+      const [handle] = await picker({ types: [{ description: 'RViz config', accept: { 'text/yaml': ['.rviz', '.yaml', '.yml'] } }] });
+      if (!handle) return;
+      const file = await handle.getFile();
+      this.report(this.document.openBytes(new Uint8Array(await file.arrayBuffer()), file.name,
+        handle as unknown as Parameters<DocumentController['openBytes']>[2]));
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'AbortError') this.report({ ok: false, reason: `could not open the file: ${String(err)}` });
+    }
+  }
+
+  private async onFileInput(e: Event): Promise<void> {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (file) this.report(this.document.openBytes(new Uint8Array(await file.arrayBuffer()), file.name));
+  }
+
+  private async onDrop(e: DragEvent): Promise<void> {
+    e.preventDefault();
+    this.dragging = false;
+    const file = e.dataTransfer?.files[0];
+    if (file) this.report(this.document.openBytes(new Uint8Array(await file.arrayBuffer()), file.name));
   }
 
   private connectTo(url: string): void {

@@ -20,13 +20,14 @@ export class RobotTopics extends LitElement {
     :host { display: block; }
     .bar { display: flex; gap: var(--pad); align-items: center; margin-bottom: var(--pad); }
     .bar input { flex: 1; }
-    table { width: 100%; border-collapse: collapse; }
-    th { text-align: left; font-weight: 600; color: var(--muted); font-size: 12px; padding: 4px; border-bottom: 1px solid var(--line); }
-    td { padding: 4px; border-bottom: 1px solid #30333a; vertical-align: top; }
-    td.name { word-break: break-all; }
-    .type { color: var(--muted); }
-    .endpoints { display: flex; flex-direction: column; gap: 2px; }
-    .node { color: var(--muted); font-size: 12px; }
+    .topic { padding: 5px 2px; border-bottom: 1px solid #30333a; }
+    .head { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
+    .name { font-family: ui-monospace, monospace; font-weight: 600; word-break: break-all; }
+    .type { color: var(--muted); font-family: ui-monospace, monospace; font-size: 12px; }
+    .rate { margin-left: auto; font-family: ui-monospace, monospace; font-size: 12px; color: var(--muted); white-space: nowrap; }
+    .endpoints { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 3px; font-size: 12px; }
+    .node { color: var(--muted); font-family: ui-monospace, monospace; }
+    .subs { color: var(--muted); font-size: 12px; margin-top: 2px; }
     .empty { padding: 16px; color: var(--muted); }
   `];
 
@@ -47,28 +48,24 @@ export class RobotTopics extends LitElement {
         <span class="muted" data-count>${matching.length} / ${this.topics.length} topics</span>
       </div>
       ${this.topics.length === 0 ? html`<div class="empty">No topics yet.</div>` : html`
-      <table>
-        <thead><tr><th>Topic</th><th>Publishers · QoS</th><th>Subscribers</th><th title="Measured in this browser">Rate (browser)</th></tr></thead>
-        <tbody>
-          ${repeat(visible, (t) => t.name, (t) => this.row(t))}
-        </tbody>
-      </table>
+      <div role="list" aria-label="Topics">${repeat(visible, (t) => t.name, (t) => this.row(t))}</div>
       ${visible.length < matching.length
         ? html`<button @click=${() => { this.showAll = true; }}>Show all ${matching.length}</button>` : nothing}`}
     `;
   }
 
   private row(t: TopicInfo) {
-    return html`<tr data-topic=${t.name}>
-      <td class="name"><span class="mono">${t.name}</span><br /><span class="type mono">${t.type}</span></td>
-      <td><div class="endpoints">${t.publishers.length === 0
+    return html`<div class="topic" role="listitem" data-topic=${t.name}>
+      <div class="head">
+        <span class="name">${t.name}</span><span class="type">${t.type.replace('/msg/', '/')}</span>
+        <span class="rate" title="Message rate measured in this browser">${rateLabel(t.rateHz)}</span>
+      </div>
+      <div class="endpoints">${t.publishers.length === 0
         ? html`<span class="warn">no publisher</span>`
-        : t.publishers.map((p) => this.endpoint(p))}</div></td>
-      <td><div class="endpoints">${t.subscribers.length === 0
-        ? html`<span class="muted">–</span>`
-        : t.subscribers.map((s) => html`<span class="node mono" title=${endpointTitle(s)}>${s.node}</span>`)}</div></td>
-      <td class="mono">${rateLabel(t.rateHz)}</td>
-    </tr>`;
+        : t.publishers.map((p) => this.endpoint(p))}</div>
+      ${t.subscribers.length ? html`<div class="subs" title=${t.subscribers.map((s) => endpointTitle(s)).join('\n')}>subscribers:
+        ${t.subscribers.map((s) => s.node).join(', ')}</div>` : nothing}
+    </div>`;
   }
 
   private endpoint(e: Endpoint) {

@@ -51,7 +51,7 @@ export class TfTreeView extends LitElement {
     if (!info) return nothing;
     return html`<li class=${info.stale ? 'stale' : ''} data-frame=${name} data-parent=${info.parent ?? ''} data-stale=${info.stale ? 'true' : 'false'}>
       <span class="frame">${name}</span>
-      ${info.parent !== undefined ? html`<span class="age">${ageLabel(info.ageMs ?? NaN)}</span>` : nothing}
+      ${info.parent !== undefined && !info.isStatic ? html`<span class="age" title="Time since the last transform arrived">${ageLabel(info.ageMs ?? NaN)}</span>` : nothing}
       ${info.isStatic ? html`<span class="static">static</span>` : nothing}
       ${info.stale ? html`<span class="warn age">stale</span>` : nothing}
       ${info.children.length ? html`<ul>${info.children.map((c) => this.node(tree, c))}</ul>` : nothing}

@@ -7,13 +7,14 @@ export const robotCase: E2eCase = {
   async run({ page, open, screenshot }) {
     await open('turtlebot_nav');
     await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
-    const scanRow = page.locator('robot-topics tr[data-topic="/scan"]');
+    const scanRow = page.locator('robot-topics [data-topic="/scan"]');
     await scanRow.waitFor({ timeout: 10_000 });
     const chip = scanRow.locator('[data-qos-source]').first();
     assert.equal(await chip.getAttribute('data-qos-source'), 'reported');
     assert.match((await chip.textContent()) ?? '', /Best Effort/);
     await page.locator('tf-tree-view [data-frame="odom"][data-parent="map"]').waitFor({ timeout: 10_000 });
-    await page.locator('tf-tree-view [data-frame="base_link"][data-parent="odom"]').waitFor({ timeout: 10_000 });
+    // TurtleBot's chain is map → odom → base_footprint → base_link: base_link must sit under odom.
+    await page.locator('tf-tree-view [data-frame="odom"][data-parent="map"] [data-frame="base_link"]').waitFor({ timeout: 10_000 });
     await page.waitForTimeout(1500); // let rates settle for the screenshot
     await screenshot('robot-view');
   },
