@@ -30,8 +30,18 @@ export interface PropertySpec {
   requires?: { path: string; value: string }[];
   /** First distro that has it, when not all do (TF filters: jazzy). */
   since?: Distro;
-  /** Words people use for this property ("point size", "transparency"). */
+  /** Last distro that has it, when newer ones dropped it (PointCloud2 `Topic/Filter size`: jazzy). */
+  until?: Distro;
+  /** Words people use for this property ("point size", "transparency"). Lowercase. */
   words?: string[];
+  /** Words that name one value of this property ("latched" → `Transient Local`, "height" → `Z`). Lowercase. */
+  valueWords?: ValueWords[];
+}
+
+export interface ValueWords {
+  /** The value exactly as RViz2 writes it; for enums, one of `values`. */
+  value: string;
+  words: string[];
 }
 
 export interface DisplayTypeSpec {

@@ -1,0 +1,67 @@
+/**
+ * The RViz2 display catalog: catalog/displays.json (checked by catalog/schema.json) plus the questions the planner,
+ * document model and diagnosis ask of it. Pure: the JSON is imported statically, so this works in Vite, Vitest and tsx.
+ *
+ * @example
+ * import { catalog } from '../catalog/index.ts';
+ * const scan = catalog.resolveType('laser_scan');            // rviz_default_plugins/LaserScan
+ * const rel = catalog.property(scan!, 'Reliability Policy'); // Topic/Reliability Policy
+ * catalog.checkValue(rel!, 'best effort');                   // { ok: true, normalized: 'Best Effort' }
+ */
+import data from '../../../catalog/displays.json';
+import type { CatalogFile, DisplayTypeSpec, Distro, PropertySpec } from './types.ts';
+import { availableIn, findProperty, forMessageType, resolveType, type PropertyLookup } from './lookup.ts';
+import { checkValue, type PropertyValue, type ValueCheck } from './values.ts';
+import { propertyForWords, typesForWords, type PropertyMatch } from './words.ts';
+
+export type { CatalogFile, DisplayTypeSpec, Distro, PropertySpec, QosDefaults, PropertyKind, ValueWords } from './types.ts';
+export type { PropertyLookup } from './lookup.ts';
+export type { PropertyValue, ValueCheck } from './values.ts';
+export type { PropertyMatch } from './words.ts';
+export { catalogProblems } from './consistency.ts';
+export { availableIn, normalizeMessageType } from './lookup.ts';
+export { namedColors } from './values.ts';
+
+export interface Catalog {
+  readonly displays: readonly DisplayTypeSpec[];
+  /** Exact class id: `rviz_default_plugins/LaserScan`, `rviz_common/Group`. */
+  byClass(classId: string): DisplayTypeSpec | undefined;
+  /** Class id, short name or loose name (`laser_scan`, `Laser Scan`, `rviz/LaserScan`). */
+  resolveType(text: string): DisplayTypeSpec | undefined;
+  /** Displays accepting a message type (`sensor_msgs/msg/Image` or `sensor_msgs/Image`), most specific first. */
+  forMessageType(type: string): DisplayTypeSpec[];
+  /** A property by tolerant path, or undefined; `findProperty` says why not. */
+  property(spec: DisplayTypeSpec, path: string): PropertySpec | undefined;
+  findProperty(spec: DisplayTypeSpec, path: string): PropertyLookup;
+  checkValue(property: PropertySpec, value: PropertyValue): ValueCheck;
+  typesForWords(text: string): DisplayTypeSpec[];
+  propertyForWords(spec: DisplayTypeSpec, text: string): PropertyMatch[];
+  /** Displays that exist in a distro (CameraInfo: jazzy and later). */
+  displaysIn(distro: Distro): DisplayTypeSpec[];
+}
+
+/** Builds the query object over any catalog file (tests pass their own). */
+export function createCatalog(file: CatalogFile): Catalog {
+  const displays = file.displays;
+  const byId = new Map(displays.map((d) => [d.classId, d]));
+  return {
+    displays,
+    byClass: (classId) => byId.get(classId),
+    resolveType: (text) => resolveType(displays, text),
+    forMessageType: (type) => forMessageType(displays, type),
+    property: (spec, path) => {
+      const r = findProperty(spec, path);
+      return r.ok ? r.property : undefined;
+    },
+    findProperty,
+    checkValue,
+    typesForWords: (text) => typesForWords(displays, text),
+    propertyForWords,
+    displaysIn: (distro) => displays.filter((d) => availableIn(d, distro)),
+  };
+}
+
+/** The catalog file as shipped. Its shape is guaranteed by catalog/schema.json (checked in test/unit/catalog). */
+export const catalogFile = data as unknown as CatalogFile;
+
+export const catalog: Catalog = createCatalog(catalogFile);

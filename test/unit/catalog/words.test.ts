@@ -1,0 +1,83 @@
+import { describe, it, expect } from 'vitest';
+import { catalog } from '../../../src/core/catalog/index.ts';
+
+const types = (text: string) => catalog.typesForWords(text).map((d) => d.name);
+const first = (text: string) => types(text)[0];
+
+describe('typesForWords', () => {
+  it('maps the words people use to display types', () => {
+    const cases: Record<string, string> = {
+      lidar: 'LaserScan', laser: 'LaserScan', 'the scan': 'LaserScan',
+      cloud: 'PointCloud2', 'point cloud': 'PointCloud2', pointcloud: 'PointCloud2', 'depth points': 'PointCloud2',
+      map: 'Map', costmap: 'Map', 'occupancy grid': 'Map', footprint: 'Polygon',
+      robot: 'RobotModel', urdf: 'RobotModel', model: 'RobotModel',
+      frames: 'TF', tf: 'TF', transforms: 'TF',
+      'camera image': 'Image', markers: 'MarkerArray', marker: 'Marker',
+      particles: 'PoseArray', 'particle cloud': 'PoseArray', 'amcl particles': 'PoseArray',
+      path: 'Path', plan: 'Path', 'global plan': 'Path',
+      odom: 'Odometry', odometry: 'Odometry',
+      'grid cells': 'GridCells', grid: 'Grid', 'interactive markers': 'InteractiveMarkers',
+      'amcl pose': 'PoseWithCovariance', 'goal pose': 'Pose', sonar: 'Range', 'depth image': 'DepthCloud',
+      'camera info': 'CameraInfo', wrench: 'Wrench', velocity: 'TwistStamped', temperature: 'Temperature',
+    };
+    for (const [text, expected] of Object.entries(cases)) expect([text, first(text)]).toEqual([text, expected]);
+  });
+
+  it('matches whole words and plurals, not parts of words', () => {
+    expect(types('show both point clouds')).toEqual(['PointCloud2']);
+    expect(types('add the lidars')).toEqual(['LaserScan']);
+    expect(types('rescanning the mapping')).toEqual([]);
+    // A plural word does not match its singular: "frame" is not the TF display.
+    expect(types('fixed frame')).toEqual([]);
+  });
+
+  it('lets a longer phrase claim its words', () => {
+    expect(types('show the camera image')).toEqual(['Image']);
+    expect(types('robot footprint')).toEqual(['Polygon']);
+    expect(types('the global costmap')).toEqual(['Map']);
+    expect(types('point cloud from the velodyne')).toEqual(['PointCloud2']);
+  });
+
+  it('lists several types in the order they are mentioned', () => {
+    expect(types('show the lidar and the map and the robot')).toEqual(['LaserScan', 'Map', 'RobotModel']);
+    expect(types('show the lidar coloured by height, fixed frame odom')[0]).toBe('LaserScan');
+  });
+});
+
+describe('propertyForWords', () => {
+  const scan = catalog.resolveType('LaserScan')!;
+  const map = catalog.resolveType('Map')!;
+  const found = (spec: typeof scan, text: string) =>
+    catalog.propertyForWords(spec, text).map((m) => `${m.property.path}${m.value === undefined ? '' : `=${m.value}`}`);
+
+  it('maps property words to exact RViz2 paths', () => {
+    expect(found(scan, 'point size')).toEqual(['Size (m)']);
+    expect(found(scan, 'more transparency')).toEqual(['Alpha']);
+    expect(found(scan, 'opacity')).toEqual(['Alpha']);
+    expect(found(scan, 'decay time')).toEqual(['Decay Time']);
+    expect(found(map, 'alpha')).toEqual(['Alpha']);
+  });
+
+  it('turns "colour by height" into Axis Z plus the transformer it needs', () => {
+    const matches = catalog.propertyForWords(scan, 'colour by height');
+    expect(found(scan, 'colour by height')).toEqual(['Axis=Z', 'Color Transformer=AxisColor']);
+    expect(matches.map((m) => m.via)).toEqual(['words', 'requires']);
+    expect(found(scan, 'color by intensity')).toEqual(['Color Transformer=Intensity']);
+  });
+
+  it('finds a property from a value word alone', () => {
+    expect(found(scan, 'make it best effort')).toEqual(['Topic/Reliability Policy=Best Effort']);
+    expect(found(scan, 'draw spheres')).toEqual(['Style=Spheres']);
+    expect(found(map, 'latched')).toEqual(['Topic/Durability Policy=Transient Local']);
+    expect(found(map, 'use the costmap palette')).toEqual(['Color Scheme=costmap']);
+  });
+
+  it('adds the settings a matched property depends on', () => {
+    expect(found(scan, 'min color')).toEqual(['Min Color', 'Color Transformer=Intensity', 'Use rainbow=false']);
+  });
+
+  it('finds nothing in unrelated text', () => {
+    expect(found(scan, 'hello there')).toEqual([]);
+    expect(found(map, 'point size')).toEqual([]);
+  });
+});
