@@ -15,6 +15,7 @@ import { rankBm25, retrieve, type RetrieveRequest } from '../../src/core/assista
 import { memoryEmbeddingCache } from '../../src/core/assistant/search/embedding-cache.ts';
 import type { ModelClient } from '../../src/core/model.ts';
 import { RerankClient } from '../../src/llm/rerank.ts';
+import { modelClientFromOptions } from '../../src/cli/model-options.ts';
 import { checkQuestions, metrics, percentile, runQuestions, type LabelledQuestion, type Metrics, type QuestionOutcome } from './evaluate.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -84,14 +85,9 @@ async function benchRetrieve(mode: string, index: KbIndex, questions: readonly L
   return { rows: rowsFor(mode, outcomes, latencies), outcomes };
 }
 
-/** A model client for --provider/--model/--base-url, through the llm helper's shared option parser. */
+/** A model client for --provider/--model/--base-url (undefined for offline). */
 async function modelFromOptions(ctx: CommandContext): Promise<ModelClient | undefined> {
-  const provider = ctx.options.provider;
-  if (provider === undefined || provider === 'offline') return undefined;
-  const modulePath = '../../src/cli/model-options.ts';
-  const mod = (await import(/* @vite-ignore */ modulePath)) as { modelClientFromOptions?: (ctx: CommandContext) => Promise<ModelClient | undefined> };
-  if (typeof mod.modelClientFromOptions !== 'function') throw new CliError('bench retrieval: src/cli/model-options.ts has no modelClientFromOptions');
-  return mod.modelClientFromOptions(ctx);
+  return modelClientFromOptions(ctx.options, ctx.env);
 }
 
 export async function benchRetrieval(ctx: CommandContext): Promise<BenchReport> {
