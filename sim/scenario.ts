@@ -56,14 +56,14 @@ function describeError(e: ErrorObject): string {
   return `${where} ${e.message ?? 'is invalid'}${detail}`;
 }
 
-const PLACEHOLDER = /\{i(?:([/%])(\d+))?\}/g;
+const PLACEHOLDER = /\{i(?:([/%+])(\d+))?\}/g;
 
 function substitute(value: unknown, i: number): unknown {
   if (typeof value === 'string') {
     return value.replace(PLACEHOLDER, (_m, op: string | undefined, n: string | undefined) => {
       if (!op || !n) return String(i);
       const d = Number(n);
-      return String(op === '/' ? Math.floor(i / d) : i % d);
+      return String(op === '/' ? Math.floor(i / d) : op === '%' ? i % d : i + d);
     });
   }
   if (Array.isArray(value)) return value.map((v) => substitute(v, i));

@@ -39,7 +39,7 @@ export interface TopicFile {
 }
 
 export interface TemplateFile {
-  /** How many topics this template expands to; `{i}`, `{i/N}` and `{i%N}` in strings are replaced by the index. */
+  /** How many topics this template expands to; `{i}`, `{i/N}`, `{i%N}` and `{i+N}` in strings are replaced by the index. */
   count: number;
   topic: TopicFile;
 }

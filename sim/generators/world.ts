@@ -13,8 +13,20 @@ export interface Grid {
   cells: Int8Array;
 }
 
-/** A room `size` metres wide with border walls, two boxes and a pillar; cells outside the walls are unknown. */
+const rooms = new Map<string, Grid>();
+
+/** A room cellsPerSide × resolution metres wide with border walls, two boxes and a pillar; the outermost cells are unknown. Shared, never mutated. */
 export function buildRoom(cellsPerSide: number, resolution: number): Grid {
+  const key = `${cellsPerSide}:${resolution}`;
+  let room = rooms.get(key);
+  if (!room) {
+    room = makeRoom(cellsPerSide, resolution);
+    rooms.set(key, room);
+  }
+  return room;
+}
+
+function makeRoom(cellsPerSide: number, resolution: number): Grid {
   const n = cellsPerSide;
   const half = (n * resolution) / 2;
   const cells = new Int8Array(n * n);
