@@ -95,6 +95,7 @@ export class RosbridgeLink implements RobotLink {
   private first: Deferred | undefined;
   private bridge: BridgeQos | undefined;
   private bridgeWaiters = new Set<() => void>();
+  private bridgeWaited = false;
   private poll: { takenAt: number; result: PollResult } | undefined;
   private inflight: Promise<PollResult> | undefined;
   private epoch = 0;
@@ -159,6 +160,7 @@ export class RosbridgeLink implements RobotLink {
     this.ros = ros;
     this.poll = undefined; // the graph may have changed while we were away
     this.bridge = undefined;
+    this.bridgeWaited = false;
     this.tfBuffer.clear();
     this.subs.attach(ros);
     this.rosapi.topics({ timeoutMs: this.opts.probeTimeoutMs }).then(
@@ -365,7 +367,12 @@ export class RosbridgeLink implements RobotLink {
       tip: 'a large graph or a busy rosbridge; it continues in the background' }), this.opts.slowAfterMs);
     const run = (async () => {
       const result = await pollGraph(this.rosapi, this.opts.poll);
-      if (result.graph.topics.some((t) => t.name === bridgeQosTopic)) await this.waitForBridge(this.opts.bridgeWaitMs);
+      // Wait once per connection, and only when a bridge node publishes (our own subscription also lists the topic).
+      const bridgePublished = (result.graph.publishers[bridgeQosTopic] ?? []).length > 0;
+      if (bridgePublished && !this.bridgeWaited) {
+        this.bridgeWaited = true;
+        await this.waitForBridge(this.opts.bridgeWaitMs);
+      }
       return result;
     })();
     const tracked = run.then((result) => {
