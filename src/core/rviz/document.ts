@@ -74,7 +74,7 @@ export function parse(text: string, options: Partial<ParseOptions> = {}): ParseR
     return { ok: false, code: 'binary', reason: `rviz: ${name} is not a text file (${what} on line ${line})`, line };
   }
   if (text.trim() === '') return { ok: false, code: 'empty', reason: `rviz: ${name} is empty` };
-  const yaml = parseDocument(text, { keepSourceTokens: true, prettyErrors: true, uniqueKeys: false });
+  const yaml = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
   const first = yaml.errors[0];
   if (first) {
     const line = first.linePos?.[0]?.line;

@@ -71,6 +71,7 @@ export function planSetProperty(text: string, map: YAMLMap, segs: string[], valu
   if (isMap(v)) return planSetProperty(text, v, rest, value, label, [...done, head]);
   if (isSeq(v)) throw new Error(`rviz: property "${here}" of display "${label}" is a list; it has no "${rest.join('/')}"`);
   if (rest.length === 1 && rest[0] === 'Value') return setPairScalar(text, pair, value, Boolean(map.flow));
+  if (head === 'Value') throw new Error(`rviz: property "${here}" of display "${label}" is a value; it has no "${rest.join('/')}"`);
   if (rest[0] === 'Value') throw new Error(`rviz: property "${here}/Value" of display "${label}" is a value; it has no "${rest.slice(1).join('/')}"`);
   // Scalar (or empty) property gaining a child: convert to the map form, the old value under `Value`.
   const old = isScalar(v) && v.source !== '' && rangeOf(v)[1] > rangeOf(v)[0] ? new RawScalar(text.slice(rangeOf(v)[0], rangeOf(v)[1])) : undefined;
