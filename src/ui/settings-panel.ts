@@ -5,7 +5,7 @@ import { ModelError } from '../core/model.ts';
 import { isCloudSettings, type ProviderSettings } from '../llm/settings.ts';
 import { theme } from './theme.ts';
 import {
-  formProblem, loadModelSettings, saveModelSettings, toProviderSettings,
+  DEFAULT_FORM, formProblem, loadModelSettings, saveModelSettings, toProviderSettings,
   type ModelSettingsForm, type ProviderChoice, type SettingsStorages,
 } from './settings-store.ts';
 
@@ -65,16 +65,14 @@ export class SettingsPanel extends LitElement {
   /** How "Test connection" lists models. */
   @property({ attribute: false }) public lister: ModelLister = defaultLister;
 
-  @state() private form: ModelSettingsForm = loadModelSettings(this.storagesOrDefault());
+  @state() private form: ModelSettingsForm = { ...DEFAULT_FORM };
+  /** Which server the last test was for, so a list from another server is never shown as this one's. */
+  @state() private testedServer = '';
 
   private readonly test = new Task(this, {
     autoRun: false,
     task: async ([settings]: [ProviderSettings], { signal }) => this.lister(settings, signal),
   });
-
-  private storagesOrDefault(): SettingsStorages | undefined {
-    return this.storages;
-  }
 
   public override connectedCallback(): void {
     super.connectedCallback();
@@ -101,6 +99,7 @@ export class SettingsPanel extends LitElement {
   private runTest(): void {
     const settings = toProviderSettings(this.form, false);
     if (!settings) return;
+    this.testedServer = serverKey(this.form);
     void this.test.run([settings]);
   }
 
@@ -166,6 +165,7 @@ export class SettingsPanel extends LitElement {
   }
 
   private renderResult() {
+    if (this.testedServer !== serverKey(this.form)) return nothing;
     return this.test.render({
       complete: (models) => models.length === 0
         ? html`<span class="warn" data-models-empty>Connected, but the server has no models${this.form.provider === 'ollama' ? html` (pull one: <span class="mono">ollama pull qwen2.5:7b-instruct</span>)` : nothing}.</span>`
@@ -181,6 +181,10 @@ export class SettingsPanel extends LitElement {
       },
     });
   }
+}
+
+function serverKey(form: ModelSettingsForm): string {
+  return `${form.provider} ${form.baseUrl} ${form.apiKey.length}`;
 }
 
 function safeIsCloud(settings: ProviderSettings): boolean {
