@@ -30,7 +30,7 @@ export interface PropertySpec {
   requires?: { path: string; value: string }[];
   /** First distro that has it, when not all do (TF filters: jazzy). */
   since?: Distro;
-  /** Last distro that has it, when newer ones dropped it (PointCloud2 `Topic/Filter size`: jazzy). */
+  /** Last distro that has it, when newer ones dropped it (PointCloud2 `Topic/Filter size`: humble). */
   until?: Distro;
   /** Words people use for this property ("point size", "transparency"). Lowercase. */
   words?: string[];
