@@ -44,8 +44,9 @@ export interface RobotLink {
   readonly capabilities: readonly LinkCapability[];
   /**
    * Opens the connection. Resolves once connected and rosapi answered; rejects with a LinkError
-   * (`invalid-url`, `connection-failed`, `not-rosbridge`, `closed`) when the first attempt fails.
-   * After a failure (except `invalid-url`) the link keeps retrying with backoff until `close()`.
+   * (`invalid-url`, `connection-failed`, `not-rosbridge`, `closed`) when that attempt fails.
+   * After a failure (except `invalid-url`) the link keeps retrying with backoff until `close()`;
+   * calling `connect()` again then waits for the outcome of the next attempt.
    */
   connect(): Promise<void>;
   /** Stops reconnecting, drops all subscriptions on the wire, rejects pending calls. */

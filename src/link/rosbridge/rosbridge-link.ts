@@ -92,7 +92,7 @@ export class RosbridgeLink implements RobotLink {
   private presence: Presence = 'idle';
   private ros: Ros | undefined;
   private everConnected = false;
-  private first: Deferred | undefined;
+  private waiter: Deferred | undefined;
   private bridge: BridgeQos | undefined;
   private bridgeWaiters = new Set<() => void>();
   private bridgeWaited = false;
@@ -125,8 +125,14 @@ export class RosbridgeLink implements RobotLink {
       this.setPresence('error');
       return Promise.reject(new LinkError('invalid-url', check.reason));
     }
-    if (this.first && this.connection) return this.first.promise;
-    this.first = deferred();
+    if (this.connection) {
+      // Already running: connected now, or wait for the outcome of the next attempt.
+      if (this.presence === 'connected') return Promise.resolve();
+      this.waiter ??= deferred();
+      return this.waiter.promise;
+    }
+    const waiter = deferred();
+    this.waiter = waiter;
     this.setPresence('connecting');
     this.connection = new RosbridgeConnection(this.url,
       { backoff: this.opts.backoff, maxFrameBytes: this.opts.maxFrameBytes, timers: this.opts.timers },
@@ -136,7 +142,16 @@ export class RosbridgeLink implements RobotLink {
         onFrameProblem: (p) => this.onFrameProblem(p),
       });
     this.connection.start();
-    return this.first.promise;
+    return waiter.promise;
+  }
+
+  /** Settles whoever waits in `connect()` with the outcome of the latest attempt. */
+  private settleWaiter(error?: LinkError): void {
+    const w = this.waiter;
+    this.waiter = undefined;
+    if (!w) return;
+    if (error) w.reject(error);
+    else w.resolve();
   }
 
   public close(): void {
@@ -148,8 +163,7 @@ export class RosbridgeLink implements RobotLink {
     this.subs.detach();
     for (const s of this.rateSamplers.values()) s.stop();
     this.rateSamplers.clear();
-    this.first?.reject(new LinkError('closed', `rosbridge ${this.url}: the link was closed before it connected`));
-    this.first = undefined;
+    this.settleWaiter(new LinkError('closed', `rosbridge ${this.url}: the link was closed before it connected`));
     this.poll = undefined;
     this.problems.deletePrefix('link:');
     this.setPresence('disconnected');
@@ -172,7 +186,7 @@ export class RosbridgeLink implements RobotLink {
         this.problems.delete('link:not-rosbridge');
         this.problems.delete('link:no-rosapi');
         this.setPresence('connected');
-        this.first?.resolve();
+        this.settleWaiter();
       },
       (err: unknown) => {
         if (epoch !== this.epoch) return;
@@ -180,14 +194,14 @@ export class RosbridgeLink implements RobotLink {
           const message = `${this.url} is not a rosbridge server (no answer to /rosapi/topics within ${seconds(this.opts.probeTimeoutMs)})`;
           this.setProblem({ id: 'link:not-rosbridge', severity: 'error', message,
             tip: 'start it on the robot: ros2 launch rosbridge_server rosbridge_websocket_launch.xml' });
-          this.first?.reject(new LinkError('not-rosbridge', message));
+          this.settleWaiter(new LinkError('not-rosbridge', message));
           this.setPresence('error');
           ros.close(); // retried with backoff: the robot's rosbridge may still be starting
         } else if (isLinkError(err, 'service-failed')) {
           const message = `${this.url} speaks rosbridge but /rosapi/topics failed (${err.message}); is rosapi running?`;
           this.setProblem({ id: 'link:no-rosapi', severity: 'error', message });
           this.setPresence('connected');
-          this.first?.reject(new LinkError('not-rosbridge', message));
+          this.settleWaiter(new LinkError('not-rosbridge', message));
         }
         // connection-lost/closed: onDown reports it.
       });
@@ -212,7 +226,7 @@ export class RosbridgeLink implements RobotLink {
         : `cannot connect to ${this.url} (${info.reason})${retry}`;
       this.setProblem({ id: http ? 'link:not-rosbridge' : 'link:connection-failed', severity: 'error', message,
         tip: 'check that rosbridge runs on the robot and the host and port are right' });
-      this.first?.reject(new LinkError(http ? 'not-rosbridge' : 'connection-failed', message));
+      this.settleWaiter(new LinkError(http ? 'not-rosbridge' : 'connection-failed', message));
     }
     if (this.problems.has('link:not-rosbridge') && !this.everConnected) this.setPresence('error');
     else this.setPresence(this.connection ? 'reconnecting' : 'disconnected');

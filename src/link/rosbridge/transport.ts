@@ -93,6 +93,12 @@ export class GuardedTransport extends AbstractTransport {
         this.report({ kind: 'not-rosbridge-message', message: `dropped a JSON frame without an "op" field: "${preview(data)}"` });
         return;
       }
+      const msg = parsed as { op: string; id?: unknown };
+      if (msg.op === 'service_response' && (typeof msg.id !== 'string' || msg.id === '')) {
+        // roslib would console.error this; nobody could be waiting for an answer without an id.
+        this.report({ kind: 'not-rosbridge-message', message: `dropped a service_response without an "id": "${preview(data)}"` });
+        return;
+      }
       super.handleRawMessage(parsed);
       return;
     }
