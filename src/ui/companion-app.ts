@@ -7,6 +7,9 @@ import { DocumentController, type Outcome } from './document-controller.ts';
 import { catalog } from '../core/catalog/index.ts';
 import { listDisplays, vmMap } from '../core/rviz/displays.ts';
 import type { GlobalOptionsView } from './displays-panel.ts';
+import { ModelController } from './model-controller.ts';
+import type { SettingsChangedDetail } from './settings-panel.ts';
+import './settings-panel.ts';
 import './connection-bar.ts';
 import './robot-topics.ts';
 import './tf-tree-view.ts';
@@ -34,6 +37,9 @@ export class CompanionApp extends LitElement {
     .tabs button[aria-selected="true"] { border-color: var(--accent); background: #26405f; }
     .doc-tools { display: flex; gap: 6px; align-items: center; margin-left: auto; flex-wrap: wrap; }
     .status { font-size: 13px; max-width: 40em; }
+    dialog { background: var(--panel); color: var(--text); border: 1px solid var(--line); border-radius: var(--radius); padding: 12px; }
+    dialog::backdrop { background: rgba(0, 0, 0, .5); }
+    dialog form { margin-top: 8px; text-align: right; }
     :host([dragging]) main { outline: 3px dashed var(--accent); outline-offset: -6px; }
     tf-tree-view.tf { max-height: 34vh; overflow: auto; }
     h2 { font-size: 14px; margin: 12px 0 6px; color: var(--muted); font-weight: 600; }
@@ -49,6 +55,7 @@ export class CompanionApp extends LitElement {
 
   private readonly robot: LinkController;
   private readonly document = new DocumentController(this, catalog);
+  private readonly model = new ModelController();
 
   public constructor() {
     super();
@@ -88,6 +95,11 @@ export class CompanionApp extends LitElement {
         <h1>RViz Companion</h1>
         <connection-bar .url=${r.url} .presence=${r.presence} .problems=${r.problems}
           @url-change=${(e: CustomEvent<{ url: string }>) => this.connectTo(e.detail.url)}></connection-bar>
+        <button data-model-button title="Model settings" @click=${this.openSettings}>Model: ${this.model.label}</button>
+        <dialog id="settings" @close=${() => this.requestUpdate()}>
+          <settings-panel @settings-changed=${(e: CustomEvent<SettingsChangedDetail>) => { this.model.set(e.detail.settings); this.requestUpdate(); }}></settings-panel>
+          <form method="dialog"><button>Close</button></form>
+        </dialog>
         <div class="doc-tools">
           <button data-undo-global ?disabled=${!this.document.canUndo} title="Undo (Ctrl+Z)" @click=${() => this.report(this.document.undo())}>Undo</button>
           <button ?disabled=${!this.document.canRedo} title="Redo (Ctrl+Shift+Z)" @click=${() => this.report(this.document.redo())}>Redo</button>
@@ -117,6 +129,10 @@ export class CompanionApp extends LitElement {
         <section aria-label="Assistant"></section>
       </main>
     `;
+  }
+
+  private openSettings(): void {
+    this.renderRoot.querySelector<HTMLDialogElement>('#settings')?.showModal();
   }
 
   private globalOptions(): GlobalOptionsView {
