@@ -18,6 +18,15 @@ const defaultLister: ModelLister = async (settings, signal) => {
   return client.listModels({ signal, timeoutMs: 10_000 });
 };
 
+/** Loads an Ollama model ahead of the first request (keep_alive keeps it loaded). */
+export type ModelWarmer = (settings: ProviderSettings, signal: AbortSignal) => Promise<void>;
+
+const defaultWarmer: ModelWarmer = async (settings, signal) => {
+  const { createModelClient } = await import('../llm/index.ts');
+  const client = await createModelClient(settings);
+  await client.warmUp?.({ signal, timeoutMs: 180_000 });
+};
+
 const PROVIDERS: { value: ProviderChoice; label: string }[] = [
   { value: 'offline', label: 'Offline (no model)' },
   { value: 'ollama', label: 'Ollama' },
@@ -64,6 +73,8 @@ export class SettingsPanel extends LitElement {
   @property({ attribute: false }) public storages: SettingsStorages | undefined;
   /** How "Test connection" lists models. */
   @property({ attribute: false }) public lister: ModelLister = defaultLister;
+  /** How a chosen Ollama model is loaded ahead of time. */
+  @property({ attribute: false }) public warmer: ModelWarmer = defaultWarmer;
 
   @state() private form: ModelSettingsForm = { ...DEFAULT_FORM };
   /** Which server the last test was for, so a list from another server is never shown as this one's. */
@@ -72,6 +83,14 @@ export class SettingsPanel extends LitElement {
   private readonly test = new Task(this, {
     autoRun: false,
     task: async ([settings]: [ProviderSettings], { signal }) => this.lister(settings, signal),
+  });
+
+  private readonly warm = new Task(this, {
+    autoRun: false,
+    task: async ([settings]: [ProviderSettings], { signal }) => {
+      await this.warmer(settings, signal);
+      return settings.model;
+    },
   });
 
   public override connectedCallback(): void {
@@ -91,8 +110,16 @@ export class SettingsPanel extends LitElement {
     else saveModelSettings(this.form);
     if (providerChanged) this.test.abort();
     if (!formProblem(this.form)) {
-      const detail: SettingsChangedDetail = { settings: toProviderSettings(this.form) };
+      const settings = toProviderSettings(this.form);
+      const detail: SettingsChangedDetail = { settings };
       this.dispatchEvent(new CustomEvent('settings-changed', { detail, bubbles: true, composed: true }));
+      const changesModel = patch.model !== undefined || patch.provider !== undefined || patch.baseUrl !== undefined;
+      if (settings?.provider === 'ollama' && changesModel) {
+        this.warm.abort();
+        void this.warm.run([settings]);
+      }
+    } else {
+      this.warm.abort();
     }
   }
 
@@ -159,9 +186,19 @@ export class SettingsPanel extends LitElement {
               : html`<button type="submit" class="primary" data-test ?disabled=${!probe}>Test connection</button>`}
             ${problem ? html`<span class="warn note" data-problem>${problem}</span>` : nothing}
           </div>
-          <div class="wide" data-result>${this.renderResult()}</div>` : nothing}
+          <div class="wide" data-result>${this.renderResult()}</div>
+          ${f.provider === 'ollama' ? html`<div class="wide note" data-warm>${this.renderWarm()}</div>` : nothing}` : nothing}
       </form>
     `;
+  }
+
+  private renderWarm() {
+    return this.warm.render({
+      pending: () => html`<span class="muted">Loading ${this.form.model} into memory…</span>`,
+      complete: (model) => html`<span class="muted" data-warm-ok>${model} is loaded and kept ready for 10 minutes.</span>`,
+      error: (err) => err instanceof ModelError && err.kind === 'aborted' ? nothing
+        : html`<span class="error" data-warm-error>${err instanceof Error ? err.message : String(err)}</span>${err instanceof ModelError && err.hint ? html` <span class="muted">${err.hint}</span>` : nothing}`,
+    });
   }
 
   private renderResult() {

@@ -99,6 +99,19 @@ describe('settings-panel', () => {
     setTimeout(() => el.shadowRoot!.querySelector<HTMLButtonElement>('[data-model-option="qwen2.5:7b-instruct"]')!.click());
     const event = await oneEvent(el, 'settings-changed');
     expect((event.detail as SettingsChangedDetail).settings).to.deep.equal({ provider: 'ollama', model: 'qwen2.5:7b-instruct', baseUrl: url, apiKey: undefined, markCloud: false });
+    // Choosing an Ollama model loads it right away.
+    await until(() => !!el.shadowRoot!.querySelector('[data-warm-ok], [data-warm-error]'), 'the warm-up');
+    expect(el.shadowRoot!.querySelector('[data-warm-ok]')!.textContent).to.contain('qwen2.5:7b-instruct is loaded');
+  });
+
+  it('says when the chosen Ollama model is missing', async () => {
+    const url = await executeServerCommand<string, undefined>('ollama-url');
+    const el = await fixture<SettingsPanel>(html`<settings-panel .storages=${memoryStorages()}></settings-panel>`);
+    await change(el, '[data-provider]', 'ollama');
+    await change(el, '[data-base-url]', url!);
+    await change(el, '[data-model]', 'not-pulled:1b');
+    await until(() => !!el.shadowRoot!.querySelector('[data-warm-error]'), 'the warm-up error');
+    expect(el.shadowRoot!.querySelector('[data-warm]')!.textContent).to.contain('ollama pull not-pulled:1b');
   });
 
   it('lists an OpenAI-compatible server\'s models through the openai SDK in the browser', async () => {
@@ -137,7 +150,7 @@ describe('settings-panel', () => {
 
   it('recommends instruct models and flags thinking ones', async () => {
     const el = await fixture<SettingsPanel>(html`<settings-panel .storages=${memoryStorages()}
-      .lister=${async () => ['deepseek-r1:8b', 'qwen2.5:7b-instruct']}></settings-panel>`);
+      .lister=${async () => ['deepseek-r1:8b', 'qwen2.5:7b-instruct']} .warmer=${async () => {}}></settings-panel>`);
     await change(el, '[data-provider]', 'ollama');
     expect(el.shadowRoot!.querySelector('[data-recommend]')!.textContent).to.contain('instruct');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-test]')!.click();
