@@ -79,20 +79,14 @@ export interface PropertyMatch {
   via: 'words' | 'value' | 'requires';
 }
 
-function propertyHits(tokens: readonly string[], p: PropertySpec, order: number): Candidate<PropertySpec>[] {
-  const segs = pathSegments(p.path);
-  return [...hitsFor(tokens, p, p.words ?? [], order), ...hitsFor(tokens, p, [segs[segs.length - 1]!.toLowerCase()], order, true)];
-}
-
-/** Single letters and two-letter values (x, y, z, xy) only count when their property was named too. */
+/** Single-letter values (x, y, z) only count when their property was named too ("axis z"). */
 function strongEnough(phrase: string): boolean {
-  return phrase.replace(/[^a-z0-9]/g, '').length >= 3;
+  return phrase.replace(/[^a-z0-9]/g, '').length >= 2;
 }
 
-function valueFor(tokens: readonly string[], p: PropertySpec): { value: string; phrase: string } | undefined {
+function valueFor(tokens: readonly string[], p: PropertySpec): string | undefined {
   const hits = (p.valueWords ?? []).flatMap((vw, i) => hitsFor(tokens, vw.value, vw.words, i));
-  const best = hits.sort(better)[0];
-  return best ? { value: best.item, phrase: best.phrase } : undefined;
+  return hits.sort(better)[0]?.item;
 }
 
 function addRequired(spec: DisplayTypeSpec, matches: PropertyMatch[]): void {
@@ -105,24 +99,39 @@ function addRequired(spec: DisplayTypeSpec, matches: PropertyMatch[]): void {
   }
 }
 
+interface Mention {
+  p: PropertySpec;
+  value?: string;
+}
+
+function mentions(tokens: readonly string[], spec: DisplayTypeSpec): Candidate<Mention>[] {
+  return spec.properties.flatMap((p, i) => {
+    const last = pathSegments(p.path).pop()!.toLowerCase();
+    const byName = [...hitsFor(tokens, { p }, p.words ?? [], i), ...hitsFor(tokens, { p }, [last], i, true)];
+    const byValue = (p.valueWords ?? []).flatMap((vw) => hitsFor(tokens, { p, value: vw.value }, vw.words.filter(strongEnough), i));
+    return [...byName, ...byValue];
+  });
+}
+
 /**
- * Properties of `spec` a text talks about, best first, each with the value it names when it names one, followed by the
- * settings those properties require.
+ * Properties of `spec` a text talks about, in the order it mentions them, each with the value it names when it names
+ * one, followed by the settings those properties require. Names and value words compete for the same words, so
+ * "true colour" is `Color Transformer: RGB8`, not the `Color` property.
  * @example propertyForWords(laserScan, 'colour by height') → [Axis = Z (words), Color Transformer = AxisColor (requires)]
  */
 export function propertyForWords(spec: DisplayTypeSpec, text: string): PropertyMatch[] {
   const tokens = tokenize(text);
-  const claimed: PhraseHit[] = [];
-  const named = claim(spec.properties.flatMap((p, i) => propertyHits(tokens, p, i)), claimed);
-  const matches: PropertyMatch[] = named.map((c) => {
-    const v = valueFor(tokens, c.item);
-    return { property: c.item, matched: c.phrase, via: 'words', ...(v ? { value: v.value } : {}) };
-  });
-  const byValue = spec.properties.flatMap((p, i) =>
-    (p.valueWords ?? []).flatMap((vw) => hitsFor(tokens, { p, value: vw.value }, vw.words.filter(strongEnough), i)));
-  for (const c of claim(byValue, claimed)) {
-    if (matches.some((m) => m.property === c.item.p)) continue;
-    matches.push({ property: c.item.p, value: c.item.value, matched: c.phrase, via: 'value' });
+  const matches: PropertyMatch[] = [];
+  for (const c of claim(mentions(tokens, spec), []).sort((a, b) => a.hit.start - b.hit.start)) {
+    const { p, value } = c.item;
+    const named = value === undefined;
+    const found = value ?? valueFor(tokens, p);
+    const existing = matches.find((m) => m.property === p);
+    if (existing) {
+      if (existing.value === undefined && found !== undefined) existing.value = found;
+      continue;
+    }
+    matches.push({ property: p, matched: c.phrase, via: named ? 'words' : 'value', ...(found === undefined ? {} : { value: found }) });
   }
   addRequired(spec, matches);
   return matches;

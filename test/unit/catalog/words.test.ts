@@ -72,6 +72,17 @@ describe('propertyForWords', () => {
     expect(found(map, 'use the costmap palette')).toEqual(['Color Scheme=costmap']);
   });
 
+  it('lets value words compete with property names', () => {
+    const cloud = catalog.resolveType('PointCloud2')!;
+    const grid = catalog.resolveType('Grid')!;
+    expect(found(cloud, 'true colour')).toEqual(['Color Transformer=RGB8']);
+    expect(found(cloud, 'by height')).toEqual(['Axis=Z', 'Color Transformer=AxisColor']);
+    expect(found(cloud, 'rainbow')).toEqual(['Use rainbow', 'Color Transformer=Intensity']);
+    expect(found(cloud, 'axis x')).toEqual(['Axis=X', 'Color Transformer=AxisColor']);
+    expect(found(grid, 'xz plane')).toEqual(['Plane=XZ']);
+    expect(found(grid, 'z')).toEqual([]);
+  });
+
   it('adds the settings a matched property depends on', () => {
     expect(found(scan, 'min color')).toEqual(['Min Color', 'Color Transformer=Intensity', 'Use rainbow=false']);
   });
@@ -79,5 +90,30 @@ describe('propertyForWords', () => {
   it('finds nothing in unrelated text', () => {
     expect(found(scan, 'hello there')).toEqual([]);
     expect(found(map, 'point size')).toEqual([]);
+  });
+});
+
+describe('the catalog words do not collide', () => {
+  // A property under a second topic property (Map "Update Topic/…") shares its words with its twin under the main
+  // topic, which takes them on purpose; single-letter values (x, y, z) need their property named.
+  const twinOfMain = (d: { topicProperties: string[] }, path: string) =>
+    d.topicProperties.slice(1).some((t) => path.startsWith(`${t}/`));
+
+  it('every display word finds its display first', () => {
+    const wrong = catalog.displays.flatMap((d) => d.words.filter((w) => catalog.typesForWords(w)[0] !== d).map((w) => `${d.name}: ${w}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('every property word finds its property first', () => {
+    const wrong = catalog.displays.flatMap((d) => d.properties.filter((p) => !twinOfMain(d, p.path)).flatMap((p) =>
+      (p.words ?? []).filter((w) => catalog.propertyForWords(d, w)[0]?.property !== p).map((w) => `${d.name} ${p.path}: ${w}`)));
+    expect(wrong).toEqual([]);
+  });
+
+  it('every value word of two letters or more finds its value', () => {
+    const wrong = catalog.displays.flatMap((d) => d.properties.filter((p) => !twinOfMain(d, p.path)).flatMap((p) =>
+      (p.valueWords ?? []).flatMap((vw) => vw.words.filter((w) => w.length > 1).filter((w) =>
+        catalog.propertyForWords(d, w).find((m) => m.property === p)?.value !== vw.value).map((w) => `${d.name} ${p.path}=${vw.value}: ${w}`))));
+    expect(wrong).toEqual([]);
   });
 });
