@@ -46,6 +46,9 @@ export function providerSettingsFromOptions(options: Record<string, string | boo
     throw new CliError(`OLLAMA_HOST "${env.OLLAMA_HOST ?? ''}" is not a host or URL`);
   }
   const apiKey = provider === 'openai' ? env.OPENAI_API_KEY?.trim() || undefined : undefined;
+  if (provider === 'openai' && !baseUrl && !apiKey) {
+    throw new CliError('OpenAI needs an API key: set OPENAI_API_KEY (or give --base-url for an OpenAI-compatible server)');
+  }
   return { provider, model, baseUrl, apiKey, markCloud: options.redact === true };
 }
 
@@ -69,5 +72,5 @@ export async function modelClientFromOptions(options: Record<string, string | bo
 
 /** A ModelError as one CLI line: what happened, then what to do. */
 export function cliErrorFromModel(err: ModelError): CliError {
-  return new CliError(err.hint ? `${err.message} (${err.hint})` : err.message);
+  return new CliError(err.hint ? `${err.message} — ${err.hint}` : err.message);
 }

@@ -49,6 +49,18 @@ function networkCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The deepest cause's message when it says more than the wrapper (e.g. fetch's "bad port"). */
+function innermostCauseMessage(err: unknown): string | undefined {
+  let e: unknown = err;
+  let found: string | undefined;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const cause = (e as { cause?: unknown }).cause;
+    if (cause instanceof Error && cause.message) found = cause.message;
+    e = cause;
+  }
+  return found;
+}
+
 function isNetworkFailure(err: unknown): boolean {
   const name = (err as { name?: unknown })?.name;
   if (name === 'APIConnectionError') return true;
@@ -131,7 +143,7 @@ export async function toModelError(err: unknown, ctx: ErrorContext): Promise<Mod
         ctx.provider === 'ollama' ? `start Ollama with OLLAMA_ORIGINS=${origin}` : `allow the origin ${origin} in the server's CORS settings`);
     }
     const code = networkCode(err);
-    const why = code ? NET_WORDS[code] ?? code : 'no response';
+    const why = code ? NET_WORDS[code] ?? code : innermostCauseMessage(err) ?? 'no response';
     return new ModelError('unreachable', `${ctx.label}: cannot reach the server (${why})`, startHint(ctx.provider));
   }
   return new ModelError('server_error', `${ctx.label}: ${detail || 'unknown failure'}`);

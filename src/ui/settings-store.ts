@@ -66,6 +66,7 @@ export function saveModelSettings(form: ModelSettingsForm, storages: SettingsSto
 export function formProblem(form: ModelSettingsForm): string | undefined {
   if (form.provider === 'offline') return undefined;
   if (!form.model.trim()) return 'choose a model ("Test connection" lists them)';
+  if (form.provider === 'openai' && !form.apiKey.trim()) return 'OpenAI needs an API key';
   if (form.provider === 'openai-compatible' && !form.baseUrl.trim()) return 'an OpenAI-compatible server needs its base URL, e.g. http://127.0.0.1:8000/v1';
   if (form.baseUrl.trim() && !/^https?:\/\/[^/\s]+/i.test(form.baseUrl.trim())) return `the base URL must start with http:// or https:// (got "${form.baseUrl.trim()}")`;
   return undefined;

@@ -101,6 +101,10 @@ describe('model options', () => {
     expect(ollamaHostToUrl('http://10.0.0.2:11434/')).toBe('http://10.0.0.2:11434');
   });
 
+  it('asks for a key before calling OpenAI itself', async () => {
+    await expect(modelClientFromOptions({ provider: 'openai', model: 'gpt-4o-mini' }, {})).rejects.toThrow(/OpenAI needs an API key: set OPENAI_API_KEY/);
+  });
+
   it('refuses a bad base URL as a CLI error', async () => {
     await expect(modelClientFromOptions({ provider: 'ollama', model: 'm', 'base-url': 'ftp://x' }, {})).rejects.toThrow(/must start with http/);
   });
