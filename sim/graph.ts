@@ -24,8 +24,8 @@ export interface TopicState {
   latched: boolean;
   /** The last message as a ready-to-send publish envelope, kept for latched topics. */
   latest: string | undefined;
-  /** Client publishers by session id, with the QoS rosbridge would publish with. */
-  readonly clientPublishers: Map<number, QosProfile>;
+  /** Client publishers by session id: the QoS rosbridge would publish with, and whether the client asked for latching. */
+  readonly clientPublishers: Map<number, { qos: QosProfile; latch: boolean }>;
   readonly subscribers: Set<Subscriber>;
 }
 
@@ -107,7 +107,7 @@ export class SimGraph {
     const list = t.spec ? [...t.spec.publishers] : [];
     if (t.clientPublishers.size > 0) {
       // rosbridge shares one publisher per topic; report the first client's QoS.
-      list.push({ node: ROSBRIDGE_NODE, qos: t.clientPublishers.values().next().value ?? rosbridgePublisherQos(false, 100) });
+      list.push({ node: ROSBRIDGE_NODE, qos: t.clientPublishers.values().next().value?.qos ?? rosbridgePublisherQos(false, 100) });
     }
     return list;
   }

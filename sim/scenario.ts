@@ -108,7 +108,7 @@ function resolveScenario(file: ScenarioFile, source: string): Scenario {
 
   const scenario: Scenario = {
     name: file.name, description: file.description, distro: file.distro, bridgeQos: file.bridgeQos ?? true,
-    nodes: [], topics: [], tf: { rate: file.tf?.rate ?? 20, frames }, services: [], source,
+    nodes: [], topics: [], tf: { frames }, services: [], source,
   };
   const byName = new Map<string, string>();
   for (const { topic, where } of entries) {

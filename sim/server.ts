@@ -108,6 +108,8 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     res.end('rosbridge v2 (simulated robot): connect with a WebSocket\n');
   });
   const wss = new WebSocketServer({ server: http, maxPayload: MAX_PAYLOAD });
+  // ws re-emits the HTTP server's errors (e.g. EADDRINUSE); the listen promise below reports them.
+  wss.on('error', () => undefined);
   const sessions = new Map<WebSocket, Session>();
   wss.on('connection', (ws) => {
     const session = new Session(ws, { graph, now: nowTime, route });

@@ -169,7 +169,8 @@ export class Session {
       topic.subscribers.add(sub);
       if (!wasWatched) graph.changed(name);
     }
-    if (topic.latched && topic.latest !== undefined) sub.deliver(topic.latest, true);
+    // `latest` is only kept for latched publishers (scenario or client), as transient local durability would replay it.
+    if (topic.latest !== undefined) sub.deliver(topic.latest, true);
   }
 
   private unsubscribe(m: Record<string, unknown>): void {
@@ -208,7 +209,7 @@ export class Session {
     if (!topic.clientPublishers.has(this.id)) {
       const latch = m['latch'] === true;
       const queueSize = typeof m['queue_size'] === 'number' ? m['queue_size'] : 100;
-      topic.clientPublishers.set(this.id, rosbridgePublisherQos(latch, queueSize));
+      topic.clientPublishers.set(this.id, { qos: rosbridgePublisherQos(latch, queueSize), latch });
       this.advertised.add(name);
       graph.changed(name);
     }
@@ -234,7 +235,10 @@ export class Session {
   private dropPublisher(name: string): void {
     const topic = this.host.graph.get(name);
     this.advertised.delete(name);
-    if (topic?.clientPublishers.delete(this.id)) this.host.graph.changed(name);
+    if (!topic?.clientPublishers.delete(this.id)) return;
+    const stillLatching = topic.latched || [...topic.clientPublishers.values()].some((p) => p.latch);
+    if (!stillLatching) topic.latest = undefined; // a latched sample goes away with its publisher
+    this.host.graph.changed(name);
   }
 
   private publish(m: Record<string, unknown>): void {
@@ -247,7 +251,8 @@ export class Session {
     }
     const topic = this.ensurePublisher(name, m, 'publish');
     if (!topic) return;
-    const latch = m['latch'] === true || topic.clientPublishers.get(this.id)?.depth === 1 && topic.clientPublishers.get(this.id)?.durability === 'transient_local';
+    // Latched when this publish says so or the client advertised with latch (rosbridge then publishes depth 1, no lifespan).
+    const latch = m['latch'] === true || topic.clientPublishers.get(this.id)?.latch === true;
     this.host.route(topic, JSON.stringify({ op: 'publish', topic: name, msg }), latch);
   }
 

@@ -49,7 +49,7 @@ export interface FrameFile {
   parent: string;
   xyz?: [number, number, number];
   rpy?: [number, number, number];
-  /** Dynamic frames go on /tf at the TF rate, static ones on /tf_static (latched). */
+  /** Dynamic frames go on /tf, static ones on /tf_static (latched). */
   dynamic?: boolean;
   /** Motion of a dynamic frame: none (fixed offset), circle (the robot's drive path), swing (oscillating joint). */
   motion?: 'none' | 'circle' | 'swing';
@@ -77,7 +77,8 @@ export interface ScenarioFile {
   nodes?: string[];
   topics?: TopicFile[];
   templates?: TemplateFile[];
-  tf?: { rate?: number; frames: FrameFile[] };
+  /** Static frames go on /tf_static, dynamic ones on /tf at that topic's rate. */
+  tf?: { frames: FrameFile[] };
   services?: ServiceFile[];
 }
 
@@ -125,7 +126,7 @@ export interface Scenario {
   bridgeQos: boolean;
   nodes: string[];
   topics: TopicSpec[];
-  tf: { rate: number; frames: Frame[] };
+  tf: { frames: Frame[] };
   services: ServiceSpec[];
   /** Where it was loaded from (a file path, or "<object>"). */
   source: string;
