@@ -11,9 +11,13 @@ import { searchSettings, type SearchSettings } from './defaults.ts';
 export interface Bm25Hit {
   id: string;
   score: number;
-  /** Index terms of the page that matched the query (after analysis). */
+  /** Index terms of the page that matched the query (after analysis; a typo's correction, not the typo). */
   matched: string[];
+  /** Query terms that found this page (after analysis; a typo as typed). */
+  queryTerms: string[];
 }
+
+const CJK_TERM = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 interface IndexedDoc {
   id: string;
@@ -26,6 +30,8 @@ interface IndexedDoc {
 export class KbIndex {
   public readonly entries: ReadonlyMap<string, KbEntry>;
   private readonly mini: MiniSearch<IndexedDoc>;
+  /** Whether any page has a CJK term (else CJK query terms are ignored by `coverage`). */
+  private readonly hasCjk: boolean;
   /** Term → number of pages containing it (any field). */
   private readonly docFreq = new Map<string, number>();
   public readonly settings: SearchSettings;
@@ -47,9 +53,11 @@ export class KbIndex {
     });
     const docs = entries.map((e) => ({ id: e.id, title: e.title, text: e.text, keywords: e.keywords.join(' ; ') }));
     this.mini.addAll(docs);
+    this.hasCjk = false;
     for (const d of docs) {
       for (const term of new Set([...analyze(d.title), ...analyze(d.text), ...analyze(d.keywords)])) {
         this.docFreq.set(term, (this.docFreq.get(term) ?? 0) + 1);
+        if (CJK_TERM.test(term)) this.hasCjk = true;
       }
     }
   }
@@ -77,8 +85,26 @@ export class KbIndex {
     // MiniSearch multiplies the BM25 sum by the number of matched query terms; `coordination: false` undoes that.
     const plain = !this.settings.coordination;
     return hits
-      .map((h) => ({ id: String(h.id), score: plain ? h.score / Math.max(1, h.queryTerms.length) : h.score, matched: h.terms }))
+      .map((h) => ({ id: String(h.id), score: plain ? h.score / Math.max(1, h.queryTerms.length) : h.score, matched: h.terms, queryTerms: h.queryTerms }))
       .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  }
+
+  /**
+   * Share of the query's information the page explains: the IDF mass of the query terms that found it over
+   * the IDF mass of all query terms (a term the index has never seen weighs most). Terms in a script the index
+   * has no word of (Chinese against English pages) are left out: they could never match, so they say nothing.
+   */
+  public coverage(query: string, hit: Bm25Hit): number {
+    const found = new Set(hit.queryTerms);
+    let all = 0;
+    let matched = 0;
+    for (const term of new Set(analyze(query))) {
+      if (!this.hasCjk && CJK_TERM.test(term)) continue;
+      const weight = Math.log(1 + this.entries.size / ((this.docFreq.get(term) ?? 0) + 0.5));
+      all += weight;
+      if (found.has(term)) matched += weight;
+    }
+    return all === 0 ? 0 : matched / all;
   }
 
   /** True when one of the matched terms is found in few enough pages to say something (the IDF floor). */

@@ -13,6 +13,8 @@ export interface SearchSettings {
   fuzzyMinLength: number;
   /** The best page needs at least this BM25 score (MiniSearch's scale). */
   minBestScore: number;
+  /** ...and best score × coverage (the IDF share of the question's terms that found it) at least this. */
+  minEvidence: number;
   /**
    * ...and must share with the query a term found in at most this fraction of pages (an IDF floor), so a
    * question that only shares words like "robot" or "topic" with the knowledge base finds nothing.
@@ -40,7 +42,8 @@ export const SEARCH_DEFAULTS: Readonly<SearchSettings> = Object.freeze({
   fuzzyEdits: 1,
   fuzzyMinLength: 5,
   minBestScore: 4,
-  maxDistinctiveDocFraction: 0.1,
+  minEvidence: 8,
+  maxDistinctiveDocFraction: 0.5,
   minRelativeScore: 0.35,
   hybridBm25Weight: 0.5,
   minCosineWithoutKeywords: 0.55,

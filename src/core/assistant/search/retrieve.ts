@@ -66,7 +66,7 @@ interface Ranked { id: string; score: number }
 
 /** BM25 with thresholds; the sync core used by `search` and the benchmark. */
 export function rankBm25(index: KbIndex, query: string): Ranked[] {
-  const gate = gateBm25(index, index.search(query));
+  const gate = gateBm25(index, query, index.search(query));
   return gate.ok ? gate.hits.map((h) => ({ id: h.id, score: h.score })) : [];
 }
 
@@ -74,7 +74,7 @@ export function rankBm25(index: KbIndex, query: string): Ranked[] {
 export function rankHybrid(index: KbIndex, query: string, queryVector: readonly number[], pageVectors: ReadonlyMap<string, number[]>): Ranked[] {
   const { hybridBm25Weight, minCosineWithoutKeywords, minRelativeScore } = index.settings;
   const hits = index.search(query);
-  const gate = gateBm25(index, hits);
+  const gate = gateBm25(index, query, hits);
   const keywordScore = new Map(hits.map((h) => [h.id, h.score]));
   const maxBm25 = hits[0]?.score ?? 0;
   const cosines = new Map<string, number>();

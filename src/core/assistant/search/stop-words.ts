@@ -17,6 +17,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'thanks', 'thank', 'hi', 'hello', 'anyone', 'someone', 'something', 'anything', 'thing', 'things', 'way',
   'use', 'using', 'used', 'make', 'see', 'know', 'tell', 'like', 'e', 'g', 'eg', 'ie', 'etc', 'vs', 'via',
   'one', 'still', 'even', 'now', 'why', 'yes', 'ok', 'okay',
+  // Words of asking for help that every question may carry and no page is about.
+  'help', 'work', 'works', 'working', 'worked', 'problem', 'problems', 'issue', 'issues', 'question', 'try', 'trying',
+  'tried', 'wrong', 'guys', 'somebody', 'possible', 'really', 'actually', 'basically',
   // Spanish
   'el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'de', 'del', 'y', 'o', 'en', 'por', 'para', 'con', 'que',
   'es', 'se', 'mi', 'lo', 'al', 'como', 'qué', 'cómo', 'porque', 'pero', 'sin', 'su', 'sus', 'hay', 'puedo',
