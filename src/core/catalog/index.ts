@@ -26,7 +26,10 @@ export interface Catalog {
   readonly displays: readonly DisplayTypeSpec[];
   /** Exact class id: `rviz_default_plugins/LaserScan`, `rviz_common/Group`. */
   byClass(classId: string): DisplayTypeSpec | undefined;
-  /** Class id, short name or loose name (`laser_scan`, `Laser Scan`, `rviz/LaserScan`). */
+  /**
+   * Class id, short name or loose name (`laser_scan`, `Laser Scan`, `rviz/LaserScan`); failing those, a text that
+   * mentions exactly one display type by its words ("lidar" → LaserScan).
+   */
   resolveType(text: string): DisplayTypeSpec | undefined;
   /** Displays accepting a message type (`sensor_msgs/msg/Image` or `sensor_msgs/Image`), most specific first. */
   forMessageType(type: string): DisplayTypeSpec[];
@@ -40,6 +43,15 @@ export interface Catalog {
   displaysIn(distro: Distro): DisplayTypeSpec[];
 }
 
+/** `octomap_rviz_plugins/OccupancyGrid` is another package's class, never a word for one of ours. */
+function looksLikeClassId(text: string): boolean {
+  return /^\s*[A-Za-z0-9_]+\/[A-Za-z0-9_]+\s*$/.test(text);
+}
+
+function onlyMention(found: DisplayTypeSpec[]): DisplayTypeSpec | undefined {
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /** Builds the query object over any catalog file (tests pass their own). */
 export function createCatalog(file: CatalogFile): Catalog {
   const displays = file.displays;
@@ -47,7 +59,7 @@ export function createCatalog(file: CatalogFile): Catalog {
   return {
     displays,
     byClass: (classId) => byId.get(classId),
-    resolveType: (text) => resolveType(displays, text),
+    resolveType: (text) => resolveType(displays, text) ?? (looksLikeClassId(text) ? undefined : onlyMention(typesForWords(displays, text))),
     forMessageType: (type) => forMessageType(displays, type),
     property: (spec, path) => {
       const r = findProperty(spec, path);

@@ -25,10 +25,16 @@ export function resolveType(displays: readonly DisplayTypeSpec[], text: string):
   const exact = displays.find((d) => d.classId === trimmed || d.name === trimmed);
   if (exact) return exact;
   const key = looseKey(trimmed);
-  const lastPart = looseKey(trimmed.slice(trimmed.lastIndexOf('/') + 1));
-  return displays.find((d) => looseKey(d.classId) === key || looseKey(d.name) === key)
-    ?? displays.find((d) => looseKey(d.name) === lastPart);
+  const byLoose = displays.find((d) => looseKey(d.classId) === key || looseKey(d.name) === key);
+  if (byLoose) return byLoose;
+  // Same short name under another rviz prefix (ROS 1 `rviz/LaserScan`); other packages' classes are not ours.
+  const slash = trimmed.lastIndexOf('/');
+  if (slash < 0 || !RVIZ_PREFIXES.has(trimmed.slice(0, slash).toLowerCase())) return undefined;
+  const lastPart = looseKey(trimmed.slice(slash + 1));
+  return displays.find((d) => looseKey(d.name) === lastPart);
 }
+
+const RVIZ_PREFIXES = new Set(['rviz', 'rviz_default_plugins', 'rviz_common', 'rviz2']);
 
 /** `sensor_msgs/LaserScan` (ROS 1 form) and `sensor_msgs::msg::LaserScan` → `sensor_msgs/msg/LaserScan`. */
 export function normalizeMessageType(type: string): string {

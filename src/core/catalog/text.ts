@@ -39,22 +39,36 @@ export interface PhraseHit {
   exact: boolean;
 }
 
+/** A text split into tokens, with each token's singular worked out once. */
+export interface PreparedText {
+  tokens: readonly string[];
+  singulars: readonly string[];
+  /** Every token and singular, so phrases that cannot match are skipped at once. */
+  present: ReadonlySet<string>;
+}
+
+export function prepareText(text: string): PreparedText {
+  const tokens = tokenize(text);
+  const singulars = tokens.map(singular);
+  return { tokens, singulars, present: new Set([...tokens, ...singulars]) };
+}
+
 /**
  * Finds a phrase (already tokenized) as whole, contiguous tokens of a text. A text token matches a phrase token when it is
  * equal, or when it is that token's plural ("markers" matches "marker"); a plural phrase token never matches a singular
  * text token, so "frame" does not match the word "frames".
  */
-export function findPhrase(textTokens: readonly string[], phrase: readonly string[]): PhraseHit | undefined {
-  if (phrase.length === 0 || phrase.length > textTokens.length) return undefined;
+export function findPhrase(text: PreparedText, phrase: readonly string[]): PhraseHit | undefined {
+  const { tokens, singulars } = text;
+  if (phrase.length === 0 || phrase.length > tokens.length || !text.present.has(phrase[0]!)) return undefined;
   let best: PhraseHit | undefined;
-  for (let start = 0; start + phrase.length <= textTokens.length; start++) {
+  for (let start = 0; start + phrase.length <= tokens.length; start++) {
     let exact = true;
     let ok = true;
     for (let k = 0; k < phrase.length && ok; k++) {
-      const t = textTokens[start + k]!;
       const p = phrase[k]!;
-      if (t === p) continue;
-      if (singular(t) === p) exact = false;
+      if (tokens[start + k] === p) continue;
+      if (singulars[start + k] === p) exact = false;
       else ok = false;
     }
     if (ok && (best === undefined || (exact && !best.exact))) best = { start, length: phrase.length, exact };

@@ -4,7 +4,7 @@
  * property ("camera image" is an Image, not a Camera plus an Image).
  */
 import type { DisplayTypeSpec, PropertySpec } from './types.ts';
-import { findPhrase, pathSegments, splitCamel, tokenize, type PhraseHit } from './text.ts';
+import { findPhrase, pathSegments, prepareText, splitCamel, tokenize, type PhraseHit, type PreparedText } from './text.ts';
 
 interface Candidate<T> {
   item: T;
@@ -35,16 +35,27 @@ function claim<T>(candidates: Candidate<T>[], claimed: PhraseHit[]): Candidate<T
   return won;
 }
 
-function hitsFor<T>(tokens: readonly string[], item: T, phrases: readonly string[], order: number, implicit = false): Candidate<T>[] {
+/** Catalog phrases are few and fixed; tokenizing each once keeps a request's matching well under a millisecond. */
+const phraseTokens = new Map<string, string[]>();
+function tokensOf(phrase: string): string[] {
+  let t = phraseTokens.get(phrase);
+  if (t === undefined) {
+    t = tokenize(phrase);
+    phraseTokens.set(phrase, t);
+  }
+  return t;
+}
+
+function hitsFor<T>(tokens: PreparedText, item: T, phrases: readonly string[], order: number, implicit = false): Candidate<T>[] {
   const out: Candidate<T>[] = [];
   for (const phrase of phrases) {
-    const hit = findPhrase(tokens, tokenize(phrase));
+    const hit = findPhrase(tokens, tokensOf(phrase));
     if (hit) out.push({ item, hit, phrase, order, implicit });
   }
   return out;
 }
 
-function typeHits(tokens: readonly string[], spec: DisplayTypeSpec, order: number): Candidate<DisplayTypeSpec>[] {
+function typeHits(tokens: PreparedText, spec: DisplayTypeSpec, order: number): Candidate<DisplayTypeSpec>[] {
   const names = [splitCamel(spec.name), spec.name.toLowerCase()];
   return [...hitsFor(tokens, spec, spec.words, order), ...hitsFor(tokens, spec, names, order, true)];
 }
@@ -55,7 +66,7 @@ function typeHits(tokens: readonly string[], spec: DisplayTypeSpec, order: numbe
  * @example typesForWords(displays, 'show the lidar coloured by height') → [LaserScan]
  */
 export function typesForWords(displays: readonly DisplayTypeSpec[], text: string): DisplayTypeSpec[] {
-  const tokens = tokenize(text);
+  const tokens = prepareText(text);
   const candidates = displays.flatMap((d, i) => typeHits(tokens, d, i));
   const seen = new Set<DisplayTypeSpec>();
   const out: DisplayTypeSpec[] = [];
@@ -84,7 +95,7 @@ function strongEnough(phrase: string): boolean {
   return phrase.replace(/[^a-z0-9]/g, '').length >= 2;
 }
 
-function valueFor(tokens: readonly string[], p: PropertySpec): string | undefined {
+function valueFor(tokens: PreparedText, p: PropertySpec): string | undefined {
   const hits = (p.valueWords ?? []).flatMap((vw, i) => hitsFor(tokens, vw.value, vw.words, i));
   return hits.sort(better)[0]?.item;
 }
@@ -104,7 +115,7 @@ interface Mention {
   value?: string;
 }
 
-function mentions(tokens: readonly string[], spec: DisplayTypeSpec): Candidate<Mention>[] {
+function mentions(tokens: PreparedText, spec: DisplayTypeSpec): Candidate<Mention>[] {
   return spec.properties.flatMap((p, i) => {
     const last = pathSegments(p.path).pop()!.toLowerCase();
     const byName = [...hitsFor(tokens, { p }, p.words ?? [], i), ...hitsFor(tokens, { p }, [last], i, true)];
@@ -120,7 +131,7 @@ function mentions(tokens: readonly string[], spec: DisplayTypeSpec): Candidate<M
  * @example propertyForWords(laserScan, 'colour by height') → [Axis = Z (words), Color Transformer = AxisColor (requires)]
  */
 export function propertyForWords(spec: DisplayTypeSpec, text: string): PropertyMatch[] {
-  const tokens = tokenize(text);
+  const tokens = prepareText(text);
   const matches: PropertyMatch[] = [];
   for (const c of claim(mentions(tokens, spec), []).sort((a, b) => a.hit.start - b.hit.start)) {
     const { p, value } = c.item;

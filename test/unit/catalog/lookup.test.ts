@@ -19,7 +19,20 @@ describe('byClass / resolveType', () => {
     expect(name(catalog.resolveType('group'))).toBe('Group');
     expect(name(catalog.resolveType('pose_with_covariance'))).toBe('PoseWithCovariance');
     expect(catalog.resolveType('nav2_rviz_plugins/ParticleCloud')).toBeUndefined();
+    expect(catalog.resolveType('some_plugins/Map')).toBeUndefined();
+    expect(name(catalog.resolveType('rviz/Group'))).toBe('Group');
     expect(catalog.resolveType('')).toBeUndefined();
+  });
+});
+
+describe('resolveType by words', () => {
+  it('falls back to the words people use when exactly one type is mentioned', () => {
+    expect(name(catalog.resolveType('lidar'))).toBe('LaserScan');
+    expect(name(catalog.resolveType('the global costmap'))).toBe('Map');
+    expect(name(catalog.resolveType('markers'))).toBe('MarkerArray');
+    expect(catalog.resolveType('lidar and map')).toBeUndefined();
+    expect(catalog.resolveType('something else')).toBeUndefined();
+    expect(catalog.resolveType('octomap_rviz_plugins/OccupancyGrid')).toBeUndefined();
   });
 });
 
