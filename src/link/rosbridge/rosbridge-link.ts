@@ -74,7 +74,7 @@ function deferred(): Deferred {
 }
 
 function seconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`;
+  return `${Number((ms / 1000).toFixed(2))} s`;
 }
 
 export class RosbridgeLink implements RobotLink {

@@ -53,7 +53,7 @@ describe('RosbridgeLink failures', () => {
     link = createRosbridgeLink(`ws://127.0.0.1:${port}`, { backoff: fastBackoff });
     const err = await link.connect().then(() => undefined, (e: unknown) => e);
     expect(err).toMatchObject({ code: 'connection-failed' });
-    expect((err as Error).message).toMatch(new RegExp(`^cannot connect to ws://127\\.0\\.0\\.1:${port} \\(.*ECONNREFUSED.*\\); retrying in 0\\.1 s$`));
+    expect((err as Error).message).toMatch(new RegExp(`^cannot connect to ws://127\\.0\\.0\\.1:${port} \\(.*ECONNREFUSED.*\\); retrying in 0\\.05 s$`));
     const s = link.state();
     expect(s.presence).toBe('reconnecting');
     expect(s.problems.find((p) => p.id === 'link:connection-failed')?.severity).toBe('error');
