@@ -103,16 +103,18 @@ function addDisplay(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): strin
     const prop = spec.topicProperties[0];
     if (!prop) throw new ActionError(`rviz: add_display: display type ${spec.name} takes no topic (got "${topic}")`);
     const qos = spec.defaultQos?.[prop];
+    // QoS children only where the catalog says this topic property has them (DepthCloud's do not).
+    const child = (n: string) => spec.properties.find((p) => p.path === `${prop}/${n}` && p.since === undefined && p.until === undefined);
+    const t: EmitMap = { Value: topic };
     if (qos) {
-      const t: EmitMap = {
-        Depth: qos.depth, 'Durability Policy': qos.durability, 'History Policy': qos.history, 'Reliability Policy': qos.reliability, Value: topic,
-      };
-      const filter = propertySpec(spec, `${prop}/Filter size`);
-      if (filter?.default !== undefined) t['Filter size'] = filter.default;
-      entries[prop] = sorted(t);
-    } else {
-      entries[prop] = topic;
+      if (child('Depth')) t.Depth = qos.depth;
+      if (child('Durability Policy')) t['Durability Policy'] = qos.durability;
+      if (child('History Policy')) t['History Policy'] = qos.history;
+      if (child('Reliability Policy')) t['Reliability Policy'] = qos.reliability;
     }
+    const filter = child('Filter size');
+    if (filter?.default !== undefined) t['Filter size'] = filter.default;
+    entries[prop] = Object.keys(t).length > 1 ? sorted(t) : topic;
     // RobotModel reads its description from a file unless told to use the topic.
     if (propertySpec(spec, 'Description Source')) entries['Description Source'] = 'Topic';
   }
@@ -170,31 +172,53 @@ function setTopic(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): string 
   return `set ${prop} of "${displayName(ref)}" to ${topic}`;
 }
 
-function knownProperty(ref: DisplayRef, path: string, lookup: DisplayTypeLookup): void {
+/**
+ * The property path to write: as the document has it when it has it; otherwise the catalog's spelling
+ * (`size (M)` → `Size (m)`); a known class without such a property is an error naming its properties.
+ */
+function resolvePropertyPath(ref: DisplayRef, path: string, lookup: DisplayTypeLookup): string {
   const spec = lookup.byClass(displayClass(ref));
-  if (!spec) return; // third-party class: no catalog to check against
+  if (!spec) return path; // third-party class: no catalog to check against
+  if (readProperty(ref.node, path, displayName(ref)).ok) return path;
+  if (propertySpec(spec, path)) return path;
+  const canonical = lookup.property?.(spec, path);
+  if (canonical) return canonical.path;
   const head = splitPath(path)[0]!;
-  if (findPair(ref.node, head)) return;
-  if (spec.properties.some((p) => p.path === path || p.path === head || p.path.startsWith(`${head}/`))) return;
+  if (findPair(ref.node, head) && !spec.properties.some((p) => p.path.startsWith(`${head}/`))) return path; // e.g. per-link `Links/base_link/Alpha`
   const names = [...new Set(spec.properties.map((p) => p.path.split('/')[0]!))];
   throw new ActionError(`rviz: set_property: ${spec.name} has no property "${path}" (properties: ${names.join(', ')})`);
 }
 
 function setProperty(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): string {
-  const path = splitPath(requireText(a.property, 'a property', 'set_property')).join('/');
-  if (path === 'Name') return renameDisplay(ed, { ...a, action: 'rename_display' });
-  if (path === 'Enabled' || path === 'Value') return setEnabled(ed, { ...a, action: 'set_enabled' });
-  if (path === 'Class') throw new ActionError('rviz: set_property cannot change a display\'s Class; remove it and add another');
+  const asked = splitPath(requireText(a.property, 'a property', 'set_property')).join('/');
+  if (asked === 'Name') return renameDisplay(ed, { ...a, action: 'rename_display' });
+  if (asked === 'Enabled' || asked === 'Value') return setEnabled(ed, { ...a, action: 'set_enabled' });
+  if (asked === 'Class') throw new ActionError('rviz: set_property cannot change a display\'s Class; remove it and add another');
   const ref = ed.find(requireText(a.display, 'a display', 'set_property'));
-  knownProperty(ref, path, lookup);
+  const path = resolvePropertyPath(ref, asked, lookup);
   const spec = propertySpec(lookup.byClass(displayClass(ref)), path);
-  const current = readProperty(ref.node, path, displayName(ref));
   const label = `"${path}" of "${displayName(ref)}"`;
-  const coerced = coerceValue(a.value, spec, current.ok ? current.value : undefined, label);
-  if (!coerced.ok) throw new ActionError(coerced.reason);
-  if (spec?.kind === 'topic') checkTopicName(String(coerced.value), 'set_property');
-  setProp(ed, ref, path, coerced.value);
-  return `set ${path} of "${displayName(ref)}" to ${String(coerced.value)}`;
+  let value: YamlScalar;
+  if (spec && lookup.checkValue) {
+    const checked = lookup.checkValue(spec, a.value);
+    if (!checked.ok) throw new ActionError(`rviz: set_property on "${displayName(ref)}": ${checked.reason.replace(/^catalog: /, '')}`);
+    value = checked.normalized;
+    if (spec.kind === 'vector') {
+      // RViz2 writes vectors as maps {X, Y, Z}.
+      const [x, y, z] = String(value).split(';').map((p) => Number(p.trim()));
+      const refPath = ref.path;
+      for (const [axis, n] of [['X', x], ['Y', y], ['Z', z]] as const) setProp(ed, ed.find(refPath), `${path}/${axis}`, n!);
+      return `set ${path} of "${displayName(ref)}" to ${String(value)}`;
+    }
+  } else {
+    const current = readProperty(ref.node, path, displayName(ref));
+    const coerced = coerceValue(a.value, spec, current.ok ? current.value : undefined, label);
+    if (!coerced.ok) throw new ActionError(coerced.reason);
+    value = coerced.value;
+  }
+  if (spec?.kind === 'topic') checkTopicName(String(value), 'set_property');
+  setProp(ed, ref, path, value);
+  return `set ${path} of "${displayName(ref)}" to ${String(value)}`;
 }
 
 function setEnabled(ed: Editor, a: RvizAction): string {

@@ -9,6 +9,10 @@ export interface DisplayTypeLookup {
   resolveType(nameOrClassOrWord: string): DisplayTypeSpec | undefined;
   /** Exact class id only. */
   byClass(classId: string): DisplayTypeSpec | undefined;
+  /** Tolerant property lookup (`size (M)` → `Size (m)`, `Reliability Policy` → `Topic/Reliability Policy`). */
+  property?(spec: DisplayTypeSpec, path: string): PropertySpec | undefined;
+  /** Check and normalize a value the way RViz2 writes it (`red` → `255; 0; 0`, `best effort` → `Best Effort`). */
+  checkValue?(property: PropertySpec, value: string | number | boolean): { ok: true; normalized: string | number | boolean } | { ok: false; reason: string };
 }
 
 export function propertySpec(spec: DisplayTypeSpec | undefined, path: string): PropertySpec | undefined {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { BLANK_ACTION, type RvizAction } from '../../../src/core/rviz/action-types.ts';
 import { applyAction, applyActions, applyChange, getProperty, listDisplays, parse, type RvizDocument } from '../../../src/core/rviz/index.ts';
 import { corpusFiles, corpusPresent } from './corpus.ts';
-import { fixtureLookup } from './fixture-lookup.ts';
+import { catalog } from '../../../src/core/catalog/index.ts';
 import { changedLines, differingLines, doc, SAMPLE } from './helpers.ts';
 
-const opts = { lookup: fixtureLookup };
+const opts = { lookup: catalog };
 const act = (a: Partial<RvizAction> & Pick<RvizAction, 'action'>): RvizAction => ({ ...BLANK_ACTION, ...a });
 
 function ok(d: RvizDocument, ...actions: RvizAction[]): RvizDocument {
@@ -36,7 +36,7 @@ describe('add_display', () => {
         Value: /scan_rear
       Value: true
   Enabled: true`);
-    const last = listDisplays(d, fixtureLookup).at(-1)!;
+    const last = listDisplays(d, catalog).at(-1)!;
     expect(last).toMatchObject({ name: 'LaserScan (2)', enabled: true, path: 'Visualization Manager/Displays/3', topics: [{ property: 'Topic', value: '/scan_rear' }] });
   });
   it('uses the catalog topic property and its QoS (RobotModel: Description Topic, transient local)', () => {
@@ -89,17 +89,29 @@ describe('set_property and both property forms', () => {
   });
   it('refuses values the catalog says RViz2 would not accept, naming the culprit', () => {
     expect(fail(doc(SAMPLE), act({ action: 'set_property', display: 'laser_scan', property: 'Style', value: 'Blobs' })))
-      .toBe('rviz: "Style" of "Laser_Scan" must be one of "Points", "Squares", "Flat Squares", "Spheres", "Boxes", "Tiles" (got "Blobs")');
+      .toBe('rviz: set_property on "Laser_Scan": "Style": "Blobs" is not one of Points, Squares, Flat Squares, Spheres, Boxes, Tiles');
     expect(fail(doc(SAMPLE), act({ action: 'set_property', display: 'laser_scan', property: 'Alpha', value: '3' })))
-      .toBe('rviz: "Alpha" of "Laser_Scan" must be at most 1 (got 3)');
+      .toBe('rviz: set_property on "Laser_Scan": "Alpha": 3 is above the maximum 1');
     expect(fail(doc(SAMPLE), act({ action: 'set_property', display: 'laser_scan', property: 'Topic/Reliability Policy', value: 'fast' })))
-      .toMatch(/^rviz: "Topic\/Reliability Policy" of "Laser_Scan" must be one of "System Default", "Reliable", "Best Effort"/);
+      .toMatch(/^rviz: set_property on "Laser_Scan": "Topic\/Reliability Policy": "fast" is not one of System Default, Reliable, Best Effort/);
     expect(fail(doc(SAMPLE), act({ action: 'set_property', display: 'laser_scan', property: 'Point Size', value: '3' })))
-      .toMatch(/^rviz: set_property: LaserScan has no property "Point Size" \(properties: Topic, Size \(m\), Alpha/);
-    expect(fail(doc(SAMPLE), act({ action: 'set_property', display: 'grid', property: 'Color', value: 'red' })))
-      .toBe('rviz: "Color" of "Grid" expects a colour "R; G; B" with 0-255 each (got "red")');
+      .toMatch(/^rviz: set_property: LaserScan has no property "Point Size" \(properties: Topic, Selectable, Style, Size \(m\)/);
+    expect(fail(doc(SAMPLE), act({ action: 'set_property', display: 'grid', property: 'Color', value: 'bluish' })))
+      .toMatch(/^rviz: set_property on "Grid": "Color": "bluish" is not a colour/);
     expect(fail(doc(SAMPLE), act({ action: 'set_property', display: 'front camera', property: 'Topic/Value/X', value: '1' })))
+      .toMatch(/^rviz: set_property: Image has no property "Topic\/Value\/X"/);
+    expect(fail(doc(SAMPLE), act({ action: 'set_property', display: 'Particles', property: 'Topic/Value/X', value: '1' })))
       .toMatch(/is a value; it has no "X"/);
+  });
+  it('uses the catalog spelling of loose property paths and writes vectors as X/Y/Z maps', () => {
+    let d = ok(doc(SAMPLE), act({ action: 'set_property', display: 'laser_scan', property: 'size (M)', value: '0.05' }));
+    expect(d.text).toContain('      Size (m): 0.05\n');
+    d = ok(d, act({ action: 'set_property', display: 'laser_scan', property: 'reliability policy', value: 'best effort' }));
+    expect(getProperty(d, 'laser_scan', 'Topic/Reliability Policy')).toMatchObject({ value: 'Best Effort' });
+    d = ok(d, act({ action: 'set_property', display: 'grid', property: 'Offset', value: '1, 2, 3' }));
+    expect(d.text).toContain('      Name: Grid\n      Offset:\n        X: 1\n        Y: 2\n        Z: 3\n      Value: true\n');
+    d = ok(d, act({ action: 'set_property', display: 'grid', property: 'color', value: 'red' }));
+    expect(d.text).toContain('      Color: 255; 0; 0\n');
   });
   it('third-party classes accept any property and the file keeps everything else', () => {
     const d = ok(doc(SAMPLE), act({ action: 'set_property', display: 'Particles', property: 'Shape', value: 'Arrow (Flat)' }));
@@ -189,7 +201,7 @@ describe.skipIf(!corpusPresent)('over the corpus', () => {
       const d = doc(f.text);
       // A sample per file keeps the suite fast; every display's scalars were measured once for the report.
       let budget = 4;
-      for (const info of listDisplays(d, fixtureLookup)) {
+      for (const info of listDisplays(d, catalog)) {
         if (info.isGroup) continue;
         for (const [prop, value] of Object.entries(info.properties)) {
           if (budget <= 0) break;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findDisplay, getProperty, listDisplays, looseKey, uniqueDisplayName } from '../../../src/core/rviz/index.ts';
-import { fixtureLookup } from './fixture-lookup.ts';
+import { catalog } from '../../../src/core/catalog/index.ts';
 import { doc, SAMPLE } from './helpers.ts';
 
 describe('listDisplays', () => {
   it('flattens groups with paths, group names, classes, topics and enabled', () => {
-    const list = listDisplays(doc(SAMPLE), fixtureLookup);
+    const list = listDisplays(doc(SAMPLE), catalog);
     expect(list.map((d) => [d.path, d.name, d.classId, d.groupPath, d.enabled])).toEqual([
       ['Visualization Manager/Displays/0', 'Grid', 'rviz_default_plugins/Grid', [], true],
       ['Visualization Manager/Displays/1', 'Laser_Scan', 'rviz_default_plugins/LaserScan', [], true],

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { BLANK_ACTION, type RvizAction } from '../../../src/core/rviz/action-types.ts';
 import { applyActions, History, HISTORY_VERSION, listDisplays, type RvizDocument } from '../../../src/core/rviz/index.ts';
 import { corpusFiles, corpusPresent } from './corpus.ts';
-import { fixtureLookup, fixtureSpecs } from './fixture-lookup.ts';
+import { catalog } from '../../../src/core/catalog/index.ts';
 import { doc, SAMPLE } from './helpers.ts';
 
-const opts = { lookup: fixtureLookup };
+const opts = { lookup: catalog };
 const act = (a: Partial<RvizAction> & Pick<RvizAction, 'action'>): RvizAction => ({ ...BLANK_ACTION, ...a });
 
 function step(h: History, d: RvizDocument, label: string, ...actions: RvizAction[]): RvizDocument {
@@ -87,11 +87,11 @@ const abstractAction: fc.Arbitrary<AbstractAction> = fc.oneof(
 
 function concrete(d: RvizDocument, a: AbstractAction): RvizAction | undefined {
   if (a.kind === 'add') {
-    const spec = fixtureSpecs[a.type % fixtureSpecs.length]!;
+    const spec = catalog.displays[a.type % catalog.displays.length]!;
     return act({ action: 'add_display', display_type: spec.classId, topic: spec.topicProperties.length ? a.topic : '' });
   }
   if (a.kind === 'frame') return act({ action: 'set_fixed_frame', frame: a.text });
-  const displays = listDisplays(d, fixtureLookup);
+  const displays = listDisplays(d, catalog);
   if (displays.length === 0) return undefined;
   const t = displays[a.target % displays.length]!;
   switch (a.kind) {
