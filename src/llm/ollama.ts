@@ -6,6 +6,7 @@
 import { Ollama } from 'ollama/browser';
 import type { CallOptions, ChatMessage, JsonCompletion, JsonSchema, ModelClient, StreamChunk } from '../core/model.ts';
 import { openScope, scopedFetch, type CallScope } from './call-scope.ts';
+import { createThinkSplitter, splitThinkTags } from './think-tags.ts';
 import { emptyAnswer, parseJsonAnswer, toModelError } from './errors.ts';
 
 export interface OllamaClientConfig {
@@ -67,8 +68,9 @@ export class OllamaClient implements ModelClient {
       const res = await sdk.chat({
         model: this.model, messages, format: schema, stream: false, keep_alive: this.keepAlive, options: { temperature: 0 },
       });
-      const raw = res.message?.content ?? '';
-      const thinking = res.message?.thinking || undefined;
+      const inline = splitThinkTags(res.message?.content ?? '');
+      const raw = inline.content;
+      const thinking = [res.message?.thinking, inline.thinking].filter(Boolean).join('\n') || undefined;
       const value = parseJsonAnswer(this.label, this.model, raw);
       return { value, raw, thinking, ms: performance.now() - started };
     });
@@ -81,14 +83,18 @@ export class OllamaClient implements ModelClient {
     try {
       const iterator = await this.sdk(scope).chat({ model: this.model, messages, stream: true, keep_alive: this.keepAlive });
       started = true;
+      const split = createThinkSplitter();
       for await (const part of iterator) {
         const thinking = part.message?.thinking;
-        const content = part.message?.content;
         if (thinking) yield { kind: 'thinking', text: thinking };
-        if (content) {
-          answered = true;
-          yield { kind: 'token', text: content };
+        for (const chunk of split.push(part.message?.content ?? '')) {
+          answered ||= chunk.kind === 'token';
+          yield chunk;
         }
+      }
+      for (const chunk of split.flush()) {
+        answered ||= chunk.kind === 'token';
+        yield chunk;
       }
       if (!answered) throw emptyAnswer(this.label, this.model);
     } catch (err) {

@@ -7,6 +7,7 @@ import OpenAI from 'openai';
 import Ajv from 'ajv';
 import type { CallOptions, ChatMessage, JsonCompletion, JsonSchema, ModelClient, StreamChunk } from '../core/model.ts';
 import { openScope, type CallScope } from './call-scope.ts';
+import { createThinkSplitter, splitThinkTags } from './think-tags.ts';
 import { emptyAnswer, invalidJson, parseJsonAnswer, toModelError, type ErrorContext } from './errors.ts';
 
 export interface OpenAIClientConfig {
@@ -123,8 +124,9 @@ export class OpenAIClient implements ModelClient {
       res ??= await ask('json');
 
       const message = res.choices[0]?.message;
-      const raw = message?.content ?? '';
-      const thinking = reasoningOf(message);
+      const inline = splitThinkTags(message?.content ?? '');
+      const raw = inline.content;
+      const thinking = [reasoningOf(message), inline.thinking].filter(Boolean).join('\n') || undefined;
       const value = parseJsonAnswer(this.label, this.model, raw);
       if (this.jsonSchemaSupported === false) this.validate(schema, value, raw);
       return { value, raw, thinking, ms: performance.now() - started };
@@ -154,19 +156,24 @@ export class OpenAIClient implements ModelClient {
     try {
       const stream = await this.sdk.chat.completions.create({ model: this.model, messages, stream: true, ...this.effort() }, { signal: scope.signal });
       started = true;
+      const split = createThinkSplitter();
       for await (const chunk of stream) {
         const choice = chunk.choices[0];
         if (!choice) continue;
         const thinking = reasoningOf(choice.delta);
         if (thinking) yield { kind: 'thinking', text: thinking };
-        if (choice.delta?.content) {
-          answered = true;
-          yield { kind: 'token', text: choice.delta.content };
+        for (const part of split.push(choice.delta?.content ?? '')) {
+          answered ||= part.kind === 'token';
+          yield part;
         }
         if (choice.finish_reason) finished = true;
       }
       // The SDK ends quietly when its request is aborted, and when the server just stops: tell those apart here.
       if (scope.stopped()) throw new Error('stopped');
+      for (const part of split.flush()) {
+        answered ||= part.kind === 'token';
+        yield part;
+      }
       if (!finished) throw new Error('terminated: stream ended without a finish reason');
       if (!answered) throw emptyAnswer(this.label, this.model);
     } catch (err) {
