@@ -159,3 +159,23 @@ describe('settings-panel', () => {
     expect(el.shadowRoot!.querySelector('[data-model-option="qwen2.5:7b-instruct"] .chip')).to.equal(null);
   });
 });
+
+// The provider SDKs' browser paths (fetch streams, CORS preflights with the key header) against the loopback servers.
+describe('model providers in the browser', () => {
+  for (const [provider, command, model] of [['ollama', 'ollama-url', 'qwen2.5:7b-instruct'], ['openai', 'openai-url', 'gpt-4o-mini']] as const) {
+    it(`${provider}: streams, answers with JSON and embeds`, async () => {
+      const url = await executeServerCommand<string, undefined>(command);
+      const { createModelClient } = await import('../../src/llm/index.ts');
+      const client = await createModelClient({ provider, model, baseUrl: url!, apiKey: provider === 'openai' ? 'sk-browser-test' : undefined });
+      let text = '';
+      for await (const c of client.stream([{ role: 'user', content: 'hi' }])) if (c.kind === 'token') text += c.text;
+      expect(text).to.equal('Hello, robot!');
+      const vectors = await client.embed(['a', 'b']);
+      expect(vectors.length).to.equal(2);
+      const controller = new AbortController();
+      controller.abort();
+      const err = await client.listModels({ signal: controller.signal }).then(() => undefined, (e: unknown) => e as { kind?: string });
+      expect(err?.kind).to.equal('aborted');
+    });
+  }
+});
