@@ -22,7 +22,7 @@ export interface Redactor {
   /** Token → original text, for every token handed out so far. */
   readonly mapping: ReadonlyMap<string, string>;
   /** Add names learned later (e.g. node names once the graph arrives); tokens handed out so far stay valid. */
-  learn(more: Omit<RedactorOptions, 'robotHost'> & { robotHost?: string }): void;
+  learn(more: RedactorOptions): void;
 }
 
 // When spans overlap at the same start, the longer one wins; at equal length, this order decides.

@@ -37,6 +37,14 @@ describe('createRedactor', () => {
     expect(r.restore('<host_1> and <HOST_9>')).toBe('dev-laptop and <HOST_9>');
   });
 
+  it('learns names later and keeps earlier tokens', () => {
+    const r = createRedactor({ hostnames: ['dev-laptop'] });
+    expect(r.redact('dev-laptop runs /planner_server')).toBe('<HOST_1> runs /planner_server');
+    r.learn({ nodeNames: ['/planner_server'], robotHost: 'ws://nav-bot:9090' });
+    expect(r.redact('dev-laptop runs /planner_server on nav-bot')).toBe('<HOST_1> runs <NODE_1> on <HOST_2>');
+    expect(r.restore('<NODE_1>@<HOST_2>')).toBe('/planner_server@nav-bot');
+  });
+
   it('handles JSON-escaped Windows home paths', () => {
     const r = redactor();
     expect(r.redact('{"path":"C:\\\\Users\\\\dana\\\\ws"}')).toBe('{"path":"<HOME_1>\\\\ws"}');
