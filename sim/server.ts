@@ -115,7 +115,8 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     const session = new Session(ws, { graph, now: nowTime, route });
     sessions.set(ws, session);
     ws.on('message', (data, isBinary) => {
-      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      const text = Buffer.isBuffer(data) ? data.toString('utf8')
+        : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
       if (isBinary && !text.trimStart().startsWith('{')) {
         session.send(JSON.stringify({ op: 'status', level: 'error', msg: 'Binary (BSON/CBOR) messages are not supported by the simulated robot; send JSON text' }));
         return;
