@@ -36,6 +36,11 @@ export interface Plan {
   actions: PlannedAction[];
   rejected: RejectedAction[];
   notes: string[];
+  /**
+   * Optional: undo the last applied plan before applying these actions ("undo that and use spheres"). The actions were
+   * planned against the document as it is after that undo. Absent means false.
+   */
+  undoFirst?: boolean;
 }
 
 /** An empty action with every field present, to spread a partial one into. */

@@ -66,7 +66,8 @@ export function displayRefs(doc: RvizDocument): DisplayRef[] {
       const path = `${prefix}/Displays/${i}`;
       const ref: DisplayRef = { path, indexPath: [...indexPath, i], node: item, listPair: pair, listOwnerFlow: Boolean(owner.flow), groupPath };
       out.push(ref);
-      if (scalarString(item, 'Class') === GROUP_CLASS) walk(item, path, ref.indexPath, [...groupPath, scalarString(item, 'Name') ?? '']);
+      // Groups (rviz_common/Group, ROS 1 rviz/Group) hold their own `Displays:` list.
+      if (isSeq(findPair(item, 'Displays')?.value)) walk(item, path, ref.indexPath, [...groupPath, scalarString(item, 'Name') ?? '']);
     });
   };
   walk(vmMap(doc), VM, [], []);
@@ -108,7 +109,7 @@ export function displayInfo(ref: DisplayRef, lookup?: DisplayTypeLookup): Displa
     classId,
     name: displayName(ref),
     enabled: enabled === true || enabled === 'true',
-    isGroup: classId === GROUP_CLASS,
+    isGroup: classId === GROUP_CLASS || classId === 'rviz/Group',
     topics,
     properties: ref.node.toJSON() as Record<string, unknown>,
   };

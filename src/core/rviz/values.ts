@@ -84,7 +84,8 @@ export function coerceValue(text: string, spec: PropertySpec | undefined, curren
 
 /** Why RViz2 would not accept `value` for `spec` (used by lint), or undefined when it would. */
 export function checkValue(spec: PropertySpec, value: unknown): string | undefined {
-  if (value === null || value === undefined) return undefined;
+  // Empty values are how RViz2 itself writes an unset choice (`Link Tree Style: ""`); it loads them.
+  if (value === null || value === undefined || value === '') return undefined;
   switch (spec.kind) {
     case 'bool':
       return typeof value === 'boolean' ? undefined : `expects true or false, has ${JSON.stringify(value)}`;
