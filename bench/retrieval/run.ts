@@ -1,6 +1,7 @@
 /**
  * `rviz-companion bench retrieval [--json] [--provider P --model M [--base-url URL]]`
- * BM25 always; hybrid (embeddings), rewriting and both when a reachable model is given; reranking too
+ * BM25 always; hybrid (embeddings), rewriting and both when a reachable model is given (RVIZ_COMPANION_EMBED_MODEL
+ * names a separate embedding model on the same server); reranking too
  * when RVIZ_COMPANION_RERANK_URL (and RVIZ_COMPANION_RERANK_MODEL) name a `/v1/rerank` server.
  * Every row is reported for all questions and for the calibration and held-out halves separately.
  */
@@ -71,7 +72,7 @@ export async function benchBm25(index: KbIndex, questions: readonly LabelledQues
   return { rows: rowsFor('bm25', outcomes, latencies), outcomes };
 }
 
-async function benchRetrieve(mode: string, index: KbIndex, questions: readonly LabelledQuestion[], base: Omit<RetrieveRequest, 'question'>, notes: string[]): Promise<{ rows: BenchRow[]; outcomes: QuestionOutcome[] }> {
+async function benchRetrieve(mode: string, index: KbIndex, questions: readonly LabelledQuestion[], base: Omit<RetrieveRequest, 'question'>, notes: string[]): Promise<{ mode: string; rows: BenchRow[]; outcomes: QuestionOutcome[] }> {
   const latencies: number[] = [];
   const fallbacks = new Set<string>();
   const outcomes = await runQuestions(questions, async (q) => {
@@ -82,7 +83,7 @@ async function benchRetrieve(mode: string, index: KbIndex, questions: readonly L
     return res.results.map((r) => r.id);
   });
   for (const f of fallbacks) notes.push(`${mode}: ${f}`);
-  return { rows: rowsFor(mode, outcomes, latencies), outcomes };
+  return { mode, rows: rowsFor(mode, outcomes, latencies), outcomes };
 }
 
 /** A model client for --provider/--model/--base-url (undefined for offline). */
@@ -98,21 +99,34 @@ export async function benchRetrieval(ctx: CommandContext): Promise<BenchReport> 
   const runs: { mode: string; outcomes: QuestionOutcome[]; rows: BenchRow[] }[] = [];
   runs.push({ mode: 'bm25', ...(await benchBm25(index, questions)) });
 
-  const model = await modelFromOptions(ctx);
+  let model = await modelFromOptions(ctx);
+  if (model) {
+    try {
+      await model.listModels({ timeoutMs: 10_000 });
+    } catch (err) {
+      notes.push(`model server not reachable, hybrid and rewriting rows skipped: ${(err as Error).message}`);
+      model = undefined;
+    }
+  }
+  // Rewriting wants a chat model, embeddings an embedding model: RVIZ_COMPANION_EMBED_MODEL picks the latter on the same server.
+  const embedModelName = ctx.env.RVIZ_COMPANION_EMBED_MODEL?.trim();
+  const embedder = model && embedModelName ? await modelClientFromOptions({ ...ctx.options, model: embedModelName }, ctx.env) : model;
   const rerankUrl = ctx.env.RVIZ_COMPANION_RERANK_URL;
   const reranker = rerankUrl ? new RerankClient({ baseUrl: rerankUrl, model: ctx.env.RVIZ_COMPANION_RERANK_MODEL ?? 'rerank' }) : undefined;
-  if (model) {
+  if (model && embedder) {
     const file = await openFileEmbeddingCache(CACHE_PATH);
     if (file.loadProblem) notes.push(file.loadProblem);
     const cache = memoryEmbeddingCache(file);
-    runs.push({ mode: `hybrid (${model.model})`, ...(await benchRetrieve('hybrid', index, questions, { embedder: model, embeddingCache: cache }, notes)) });
-    runs.push({ mode: `bm25+rewrite (${model.model})`, ...(await benchRetrieve('rewrite', index, questions, { rewriter: model }, notes)) });
-    runs.push({ mode: `hybrid+rewrite (${model.model})`, ...(await benchRetrieve('hybrid+rewrite', index, questions, { embedder: model, embeddingCache: cache, rewriter: model }, notes)) });
-  } else {
+    notes.push(`models: embeddings ${embedder.provider}/${embedder.model}, rewriting ${model.provider}/${model.model}`);
+    runs.push(await benchRetrieve('hybrid', index, questions, { embedder, embeddingCache: cache }, notes));
+    runs.push(await benchRetrieve('bm25+rewrite', index, questions, { rewriter: model }, notes));
+    runs.push(await benchRetrieve('hybrid+rewrite', index, questions, { embedder, embeddingCache: cache, rewriter: model }, notes));
+  } else if (ctx.options.provider === undefined || ctx.options.provider === 'offline') {
     notes.push('hybrid and rewriting rows need --provider ollama|openai and --model (none given)');
   }
   if (reranker) {
-    runs.push({ mode: `bm25+rerank (${reranker.model})`, ...(await benchRetrieve('rerank', index, questions, { reranker }, notes)) });
+    notes.push(`reranker: ${reranker.model} at ${rerankUrl}`);
+    runs.push(await benchRetrieve('bm25+rerank', index, questions, { reranker }, notes));
   }
   return {
     entries: entries.length,
@@ -129,11 +143,11 @@ export function formatReport(report: BenchReport): string {
   const lines = [
     `retrieval benchmark: ${report.questions} questions, ${report.entries} knowledge entries`,
     '',
-    `${'mode'.padEnd(34)} ${'set'.padEnd(12)} ${'n'.padStart(4)} ${'R@1'.padStart(6)} ${'R@3'.padStart(6)} ${'MRR'.padStart(6)} ${'no-ans'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`,
+    `${'mode'.padEnd(16)} ${'set'.padEnd(12)} ${'n'.padStart(4)} ${'R@1'.padStart(6)} ${'R@3'.padStart(6)} ${'MRR'.padStart(6)} ${'no-ans'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`,
   ];
   for (const r of report.rows) {
     const m = r.metrics;
-    lines.push(`${r.mode.padEnd(34)} ${r.set.padEnd(12)} ${String(m.questions).padStart(4)} ${f(m.recallAt1).padStart(6)} ${f(m.recallAt3).padStart(6)} ${f(m.mrr).padStart(6)} ${f(m.noAnswerAccuracy).padStart(7)} ${r.p50Ms.toFixed(3).padStart(8)} ${r.p95Ms.toFixed(3).padStart(8)}`);
+    lines.push(`${r.mode.padEnd(16)} ${r.set.padEnd(12)} ${String(m.questions).padStart(4)} ${f(m.recallAt1).padStart(6)} ${f(m.recallAt3).padStart(6)} ${f(m.mrr).padStart(6)} ${f(m.noAnswerAccuracy).padStart(7)} ${r.p50Ms.toFixed(3).padStart(8)} ${r.p95Ms.toFixed(3).padStart(8)}`);
   }
   if (report.notes.length > 0) lines.push('', ...report.notes.map((n) => `note: ${n}`));
   const bm25Misses = report.misses.filter((m) => m.mode === 'bm25');
