@@ -68,7 +68,7 @@ export function createCatalog(file: CatalogFile): Catalog {
     findProperty,
     checkValue,
     typesForWords: (text) => typesForWords(displays, text),
-    propertyForWords,
+    propertyForWords: (spec, text) => propertyForWords(spec, text, displays),
     displaysIn: (distro) => displays.filter((d) => availableIn(d, distro)),
   };
 }

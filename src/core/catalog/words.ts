@@ -4,6 +4,7 @@
  * property ("camera image" is an Image, not a Camera plus an Image).
  */
 import type { DisplayTypeSpec, PropertySpec } from './types.ts';
+import { namedColors } from './values.ts';
 import { findPhrase, pathSegments, prepareText, splitCamel, tokenize, type PhraseHit, type PreparedText } from './text.ts';
 
 interface Candidate<T> {
@@ -35,7 +36,7 @@ function claim<T>(candidates: Candidate<T>[], claimed: PhraseHit[]): Candidate<T
   return won;
 }
 
-/** Catalog phrases are few and fixed; tokenizing each once keeps a request's matching well under a millisecond. */
+/** Catalog phrases are few and fixed; tokenizing each once keeps a request's matching around a tenth of a millisecond. */
 const phraseTokens = new Map<string, string[]>();
 function tokensOf(phrase: string): string[] {
   let t = phraseTokens.get(phrase);
@@ -46,18 +47,77 @@ function tokensOf(phrase: string): string[] {
   return t;
 }
 
+/** A list of phrases with their tokens, worked out once per list (catalog arrays keep their identity). */
+const listTokens = new WeakMap<readonly string[], (readonly [string, string[]])[]>();
+function tokenized(phrases: readonly string[]): (readonly [string, string[]])[] {
+  let t = listTokens.get(phrases);
+  if (t === undefined) {
+    t = phrases.map((p) => [p, tokensOf(p)] as const);
+    listTokens.set(phrases, t);
+  }
+  return t;
+}
+
 function hitsFor<T>(tokens: PreparedText, item: T, phrases: readonly string[], order: number, implicit = false): Candidate<T>[] {
   const out: Candidate<T>[] = [];
-  for (const phrase of phrases) {
-    const hit = findPhrase(tokens, tokensOf(phrase));
+  for (const [phrase, phraseToks] of tokenized(phrases)) {
+    if (!tokens.present.has(phraseToks[0] ?? '')) continue;
+    const hit = findPhrase(tokens, phraseToks);
     if (hit) out.push({ item, hit, phrase, order, implicit });
   }
   return out;
 }
 
+const NONE: readonly string[] = [];
+
+/** Names derived from a display or property (`laser scan`, `alpha`), derived once per object. */
+const derivedNames = new WeakMap<object, string[]>();
+function namesOf(key: object, make: () => string[]): string[] {
+  let n = derivedNames.get(key);
+  if (n === undefined) {
+    n = make();
+    derivedNames.set(key, n);
+  }
+  return n;
+}
+
 function typeHits(tokens: PreparedText, spec: DisplayTypeSpec, order: number): Candidate<DisplayTypeSpec>[] {
-  const names = [splitCamel(spec.name), spec.name.toLowerCase()];
+  const names = namesOf(spec, () => [splitCamel(spec.name), spec.name.toLowerCase()]);
   return [...hitsFor(tokens, spec, spec.words, order), ...hitsFor(tokens, spec, names, order, true)];
+}
+
+/** Settings that are not display types, though they hold a type's word ("best effort", "fixed frame"). */
+const GLOBAL_PHRASES = ['fixed frame', 'frame rate', 'background color', 'background colour', 'target frame'];
+
+const propertyPhraseCache = new WeakMap<readonly DisplayTypeSpec[], string[]>();
+const typePhraseCache = new WeakMap<readonly DisplayTypeSpec[], string[]>();
+
+function multiWord(phrases: Iterable<string>): string[] {
+  return [...new Set([...phrases].filter((p) => tokensOf(p).length >= 2))];
+}
+
+/**
+ * Multi-word property and value phrases of every display: they claim their words before a shorter type word can
+ * ("best effort" is not the Effort display), and lose ties to type words ("robot description" stays a RobotModel).
+ */
+function propertyPhrasesOf(displays: readonly DisplayTypeSpec[]): string[] {
+  let cached = propertyPhraseCache.get(displays);
+  if (!cached) {
+    const props = displays.flatMap((d) => d.properties);
+    cached = multiWord([...GLOBAL_PHRASES, ...props.flatMap((p) => [...(p.words ?? []), ...(p.valueWords ?? []).flatMap((v) => v.words)])]);
+    propertyPhraseCache.set(displays, cached);
+  }
+  return cached;
+}
+
+/** Multi-word type phrases ("depth camera point cloud"): in property matching they keep "depth" from meaning Topic/Depth. */
+function typePhrasesOf(displays: readonly DisplayTypeSpec[]): string[] {
+  let cached = typePhraseCache.get(displays);
+  if (!cached) {
+    cached = multiWord(displays.flatMap((d) => d.words));
+    typePhraseCache.set(displays, cached);
+  }
+  return cached;
 }
 
 /**
@@ -67,12 +127,13 @@ function typeHits(tokens: PreparedText, spec: DisplayTypeSpec, order: number): C
  */
 export function typesForWords(displays: readonly DisplayTypeSpec[], text: string): DisplayTypeSpec[] {
   const tokens = prepareText(text);
-  const candidates = displays.flatMap((d, i) => typeHits(tokens, d, i));
+  const candidates: Candidate<DisplayTypeSpec | undefined>[] = displays.flatMap((d, i) => typeHits(tokens, d, i));
+  candidates.push(...hitsFor(tokens, undefined, propertyPhrasesOf(displays), displays.length, true));
   const seen = new Set<DisplayTypeSpec>();
   const out: DisplayTypeSpec[] = [];
   // Claims settle which phrase each word belongs to; the survivors are distinct mentions, listed as the text orders them.
   for (const c of claim(candidates, []).sort((a, b) => a.hit.start - b.hit.start)) {
-    if (!seen.has(c.item)) {
+    if (c.item !== undefined && !seen.has(c.item)) {
       seen.add(c.item);
       out.push(c.item);
     }
@@ -95,9 +156,28 @@ function strongEnough(phrase: string): boolean {
   return phrase.replace(/[^a-z0-9]/g, '').length >= 2;
 }
 
-function valueFor(tokens: PreparedText, p: PropertySpec): string | undefined {
-  const hits = (p.valueWords ?? []).flatMap((vw, i) => hitsFor(tokens, vw.value, vw.words, i));
-  return hits.sort(better)[0]?.item;
+const COLOR_ENTRIES = Object.entries(namedColors).map(([name, rgb]) => [name, rgb.join('; ')] as const);
+
+/** Colour names are value words of every colour property: "in red" → `255; 0; 0`. */
+function colorHits<T>(tokens: PreparedText, p: PropertySpec, item: (rgb: string) => T, order: number): Candidate<T>[] {
+  if (p.kind !== 'color') return [];
+  return COLOR_ENTRIES.filter(([name]) => tokens.present.has(name)).flatMap(([name, rgb]) => hitsFor(tokens, item(rgb), [name], order));
+}
+
+/** The value a named property's text gives it, and where (so that word is not read again as another property's value). */
+function valueFor(tokens: PreparedText, p: PropertySpec): Candidate<string> | undefined {
+  const hits = [
+    ...(p.valueWords ?? []).flatMap((vw, i) => hitsFor(tokens, vw.value, vw.words, i)),
+    ...colorHits(tokens, p, (rgb) => rgb, 0),
+  ];
+  return hits.sort(better)[0];
+}
+
+/** A named property whose requirement another match contradicts was not meant: "colour the cloud by intensity" is not `Color`. */
+function contradicted(m: PropertyMatch, matches: readonly PropertyMatch[]): boolean {
+  if (m.via !== 'words' || m.value !== undefined) return false;
+  return (m.property.requires ?? []).some((req) =>
+    matches.some((x) => x !== m && x.property.path === req.path && x.value !== undefined && x.value !== req.value));
 }
 
 function addRequired(spec: DisplayTypeSpec, matches: PropertyMatch[]): void {
@@ -117,10 +197,13 @@ interface Mention {
 
 function mentions(tokens: PreparedText, spec: DisplayTypeSpec): Candidate<Mention>[] {
   return spec.properties.flatMap((p, i) => {
-    const last = pathSegments(p.path).pop()!.toLowerCase();
-    const byName = [...hitsFor(tokens, { p }, p.words ?? [], i), ...hitsFor(tokens, { p }, [last], i, true)];
-    const byValue = (p.valueWords ?? []).flatMap((vw) => hitsFor(tokens, { p, value: vw.value }, vw.words.filter(strongEnough), i));
-    return [...byName, ...byValue];
+    const own = namesOf(p, () => [pathSegments(p.path).pop()!.toLowerCase()]);
+    const last = own[0]!;
+    const byName = [...hitsFor(tokens, { p }, p.words ?? NONE, i), ...hitsFor(tokens, { p }, own, i, true)];
+    const byValue = (p.valueWords ?? []).flatMap((vw) => hitsFor(tokens, { p, value: vw.value }, namesOf(vw, () => vw.words.filter(strongEnough)), i));
+    // A bare colour name goes to a property called just Color, never to Min Color or Edge color.
+    const byColor = last === 'color' ? colorHits(tokens, p, (value) => ({ p, value }), i) : [];
+    return [...byName, ...byValue, ...byColor];
   });
 }
 
@@ -130,20 +213,33 @@ function mentions(tokens: PreparedText, spec: DisplayTypeSpec): Candidate<Mentio
  * "true colour" is `Color Transformer: RGB8`, not the `Color` property.
  * @example propertyForWords(laserScan, 'colour by height') → [Axis = Z (words), Color Transformer = AxisColor (requires)]
  */
-export function propertyForWords(spec: DisplayTypeSpec, text: string): PropertyMatch[] {
+export function propertyForWords(spec: DisplayTypeSpec, text: string, displays: readonly DisplayTypeSpec[] = [spec]): PropertyMatch[] {
   const tokens = prepareText(text);
-  const matches: PropertyMatch[] = [];
-  for (const c of claim(mentions(tokens, spec), []).sort((a, b) => a.hit.start - b.hit.start)) {
-    const { p, value } = c.item;
-    const named = value === undefined;
-    const found = value ?? valueFor(tokens, p);
-    const existing = matches.find((m) => m.property === p);
+  const candidates: Candidate<Mention | undefined>[] = mentions(tokens, spec);
+  // Type phrases hold their words (lose ties): "depth camera point cloud" does not name Topic/Depth.
+  candidates.push(...hitsFor(tokens, undefined, typePhrasesOf(displays), spec.properties.length, true));
+  const won = claim(candidates, []).filter((c): c is Candidate<Mention> => c.item !== undefined);
+  const matches: (PropertyMatch & { start: number })[] = [];
+  const usedForValues: PhraseHit[] = [];
+  // Named properties first, so a value word they take ("min colour blue") is not also read as Color = blue.
+  for (const c of won.filter((x) => x.item.value === undefined)) {
+    if (matches.some((m) => m.property === c.item.p)) continue;
+    const v = valueFor(tokens, c.item.p);
+    if (v) usedForValues.push(v.hit);
+    matches.push({ property: c.item.p, matched: c.phrase, via: 'words', start: c.hit.start, ...(v ? { value: v.item } : {}) });
+  }
+  for (const c of won.filter((x) => x.item.value !== undefined)) {
+    const existing = matches.find((m) => m.property === c.item.p);
     if (existing) {
-      if (existing.value === undefined && found !== undefined) existing.value = found;
+      existing.value ??= c.item.value;
       continue;
     }
-    matches.push({ property: p, matched: c.phrase, via: named ? 'words' : 'value', ...(found === undefined ? {} : { value: found }) });
+    if (overlaps(c.hit, usedForValues)) continue;
+    matches.push({ property: c.item.p, matched: c.phrase, via: 'value', value: c.item.value!, start: c.hit.start });
   }
-  addRequired(spec, matches);
-  return matches;
+  matches.sort((a, b) => a.start - b.start);
+  const plain: PropertyMatch[] = matches.map(({ start: _start, ...m }) => m);
+  const meant = plain.filter((m) => !contradicted(m, plain));
+  addRequired(spec, meant);
+  return meant;
 }

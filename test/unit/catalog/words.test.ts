@@ -38,6 +38,14 @@ describe('typesForWords', () => {
     expect(types('point cloud from the velodyne')).toEqual(['PointCloud2']);
   });
 
+  it('does not take a setting for a display type', () => {
+    expect(types('add the laser scan as best effort')).toEqual(['LaserScan']);
+    expect(types('make the scan points bigger')).toEqual(['LaserScan']);
+    expect(types('show odometry as axes')).toEqual(['Odometry']);
+    expect(types('a grid with 0.5 m cells')).toEqual(['Grid']);
+    expect(types('show the robot description')).toEqual(['RobotModel']);
+  });
+
   it('lists several types in the order they are mentioned', () => {
     expect(types('show the lidar and the map and the robot')).toEqual(['LaserScan', 'Map', 'RobotModel']);
     expect(types('show the lidar coloured by height, fixed frame odom')[0]).toBe('LaserScan');
@@ -81,6 +89,24 @@ describe('propertyForWords', () => {
     expect(found(cloud, 'axis x')).toEqual(['Axis=X', 'Color Transformer=AxisColor']);
     expect(found(grid, 'xz plane')).toEqual(['Plane=XZ']);
     expect(found(grid, 'z')).toEqual([]);
+  });
+
+  it('reads colour names as values of the Color property', () => {
+    const path = catalog.resolveType('Path')!;
+    expect(found(path, 'in red')).toEqual(['Color=255; 0; 0']);
+    expect(found(scan, 'flat colour green')).toEqual(['Color Transformer=FlatColor', 'Color=0; 255; 0']);
+    expect(found(scan, 'min colour blue')).toEqual(['Min Color=0; 0; 255', 'Color Transformer=Intensity', 'Use rainbow=false']);
+  });
+
+  it('drops a named property whose requirement another match contradicts', () => {
+    const cloud = catalog.resolveType('PointCloud2')!;
+    expect(found(cloud, 'colour the cloud by intensity')).toEqual(['Color Transformer=Intensity']);
+  });
+
+  it('leaves the words of a type phrase to the type', () => {
+    const cloud = catalog.resolveType('PointCloud2')!;
+    expect(found(cloud, 'show the depth camera point cloud in rgb')).toEqual(['Color Transformer=RGB8']);
+    expect(found(cloud, 'queue depth 10')).toEqual(['Topic/Depth']);
   });
 
   it('adds the settings a matched property depends on', () => {
