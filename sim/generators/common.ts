@@ -25,8 +25,15 @@ export interface Generator {
 }
 
 export function rosTimeFromMs(ms: number): RosTime {
-  const sec = Math.floor(ms / 1000);
-  return { sec, nanosec: Math.round((ms - sec * 1000) * 1e6) };
+  return rosTimeFromSeconds(ms / 1000);
+}
+
+/** Seconds as builtin_interfaces/Time; nanosec always in [0, 1e9). */
+export function rosTimeFromSeconds(seconds: number): RosTime {
+  let sec = Math.floor(seconds);
+  let nanosec = Math.round((seconds - sec) * 1e9);
+  if (nanosec >= 1e9) { sec += 1; nanosec -= 1e9; }
+  return { sec, nanosec };
 }
 
 export function header(stamp: RosTime, frameId: string): Message {

@@ -1,5 +1,5 @@
 // tf2_msgs/TFMessage for /tf (dynamic frames, stamped now) and /tf_static (static frames, stamped at start).
-import type { Generator, RosTime } from './common.ts';
+import { rosTimeFromSeconds, type Generator, type RosTime } from './common.ts';
 import { toTransform } from './world.ts';
 import type { Frame } from '../types.ts';
 
@@ -8,9 +8,7 @@ function transform(stamp: RosTime, frame: Frame, t: number): Record<string, unkn
 }
 
 function addSeconds(time: RosTime, seconds: number): RosTime {
-  const total = time.sec + time.nanosec / 1e9 + seconds;
-  const sec = Math.floor(total);
-  return { sec, nanosec: Math.round((total - sec) * 1e9) };
+  return rosTimeFromSeconds(time.sec + time.nanosec / 1e9 + seconds);
 }
 
 /** Dynamic frames. A frame with staleAfterSec keeps its transform and stamp frozen at that moment (fault TF_STALE). */
