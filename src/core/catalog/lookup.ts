@@ -99,6 +99,32 @@ function breakTie(spec: DisplayTypeSpec, candidates: PropertySpec[]): PropertySp
  * really one (`Color Transformer/Axis` → `Axis`).
  */
 export function findProperty(spec: DisplayTypeSpec, path: string): PropertyLookup {
+  const found = findListed(spec, path);
+  if (found.ok) return found;
+  return vectorComponent(spec, path) ?? found;
+}
+
+const AXES = ['X', 'Y', 'Z'] as const;
+
+/**
+ * `Offset/X`: RViz2 writes a vector property as a map of X, Y, Z, so one component is a float of its own.
+ * Its default is that component of the vector's default.
+ */
+function vectorComponent(spec: DisplayTypeSpec, path: string): PropertyLookup | undefined {
+  const segs = pathSegments(path);
+  const axis = AXES.findIndex((a) => a === segs[segs.length - 1]?.toUpperCase());
+  if (axis < 0 || segs.length < 2) return undefined;
+  const parent = findListed(spec, segs.slice(0, -1).join('/'));
+  if (!parent.ok || parent.property.kind !== 'vector') return undefined;
+  const v = parent.property;
+  const part = typeof v.default === 'string' ? Number(v.default.split(';')[axis]) : NaN;
+  const property: PropertySpec = { path: `${v.path}/${AXES[axis]}`, kind: 'float', ...(Number.isFinite(part) ? { default: part } : {}) };
+  if (v.requires) property.requires = v.requires;
+  if (v.since) property.since = v.since;
+  return { ok: true, property };
+}
+
+function findListed(spec: DisplayTypeSpec, path: string): PropertyLookup {
   const wanted = looseSegments(path);
   if (wanted.length === 0) return { ok: false, reason: `catalog: empty property path for ${spec.name}` };
   const all = spec.properties.map((p) => ({ p, segs: looseSegments(p.path) }));

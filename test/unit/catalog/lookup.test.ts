@@ -103,6 +103,16 @@ describe('property / findProperty', () => {
   });
 });
 
+describe('vector components', () => {
+  it('reads Offset/X as a float with that part of the default', () => {
+    const grid = catalog.resolveType('Grid')!;
+    expect(catalog.findProperty(grid, 'Offset/X')).toEqual({ ok: true, property: { path: 'Offset/X', kind: 'float', default: 0 } });
+    expect(catalog.property(grid, 'offset/z')?.path).toBe('Offset/Z');
+    expect(catalog.property(grid, 'Offset/W')).toBeUndefined();
+    expect(catalog.property(grid, 'Cell Size/X')).toBeUndefined();
+  });
+});
+
 describe('availableIn', () => {
   it('honours since and until', () => {
     expect(availableIn({ since: 'jazzy' }, 'humble')).toBe(false);
