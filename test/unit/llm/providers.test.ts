@@ -189,6 +189,23 @@ describe.each(flavours)('$name provider', (f) => {
     expect((await collect(client.stream([{ role: 'user', content: 'x' }]))).map((c) => c.text).join('')).toBe('again');
   });
 
+  it('keeps concurrent calls apart: aborting one leaves the other running', async () => {
+    // Same reply for both: which request reaches the server first is not ours to decide.
+    const { client } = await setup(f, { replies: [{ delayFirstTokenMs: 300, content: 'second answer' }, { delayFirstTokenMs: 300, content: 'second answer' }] });
+    const controller = new AbortController();
+    const first = failure(collect(client.stream([{ role: 'user', content: 'a' }], { signal: controller.signal })));
+    const second = collect(client.stream([{ role: 'user', content: 'b' }]));
+    controller.abort();
+    expect((await first).kind).toBe('aborted');
+    expect((await second).map((c) => c.text).join('')).toBe('second answer');
+  });
+
+  it('passes errors through the redacting wrapper unchanged', async () => {
+    const { client } = await setup(f, { replies: [{ content: 'a b c d', cutAfterChunks: 1 }] }, { markCloud: true });
+    expect(client.isCloud).toBe(true);
+    expect((await failure(collect(client.stream([{ role: 'user', content: 'x' }])))).kind).toBe('stream_cut');
+  });
+
   it('fails at once when the signal is already aborted', async () => {
     const { client } = await setup(f);
     expect((await failure(client.listModels({ signal: AbortSignal.abort() }))).kind).toBe('aborted');
