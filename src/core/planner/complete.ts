@@ -1,0 +1,175 @@
+/**
+ * complete(): what small models forget, added deterministically. Every added action has origin `auto` and a reason:
+ * catalog dependencies (`requires`), QoS fixes derived from the publishers (publisher QoS wins, corrected in place when
+ * the proposal set a conflicting value), the fixed frame a request names, and de-duplication (first setting wins).
+ */
+import { tokenize } from '../catalog/text.ts';
+import { BLANK_ACTION, type PlannedAction } from '../rviz/action-types.ts';
+import { qosFixes, qosTopicProperty, requestedQos } from './qos-fix.ts';
+import type { PlanState, VirtualDisplay } from './state.ts';
+import { absoluteTopic } from './topics.ts';
+import { frameNote } from './validate.ts';
+
+export interface Completed {
+  actions: PlannedAction[];
+  notes: string[];
+}
+
+/** Words that make a request a "hide" request (then a proposed disable is what the user asked for). */
+const HIDE_WORDS = ['hide', 'disable', 'turn off', 'switch off', 'remove', 'delete', 'uncheck', 'untick'];
+
+function mentionsHide(request: string): boolean {
+  const text = ` ${tokenize(request).join(' ')} `;
+  return HIDE_WORDS.some((w) => text.includes(` ${w} `));
+}
+
+function auto(partial: Partial<PlannedAction> & Pick<PlannedAction, 'action' | 'note'>): PlannedAction {
+  return { ...BLANK_ACTION, ...partial, origin: 'auto', checked: true };
+}
+
+/** The display an accepted action is about (by its handle), among those the plan leaves. */
+function displayOf(state: PlanState, a: PlannedAction): VirtualDisplay | undefined {
+  if (a.action === 'set_fixed_frame' || a.display === '') return undefined;
+  const found = state.find(a.display);
+  return found.ok ? found.display : undefined;
+}
+
+function sameValue(a: string | undefined, b: string): boolean {
+  return a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** Catalog `requires`: Axis needs `Color Transformer: AxisColor`, Color needs `FlatColor`, … (followed transitively). */
+function addDependencies(state: PlanState, actions: PlannedAction[]): void {
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i]!;
+    if (a.action !== 'set_property' || !a.checked) continue;
+    const d = displayOf(state, a);
+    const spec = d?.spec?.properties.find((p) => p.path === a.property);
+    if (!d || !spec?.requires) continue;
+    let insertAt = i + 1;
+    for (const req of spec.requires) {
+      const current = state.valueOf(d, req.path);
+      if (sameValue(current, req.value)) continue;
+      const planned = actions.some((x) => x.action === 'set_property' && x.display === a.display && x.property === req.path);
+      if (planned) continue;
+      actions.splice(insertAt++, 0, auto({
+        action: 'set_property', display: a.display, property: req.path, value: req.value,
+        note: `${a.property} takes effect only with ${req.path} = ${req.value}`,
+      }));
+      d.planProps.set(req.path, req.value);
+    }
+  }
+}
+
+/** Displays the plan touches (added, re-pointed, changed, shown), with the index of the last action on each. */
+function touched(state: PlanState, actions: PlannedAction[]): Map<VirtualDisplay, number> {
+  const out = new Map<VirtualDisplay, number>();
+  actions.forEach((a, i) => {
+    if (a.action === 'remove_display' || a.action === 'set_fixed_frame' || a.action === 'rename_display') return;
+    if (a.action === 'set_enabled' && a.value === 'false') return;
+    const d = displayOf(state, a);
+    if (d && !d.removed) out.set(d, i);
+  });
+  return out;
+}
+
+/** Publisher QoS wins: settings a display must request are fixed in place or added after its last action. */
+function addQosFixes(state: PlanState, actions: PlannedAction[], request: string): void {
+  const ctx = state.context;
+  const hiding = mentionsHide(request);
+  const targets = touched(state, actions);
+  // Proposed disables of a display whose only trouble is QoS: fix instead, and untick the disable.
+  for (const a of actions) {
+    if (a.action !== 'set_enabled' || a.value !== 'false' || hiding) continue;
+    const d = displayOf(state, a);
+    if (d && !targets.has(d)) targets.set(d, actions.indexOf(a));
+  }
+  const inserts: { at: number; action: PlannedAction }[] = [];
+  for (const [d, lastIndex] of targets) {
+    const prop = qosTopicProperty(d.spec);
+    const topicName = prop ? d.topics.get(prop) : undefined;
+    const topic = topicName ? ctx.topicByName.get(absoluteTopic(topicName)) : undefined;
+    if (!prop || !topic) continue;
+    const requested = requestedQos(d.spec, prop, d.docProps);
+    const planRel = d.planProps.get(`${prop}/Reliability Policy`);
+    const planDur = d.planProps.get(`${prop}/Durability Policy`);
+    const fixes = qosFixes(topic, prop, { reliability: planRel ?? requested.reliability, durability: planDur ?? requested.durability });
+    if (fixes.length === 0) continue;
+    for (const fix of fixes) {
+      const existing = actions.find((x) => x.action === 'set_property' && x.property === fix.property && displayOf(state, x) === d);
+      if (existing) {
+        existing.note = `corrected to ${fix.value} (was ${existing.value}): ${fix.reason}`;
+        existing.value = fix.value;
+      } else {
+        inserts.push({ at: lastIndex + 1, action: auto({ action: 'set_property', display: state.handle(d), property: fix.property, value: fix.value, note: fix.reason }) });
+      }
+      d.planProps.set(fix.property, fix.value);
+    }
+    for (const a of actions) {
+      if (a.action === 'set_enabled' && a.value === 'false' && a.origin === 'model' && !hiding && displayOf(state, a) === d) {
+        a.checked = false;
+        a.note = `unticked: "${d.name}" was not receiving because of its QoS, which this plan fixes`;
+      }
+    }
+  }
+  // Insert from the back so earlier indices stay valid.
+  inserts.sort((x, y) => y.at - x.at).forEach(({ at, action }) => actions.splice(at, 0, action));
+}
+
+/** "frame" in the request plus exactly one TF frame named in it → set_fixed_frame, when the proposal skipped it. */
+function addRequestedFrame(state: PlanState, actions: PlannedAction[], request: string): void {
+  const ctx = state.context;
+  if (!/\bframe\b/i.test(request) || ctx.frames.length === 0) return;
+  if (actions.some((a) => a.action === 'set_fixed_frame')) return;
+  const named = ctx.frames.filter((f) => new RegExp(`(^|[\\s'"\`(,:=])/?${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s'"\`),.;:!?])`).test(request));
+  if (named.length !== 1) return;
+  const frame = named[0]!;
+  if (frame === state.fixedFrame) return;
+  state.fixedFrame = frame;
+  actions.push(auto({ action: 'set_fixed_frame', frame, note: joinNote(`the request names frame ${frame}`, frameNote(ctx, frame)) }));
+}
+
+function joinNote(a: string, b: string | undefined): string {
+  return b ? `${a}; ${b}` : a;
+}
+
+function settingKey(state: PlanState, a: PlannedAction): string | undefined {
+  const d = displayOf(state, a);
+  const who = d ? `#${d.id}` : a.display;
+  switch (a.action) {
+    case 'set_property': return `prop:${who}:${a.property}`;
+    case 'set_topic': return `topic:${who}:${a.property}`;
+    case 'set_enabled': return `enabled:${who}`;
+    case 'set_fixed_frame': return 'frame';
+    default: return undefined;
+  }
+}
+
+/** Repeated settings of the same thing keep the first; exact repeats of any action go. */
+function dedupe(state: PlanState, actions: PlannedAction[], notes: string[]): PlannedAction[] {
+  const seen = new Set<string>();
+  const exact = new Set<string>();
+  const out: PlannedAction[] = [];
+  for (const a of actions) {
+    const whole = JSON.stringify([a.action, a.display_type, a.topic, a.display, a.property, a.value, a.frame]);
+    const key = settingKey(state, a);
+    if (exact.has(whole) && a.action !== 'add_display') continue;
+    if (key && seen.has(key)) {
+      notes.push(`dropped a repeated setting: ${a.action} ${a.display} ${a.property} ${a.value || a.frame}`.replace(/\s+/g, ' ').trim());
+      continue;
+    }
+    exact.add(whole);
+    if (key) seen.add(key);
+    out.push(a);
+  }
+  return out;
+}
+
+export function complete(accepted: readonly PlannedAction[], state: PlanState, request: string): Completed {
+  const notes: string[] = [];
+  const actions = dedupe(state, accepted.map((a) => ({ ...a })), notes);
+  addDependencies(state, actions);
+  addQosFixes(state, actions, request);
+  addRequestedFrame(state, actions, request);
+  return { actions: dedupe(state, actions, notes), notes };
+}

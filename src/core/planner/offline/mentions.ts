@@ -1,0 +1,139 @@
+/**
+ * What a clause mentions, with token spans: display names of the document, display types by their catalog words, topic
+ * names, namespaces, numbers and colours. Spans let later steps mask the words a mention used, so "scan points" is one
+ * noun and "as points" is a style.
+ */
+import type { DisplayTypeSpec } from '../../catalog/index.ts';
+import { namedColors } from '../../catalog/index.ts';
+import { findPhrase as findPrepared, singular, splitCamel, tokenize, type PhraseHit, type PreparedText } from '../../catalog/text.ts';
+import type { VirtualDisplay } from '../state.ts';
+
+export interface Span { start: number; length: number }
+
+const prepared = new WeakMap<readonly string[], PreparedText>();
+
+/** Whole-token phrase search over already tokenized text (plural text tokens match singular phrase tokens). */
+export function findPhrase(tokens: readonly string[], phrase: readonly string[]): PhraseHit | undefined {
+  let prep = prepared.get(tokens);
+  if (!prep) {
+    const singulars = tokens.map(singular);
+    prep = { tokens, singulars, present: new Set([...tokens, ...singulars]) };
+    prepared.set(tokens, prep);
+  }
+  return findPrepared(prep, phrase);
+}
+
+export interface TypeMention extends Span { spec: DisplayTypeSpec; phrase: string; exact: boolean }
+export interface DisplayMention extends Span { display: VirtualDisplay }
+
+export function overlaps(a: Span, b: Span): boolean {
+  return a.start < b.start + b.length && b.start < a.start + a.length;
+}
+
+function free(span: Span, taken: readonly Span[]): boolean {
+  return !taken.some((t) => overlaps(span, t));
+}
+
+/** Existing (and planned) displays named in the tokens, longest names first. */
+export function displayMentions(tokens: readonly string[], displays: readonly VirtualDisplay[], taken: Span[]): DisplayMention[] {
+  const cands: DisplayMention[] = [];
+  for (const d of displays) {
+    const forms = new Set([tokenize(d.name).join(' '), tokenize(splitCamel(d.name)).join(' ')]);
+    for (const form of forms) {
+      const phrase = form.split(' ').filter((t) => t.length > 0);
+      // One short generic token ("Map", "TF", "Grid") is left to type words, which treat it the same way.
+      if (phrase.length === 0 || (phrase.length === 1 && phrase[0]!.length < 3)) continue;
+      const hit = findPhrase(tokens, phrase);
+      if (hit && hit.exact) cands.push({ start: hit.start, length: hit.length, display: d });
+    }
+  }
+  cands.sort((a, b) => b.length - a.length || a.start - b.start);
+  const out: DisplayMention[] = [];
+  for (const c of cands) {
+    if (!free(c, taken)) {
+      if (out.some((o) => o.start === c.start && o.length === c.length) && !out.some((o) => o.display === c.display)) out.push(c);
+      continue;
+    }
+    taken.push(c);
+    out.push(c);
+  }
+  return out;
+}
+
+/** Display types named by catalog words, longest phrase first; each token belongs to one mention. */
+export function typeMentions(tokens: readonly string[], displays: readonly DisplayTypeSpec[], taken: Span[]): TypeMention[] {
+  const cands: (TypeMention & { implicit: boolean })[] = [];
+  displays.forEach((spec) => {
+    const phrases: [string, boolean][] = [...spec.words.map((w): [string, boolean] => [w, false]), [splitCamel(spec.name), true], [spec.name.toLowerCase(), true]];
+    for (const [phrase, implicit] of phrases) {
+      const hit = findPhrase(tokens, tokenize(phrase));
+      if (hit) cands.push({ start: hit.start, length: hit.length, spec, phrase, exact: hit.exact, implicit });
+    }
+  });
+  cands.sort((a, b) => b.length - a.length || Number(b.exact) - Number(a.exact) || Number(a.implicit) - Number(b.implicit) || a.start - b.start);
+  const out: TypeMention[] = [];
+  for (const c of cands) {
+    if (!free(c, taken)) continue;
+    taken.push(c);
+    out.push({ start: c.start, length: c.length, spec: c.spec, phrase: c.phrase, exact: c.exact });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Whether a phrase names a property or a property value of a display type. */
+export function isPropertyWord(spec: DisplayTypeSpec, phrase: string): boolean {
+  const p = tokenize(phrase).join(' ');
+  return spec.properties.some((prop) => (prop.words ?? []).includes(p) || (prop.valueWords ?? []).some((vw) => vw.words.includes(p)));
+}
+
+/** Numbers as written ("0.05", "5", "50%", "-2"), with the token index they sit at. */
+export interface NumberMention { value: number; percent: boolean; unit?: string; index: number }
+
+const UNITS: Record<string, number> = { cm: 0.01, mm: 0.001, m: 1, meter: 1, meters: 1, metre: 1, metres: 1, centimeters: 0.01, centimetres: 0.01, millimeters: 0.001, millimetres: 0.001 };
+
+/** Raw words (lower case, keeping `.` `%` `-` inside numbers) → numbers. Words glued to letters (robot2) are not numbers. */
+export function numbersIn(text: string): NumberMention[] {
+  const out: NumberMention[] = [];
+  const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
+  words.forEach((w, i) => {
+    const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|m|s|sec|secs|seconds?)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
+    if (!m) return;
+    const next = words[i + 1]?.replace(/[.!?]+$/, '');
+    let unit = m[2];
+    if (!unit && next && (UNITS[next] !== undefined || next === '%' || next === 'percent')) unit = next === 'percent' ? '%' : next;
+    let value = Number(m[1]);
+    if (unit && UNITS[unit] !== undefined) value *= UNITS[unit]!;
+    out.push({ value, percent: unit === '%', unit, index: i });
+  });
+  return out;
+}
+
+/** An `R; G; B` colour named in the text: a colour name, `#rrggbb`, or three 0–255 numbers. */
+export function colourIn(text: string): string | undefined {
+  const t = text.toLowerCase();
+  const hex = /#([0-9a-f]{6}|[0-9a-f]{3})\b/.exec(t);
+  if (hex) {
+    const h = hex[1]!.length === 3 ? [...hex[1]!].map((c) => c + c).join('') : hex[1]!;
+    return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)).join('; ');
+  }
+  const triple = /\b(\d{1,3})\s*[;,]\s*(\d{1,3})\s*[;,]\s*(\d{1,3})\b/.exec(t);
+  if (triple && [1, 2, 3].every((i) => Number(triple[i]) <= 255)) return [1, 2, 3].map((i) => Number(triple[i])).join('; ');
+  for (const token of tokenize(t)) {
+    const rgb = namedColors[token];
+    if (rgb) return rgb.join('; ');
+  }
+  return undefined;
+}
+
+/** Topic names written with a slash: `/scan`, `/robot1/scan`, `robot2/odom`. */
+export function slashNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:^|[\s'"`(,:=])(\/?[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)+|\/[A-Za-z_][A-Za-z0-9_]*)/g)) out.push(m[1]!);
+  return out;
+}
+
+/** Whether a phrase (whole tokens) occurs in the tokens. */
+export function hasPhrase(tokens: readonly string[], phrase: string): Span | undefined {
+  const hit = findPhrase(tokens, tokenize(phrase));
+  return hit ? { start: hit.start, length: hit.length } : undefined;
+}

@@ -1,0 +1,564 @@
+/**
+ * The offline planner: a deterministic proposer that understands common requests without a model. It reads verbs
+ * (lexicon.ts), display types, properties and values by the catalog's words, topic and display names, namespaces
+ * ("robot2", "the other robot"), the fixed frame, colours, sizes, alpha, styles and decay, rename, undo, and "fix"
+ * requests from the findings. What it did not understand it says in a note; an empty plan with a note is valid.
+ */
+import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
+import { tokenize } from '../../catalog/text.ts';
+import type { RvizAction } from '../../rviz/action-types.ts';
+import { BLANK_ACTION } from '../../rviz/action-types.ts';
+import { qosFixes, qosTopicProperty, requestedQos } from '../qos-fix.ts';
+import { PlanState, type VirtualDisplay } from '../state.ts';
+import { absoluteTopic, isPublishing, topicsForSpec } from '../topics.ts';
+import type { PlanContext, PlannerTurn, Proposal, ProposalInput, Proposer } from '../types.ts';
+import { ALL_WORDS, BIGGER, FILLER, FIX_PHRASES, NEGATIONS, OTHER_ONE, SMALLER, UNDO_PHRASES, VERB_PHRASES, type Verb } from './lexicon.ts';
+import {
+  colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, typeMentions, type Span, type TypeMention,
+} from './mentions.ts';
+
+/** One thing a clause is about: a display (existing or to add) of a type, possibly narrowed by topic or namespace. */
+interface Target {
+  spec?: DisplayTypeSpec;
+  displays: VirtualDisplay[];
+  /** Topic for a display to add. */
+  topics: string[];
+  phrase: string;
+  plural: boolean;
+  span?: Span;
+}
+
+interface Planner {
+  ctx: PlanContext;
+  state: PlanState;
+  actions: RvizAction[];
+  notes: string[];
+  history: readonly PlannerTurn[];
+  /** Targets of the previous clause, for "and make it red". */
+  last: Target[];
+}
+
+const act = (a: Partial<RvizAction> & Pick<RvizAction, 'action'>): RvizAction => ({ ...BLANK_ACTION, ...a });
+
+function findVerb(tokens: readonly string[], masked: readonly Span[]): { verb: Verb; span: Span } | undefined {
+  let best: { verb: Verb; span: Span } | undefined;
+  for (const [phrase, verb] of VERB_PHRASES) {
+    const span = hasPhrase(tokens, phrase);
+    if (!span || masked.some((m) => overlaps(m, span))) continue;
+    if (!best || span.start < best.span.start || (span.start === best.span.start && span.length > best.span.length)) best = { verb, span };
+  }
+  return best;
+}
+
+function anyPhrase(tokens: readonly string[], phrases: readonly string[]): Span | undefined {
+  for (const p of phrases) {
+    const s = hasPhrase(tokens, p);
+    if (s) return s;
+  }
+  return undefined;
+}
+
+/** Split a request into clauses at commas, semicolons, "and", "then", "but", "also" — not inside "black and white". */
+export function clauses(text: string): string[] {
+  return text
+    .split(/\s*(?:[;,]|\.\s|\bthen\b|\bbut\b|\balso\b|\band\b(?!\s+white))\s*/i)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
+}
+
+function topicTokens(name: string): string[] {
+  return tokenize(name).flatMap((t) => t.split('_'));
+}
+
+function singularTokens(words: readonly string[]): string[] {
+  return words.map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+}
+
+/** Namespace a clause points at: named (`robot2`) or "the other robot" relative to the last turn. */
+function namespaceOf(p: Planner, tokens: readonly string[]): string | undefined {
+  const ns = p.ctx.namespaces.find((n) => tokens.includes(n.toLowerCase()));
+  if (ns) return ns;
+  if (!anyPhrase(tokens, OTHER_ONE) || p.ctx.namespaces.length < 2) return undefined;
+  const used = lastNamespace(p);
+  const others = p.ctx.namespaces.filter((n) => n !== used);
+  return used ? others[0] : p.ctx.namespaces[1];
+}
+
+function lastNamespace(p: Planner): string | undefined {
+  for (const turn of [...p.history].reverse()) {
+    for (const a of turn.actions ?? []) {
+      const fromTopic = /^\/([^/]+)\//.exec(a.topic)?.[1];
+      if (fromTopic && p.ctx.namespaces.includes(fromTopic)) return fromTopic;
+      const d = a.display ? p.state.find(a.display) : undefined;
+      const topic = d?.ok ? [...d.display.topics.values()][0] : undefined;
+      const ns = topic ? /^\/([^/]+)\//.exec(topic)?.[1] : undefined;
+      if (ns && p.ctx.namespaces.includes(ns)) return ns;
+    }
+    const named = p.ctx.namespaces.find((n) => tokenize(turn.request).includes(n.toLowerCase()));
+    if (named) return named;
+  }
+  return undefined;
+}
+
+function inNamespace(topic: string, ns: string | undefined): boolean {
+  return ns === undefined || topic.startsWith(`/${ns}/`);
+}
+
+/** Live topics for a type that fit a phrase ("local plan" → /local_plan), best first; the conventional one wins ties. */
+function rankTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, clauseTokens: readonly string[]): string[] {
+  const want = singularTokens(tokenize(phrase));
+  const extra = singularTokens(clauseTokens.filter((t) => !FILLER.has(t)));
+  const live = topicsForSpec(p.ctx, spec).filter((t) => inNamespace(t.name, ns));
+  const ns0 = p.ctx.namespaces;
+  const scored = live.map((t) => {
+    const tt = singularTokens(topicTokens(t.name));
+    const phraseHits = want.filter((w) => tt.includes(w)).length;
+    const clauseHits = extra.filter((w) => tt.includes(w)).length;
+    const conventional = t.name === spec.conventionalTopic || (ns !== undefined && t.name === `/${ns}${spec.conventionalTopic ?? ''}`);
+    // Without a namespace named, a topic outside any robot namespace is the plain reading.
+    const plain = ns === undefined && !ns0.some((n) => t.name.startsWith(`/${n}/`));
+    return { name: t.name, score: phraseHits * 4 + clauseHits * 2 + (conventional ? 1 : 0) + (plain ? 0.5 : 0) + (isPublishing(t) ? 0.25 : 0) };
+  });
+  return scored.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)).map((s) => s.name);
+}
+
+function displayTopic(d: VirtualDisplay): string {
+  return d.spec?.topicProperties[0] ? d.topics.get(d.spec.topicProperties[0]) ?? '' : [...d.topics.values()][0] ?? '';
+}
+
+/** Displays of a type that fit the words used ("costmaps" → Map displays on costmap topics) and the namespace. */
+function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, topics: string[]): VirtualDisplay[] {
+  let pool = p.state.live().filter((d) => d.classId === spec.classId);
+  if (topics.length) return pool.filter((d) => topics.includes(displayTopic(d)));
+  if (ns) pool = pool.filter((d) => inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase()));
+  const want = singularTokens(tokenize(phrase));
+  const fitting = pool.filter((d) => {
+    const have = new Set(singularTokens([...topicTokens(displayTopic(d)), ...tokenize(d.name)]));
+    return want.every((w) => have.has(w));
+  });
+  if (fitting.length > 0) return fitting;
+  // A word that names a particular kind of the type (costmap, local plan) but fits no display: none of them.
+  const generic = want.some((w) => tokenize(spec.name).includes(w) || spec.words.slice(0, 3).some((x) => tokenize(x).includes(w)));
+  const specific = pool.some((d) => want.some((w) => topicTokens(displayTopic(d)).includes(w)));
+  return generic || !specific ? pool.filter((d) => !want.some((w) => otherKindWords(p, spec).has(w)) || true) : [];
+}
+
+/** Words of a type that name one kind of it (those that appear in some live topic of the type). */
+function otherKindWords(p: Planner, spec: DisplayTypeSpec): Set<string> {
+  return new Set(topicsForSpec(p.ctx, spec).flatMap((t) => topicTokens(t.name)));
+}
+
+function addDisplay(p: Planner, spec: DisplayTypeSpec, topic: string): VirtualDisplay {
+  const d = p.state.add(spec, '', topic);
+  p.actions.push(act({ action: 'add_display', display_type: spec.name, topic, display: d.name }));
+  return d;
+}
+
+/** The properties a clause sets on one display type, with values; relative sizes and alpha read the current value. */
+function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, text: string, masked: readonly Span[], tokens: readonly string[]):
+  { settings: { path: string; value: string }[]; unclear: string[] } {
+  const settings: { path: string; value: string }[] = [];
+  const unclear: string[] = [];
+  const visible = tokens.map((t, i) => (masked.some((m) => i >= m.start && i < m.start + m.length) ? 'zzzz' : t)).join(' ');
+  const numbers = numbersIn(text);
+  const colour = colourIn(text);
+  const current = (path: string): number | undefined => {
+    const v = d ? p.state.valueOf(d, path) : spec.properties.find((x) => x.path === path)?.default?.toString();
+    const n = v === undefined ? NaN : Number(v);
+    return Number.isFinite(n) ? n : undefined;
+  };
+  const negated = Boolean(anyPhrase(tokens, NEGATIONS));
+  const bigger = anyPhrase(tokens, BIGGER);
+  const smaller = anyPhrase(tokens, SMALLER);
+  const used = new Set<string>();
+  let numberUsed = false;
+  const numberFor = (prop: PropertySpec): number | undefined => {
+    if (numbers.length === 0 || numberUsed) return undefined;
+    const n = numbers[0]!;
+    numberUsed = true;
+    if (n.percent && prop.max === 1) return n.value / 100;
+    return n.value;
+  };
+  for (const m of p.ctx.catalog.propertyForWords(spec, visible)) {
+    const prop = m.property;
+    if (prop.kind === 'topic' || used.has(prop.path)) continue;
+    if (m.via === 'requires') continue; // complete() adds dependencies, with reasons
+    let value: string | undefined = m.value;
+    if (value === undefined) {
+      switch (prop.kind) {
+        case 'color': value = colour; break;
+        case 'bool': value = String(!negated); break;
+        case 'int':
+        case 'float': value = numericValue(prop, numberFor(prop), current(prop.path), m.matched, tokens, bigger, smaller); break;
+        default: break;
+      }
+    }
+    if (value === undefined) {
+      unclear.push(`${prop.path}${prop.kind === 'enum' ? ` (one of ${(prop.values ?? []).join(', ')})` : ''}`);
+      continue;
+    }
+    used.add(prop.path);
+    settings.push({ path: prop.path, value });
+  }
+  // A colour with no colour property named: the display's main colour.
+  if (colour && !settings.some((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'color')) {
+    const main = spec.properties.find((x) => x.kind === 'color' && x.path === 'Color') ?? spec.properties.find((x) => x.kind === 'color');
+    if (main) settings.push({ path: main.path, value: colour });
+  }
+  // "bigger" / "smaller" with no size named: the size that applies in the display's current style.
+  if ((bigger || smaller) && !settings.some((s) => isSizeLike(spec.properties.find((x) => x.path === s.path)))) {
+    const size = sizeProperty(p, d, spec);
+    if (size) {
+      const v = numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);
+      if (v !== undefined) settings.push({ path: size.path, value: v });
+    }
+  }
+  return { settings, unclear };
+}
+
+function isSizeLike(prop: PropertySpec | undefined): boolean {
+  return prop !== undefined && (prop.kind === 'float' || prop.kind === 'int') && /size|width|scale|radius|diameter/i.test(prop.path);
+}
+
+/** Among size-like properties, those whose `requires` hold now; one with requirements (more specific) first. */
+function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec): PropertySpec | undefined {
+  const holds = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
+    const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString();
+    return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
+  });
+  const sizes = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && holds(x));
+  return sizes.find((x) => (x.requires ?? []).length > 0) ?? sizes[0];
+}
+
+function round(n: number): string {
+  return String(Math.round(n * 10000) / 10000);
+}
+
+/** A numeric value: the number written, or a relative change of the current one, or an alpha phrase. */
+function numericValue(prop: PropertySpec, written: number | undefined, current: number | undefined, matched: string, tokens: readonly string[],
+  bigger: Span | undefined, smaller: Span | undefined): string | undefined {
+  const isAlpha = prop.max === 1 && prop.min === 0;
+  const clamp = (n: number): number => Math.min(prop.max ?? Infinity, Math.max(prop.min ?? -Infinity, n));
+  if (isAlpha) {
+    const transparentWord = /transparen|translucent|see through/.test(matched) || tokens.some((t) => /^transparen|^translucent/.test(t));
+    if (written !== undefined) return round(clamp(transparentWord && !/alpha|opacity|opaque/.test(matched) ? 1 - written : written));
+    const cur = current ?? 1;
+    if (hasPhrase(tokens, 'more transparent') || hasPhrase(tokens, 'less opaque')) return round(clamp(cur * 0.5));
+    if (hasPhrase(tokens, 'less transparent') || hasPhrase(tokens, 'more opaque')) return round(clamp(cur + (1 - cur) / 2));
+    if (/opaque|opacity/.test(matched) && !transparentWord) return '1';
+    if (hasPhrase(tokens, 'fully transparent') || hasPhrase(tokens, 'invisible')) return '0';
+    if (transparentWord) return round(clamp(Math.min(cur, 0.5)));
+    return undefined;
+  }
+  if (written !== undefined) return round(clamp(written));
+  if (current === undefined) return undefined;
+  const factor = hasPhrase(tokens, 'much') || hasPhrase(tokens, 'lot') ? 4 : 2;
+  if (bigger) return round(clamp(current * factor));
+  if (smaller) return round(clamp(current / factor));
+  return undefined;
+}
+
+/** Fixes for a display from the robot's facts: QoS from its publishers, a silent or wrongly typed topic, off. */
+function fixDisplay(p: Planner, d: VirtualDisplay): number {
+  let count = 0;
+  const spec = d.spec;
+  if (!d.enabled) {
+    p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' }));
+    d.enabled = true;
+    count++;
+  }
+  const prop = qosTopicProperty(spec);
+  const topicName = displayTopic(d);
+  const topic = topicName ? p.ctx.topicByName.get(absoluteTopic(topicName)) : undefined;
+  if (spec && spec.topicProperties[0] && (!topic || !isPublishing(topic) || (spec.messageTypes.length && !spec.messageTypes.includes(topic.type)))) {
+    const alternatives = topicsForSpec(p.ctx, spec).filter(isPublishing);
+    const pick = alternatives.length === 1 ? alternatives[0] : alternatives.find((t) => t.name === spec.conventionalTopic);
+    if (pick && pick.name !== topicName) {
+      p.actions.push(act({ action: 'set_topic', display: d.name, topic: pick.name }));
+      d.topics.set(spec.topicProperties[0], pick.name);
+      count++;
+      const fixes = prop ? qosFixes(pick, prop, requestedQos(spec, prop, d.docProps)) : [];
+      for (const f of fixes) { p.actions.push(act({ action: 'set_property', display: d.name, property: f.property, value: f.value })); count++; }
+      return count;
+    }
+    if (!topic || !isPublishing(topic)) p.notes.push(`${d.name}: ${topicName || 'its topic'} has no publisher and no other live topic carries ${spec.messageTypes.join(' or ')}`);
+    else p.notes.push(`${d.name}: ${topic.name} carries ${topic.type}, which ${spec.name} cannot show, and no other topic fits`);
+  }
+  if (prop && topic) {
+    const planned = (path: string): string | undefined => d.planProps.get(path);
+    const req = requestedQos(spec, prop, d.docProps);
+    const fixes = qosFixes(topic, prop, { reliability: planned(`${prop}/Reliability Policy`) ?? req.reliability, durability: planned(`${prop}/Durability Policy`) ?? req.durability });
+    for (const f of fixes) {
+      p.actions.push(act({ action: 'set_property', display: d.name, property: f.property, value: f.value }));
+      d.planProps.set(f.property, f.value);
+      count++;
+    }
+  }
+  return count;
+}
+
+function fixFrame(p: Planner): number {
+  const ctx = p.ctx;
+  if (ctx.frames.length === 0 || !p.state.fixedFrame || ctx.tf?.hasFrame(p.state.fixedFrame)) return 0;
+  const frame = ['map', 'odom', 'world'].find((f) => ctx.tf?.hasFrame(f)) ?? ctx.tf?.roots[0];
+  if (!frame) return 0;
+  p.actions.push(act({ action: 'set_fixed_frame', frame }));
+  p.state.fixedFrame = frame;
+  return 1;
+}
+
+/** Displays a finding or our own check says are not receiving. */
+function troubled(p: Planner): VirtualDisplay[] {
+  const named = new Set(p.ctx.findings.filter((f) => f.severity !== 'info').map((f) => f.subject.display ?? (f.subject.kind === 'display' ? f.subject.name : '')));
+  return p.state.live().filter((d) => {
+    if (named.has(d.name)) return true;
+    const prop = qosTopicProperty(d.spec);
+    const topic = displayTopic(d) ? p.ctx.topicByName.get(absoluteTopic(displayTopic(d))) : undefined;
+    if (!d.enabled || !prop || !topic) return false;
+    return qosFixes(topic, prop, requestedQos(d.spec, prop, d.docProps)).length > 0;
+  });
+}
+
+/** "fixed frame odom", "use map as the fixed frame", "set the frame to base_link", "frame: odom". Removes what it used. */
+function takeFixedFrame(p: Planner, text: string): string {
+  const frameWord = '(?:fixed\\s+frame|global\\s+frame|reference\\s+frame|frame)';
+  const name = '([A-Za-z0-9_][A-Za-z0-9_./-]*)';
+  const patterns = [
+    new RegExp(`(?:set|change|switch|make|put)?\\s*(?:the\\s+)?${frameWord}\\s*(?:to|=|:|as|is|->)?\\s*(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'),
+    new RegExp(`(?:use|make|set)\\s+['"\`]?/?${name}['"\`]?\\s+(?:as|the|be)\\s+(?:the\\s+)?${frameWord}`, 'i'),
+    new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'),
+  ];
+  for (const re of patterns) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const frame = m[1]!.replace(/[.,;!?]+$/, '');
+    if (['to', 'the', 'a', 'as', 'be', 'is', 'and'].includes(frame.toLowerCase())) continue;
+    const known = p.ctx.frames.find((f) => f.toLowerCase() === frame.toLowerCase()) ?? frame;
+    p.actions.push(act({ action: 'set_fixed_frame', frame: known }));
+    p.state.fixedFrame = known;
+    return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
+  }
+  return text;
+}
+
+/** "rename X to Y", "call X Y", "name the X display Y". */
+function takeRename(p: Planner, clause: string): boolean {
+  const m = /\b(?:rename|call|name)\s+(?:the\s+)?(.+?)\s+(?:display\s+)?(?:to|as|into)\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause)
+    ?? /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+["'“](.+?)["'”]\s*$/i.exec(clause);
+  if (!m) return false;
+  const what = m[1]!.replace(/\s+display$/i, '');
+  const newName = m[2]!.trim();
+  const targets = resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays);
+  if (targets.length !== 1) {
+    p.notes.push(targets.length === 0 ? `no display matches "${what}" to rename` : `"${what}" matches several displays (${targets.map((d) => d.name).join(', ')}); say which one to rename`);
+    return true;
+  }
+  const d = targets[0]!;
+  p.actions.push(act({ action: 'rename_display', display: d.name, value: newName }));
+  d.name = newName;
+  p.last = [{ spec: d.spec, displays: [d], topics: [], phrase: newName, plural: false }];
+  return true;
+}
+
+/** What a clause is about, from display names, topic names and type words (in that order of precedence). */
+function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Span[]): Target[] {
+  const targets: Target[] = [];
+  const ns = namespaceOf(p, tokens);
+  const nsSpan = ns ? hasPhrase(tokens, ns.toLowerCase()) : anyPhrase(tokens, OTHER_ONE);
+  if (nsSpan) taken.push(nsSpan);
+  for (const m of displayMentions(tokens, p.state.live(), taken)) {
+    const existing = targets.find((t) => t.span && t.span.start === m.start);
+    if (existing) existing.displays.push(m.display);
+    else targets.push({ spec: m.display.spec, displays: [m.display], topics: [], phrase: m.display.name, plural: false, span: m });
+  }
+  for (const raw of slashNames(clause)) {
+    const name = absoluteTopic(raw);
+    const topic = p.ctx.topicByName.get(name);
+    const showing = p.state.live().filter((d) => [...d.topics.values()].includes(name));
+    const spec = topic ? p.ctx.catalog.forMessageType(topic.type)[0] : undefined;
+    for (const t of tokenize(raw)) { const i = tokens.indexOf(t); if (i >= 0) taken.push({ start: i, length: 1 }); }
+    targets.push({ spec: showing[0]?.spec ?? spec, displays: showing, topics: [name], phrase: name, plural: false });
+  }
+  const mentions: TypeMention[] = typeMentions(tokens, p.ctx.catalog.displays, taken);
+  const anchors = [...targets.map((t) => t.spec).filter((s): s is DisplayTypeSpec => s !== undefined), ...mentions.map((m) => m.spec)];
+  for (const m of mentions) {
+    // A word that is a property or value of another thing named here ("by axis", "as points") is not a display.
+    const other = anchors.find((s) => s !== m.spec && isPropertyWord(s, m.phrase));
+    if (other && anchors.length > 1) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      continue;
+    }
+    const withTopic = targets.find((t) => t.topics.length && t.spec === m.spec);
+    if (withTopic) { withTopic.span = m; continue; }
+    const all = Boolean(anyPhrase(tokens, ALL_WORDS));
+    targets.push({ spec: m.spec, displays: displaysFor(p, m.spec, m.phrase, ns, []), topics: [], phrase: m.phrase, plural: !m.exact || all, span: m });
+  }
+  if (ns) {
+    for (const t of targets) {
+      if (t.topics.length || !t.spec) continue;
+      t.displays = t.displays.filter((d) => inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase()));
+      t.topics = rankTopics(p, t.spec, t.phrase, ns, tokens).slice(0, 1);
+    }
+  }
+  return targets;
+}
+
+/** Targets inherited by a clause that names none: the previous clause's, else the last turn's displays. */
+function inherited(p: Planner): Target[] {
+  if (p.last.length) return p.last;
+  const lastTurn = p.history[p.history.length - 1];
+  if (!lastTurn) return [];
+  const out: Target[] = [];
+  for (const a of lastTurn.actions ?? []) {
+    if (!a.display || a.action === 'remove_display' || a.action === 'set_fixed_frame') continue;
+    const found = p.state.find(a.action === 'rename_display' ? a.value : a.display);
+    if (found.ok && !out.some((t) => t.displays[0] === found.display)) {
+      out.push({ spec: found.display.spec, displays: [found.display], topics: [], phrase: found.display.name, plural: false });
+    } else if (!found.ok && a.action === 'add_display') {
+      const spec = p.ctx.catalog.resolveType(a.display_type);
+      if (spec && !out.some((t) => t.spec === spec)) out.push({ spec, displays: [], topics: a.topic ? [a.topic] : [], phrase: spec.name, plural: false });
+    }
+  }
+  if (out.length === 0) {
+    // The last request by its words (e.g. the plan was undone): re-read what it was about.
+    const tokens = tokenize(lastTurn.request);
+    return resolveTargets(p, lastTurn.request, tokens, []).filter((t) => t.spec);
+  }
+  return out;
+}
+
+function handleClause(p: Planner, clause: string): void {
+  if (takeRename(p, clause)) return;
+  const tokens = tokenize(clause);
+  const taken: Span[] = [];
+  let targets = resolveTargets(p, clause, tokens, taken);
+  const verbHit = findVerb(tokens, taken);
+  const fixSpan = anyPhrase(tokens, FIX_PHRASES);
+  let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
+  const masked = [...taken, ...(verbHit ? [verbHit.span] : []), ...(fixSpan ? [fixSpan] : [])];
+  // Words right after a named thing belong to it ("scan points", "map display"): mask one following token that is a
+  // value word, so it is not read as a setting.
+  for (const t of targets) if (t.span) masked.push({ start: t.span.start + t.span.length, length: 1 });
+
+  if (verb === 'fix') {
+    if (targets.length === 0 && p.last.length > 0) {
+      p.last = [];
+      return; // "…, fix it": the previous clause already named what to fix
+    }
+    const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays : p.state.live().filter((d) => d.classId === t.spec?.classId)) : troubled(p);
+    let count = 0;
+    for (const d of new Set(pool)) count += fixDisplay(p, d);
+    if (targets.length === 0 || /\bframe|\btf\b/i.test(clause)) count += fixFrame(p);
+    if (count === 0) p.notes.push(targets.length ? `found nothing to fix on ${[...new Set(pool)].map((d) => d.name).join(', ') || targets.map((t) => t.phrase).join(', ')}` : 'found nothing to fix: every display receives with matching QoS');
+    p.last = targets;
+    return;
+  }
+
+  const usable = targets.length > 0;
+  if (!usable) targets = inherited(p);
+  if (targets.length === 0) {
+    const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
+    if (meaningful.length > 0 || verb) p.notes.push(`did not understand "${clause}"`);
+    return;
+  }
+  if (!verb) verb = 'show';
+  for (const target of targets) applyVerb(p, verb, target, clause, tokens, masked);
+  p.last = targets;
+}
+
+function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: string[], masked: Span[]): void {
+  const spec = t.spec;
+  if (verb === 'hide' || verb === 'remove') {
+    // "hide the TF names" sets a property, not the display.
+    if (verb === 'hide' && spec) {
+      const bools = settingsFor(p, t.displays[0], spec, clause, masked, tokens).settings.filter((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'bool');
+      if (bools.length) { for (const d of targetsOrAdd(p, t)) for (const s of bools) p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: 'false' })); return; }
+    }
+    if (t.displays.length === 0) { p.notes.push(`no ${spec?.name ?? t.phrase} display to ${verb}`); return; }
+    if (verb === 'remove' && t.displays.length > 1 && !t.plural) {
+      p.notes.push(`"${t.phrase}" matches several displays (${t.displays.map((d) => d.name).join(', ')}); say which one to remove, or say "all"`);
+      return;
+    }
+    for (const d of t.displays) {
+      if (verb === 'remove') { p.actions.push(act({ action: 'remove_display', display: d.name })); d.removed = true; }
+      else if (d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'false' })); d.enabled = false; }
+      else p.notes.push(`${d.name} is already hidden`);
+    }
+    return;
+  }
+  if (!spec) { p.notes.push(`do not know which display shows ${t.phrase}`); return; }
+  const displays = targetsOrAdd(p, t, verb === 'show' || verb === 'set' || verb === 'rename');
+  const shown = new Set<VirtualDisplay>();
+  for (const d of displays) {
+    if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; shown.add(d); }
+    const { settings, unclear } = settingsFor(p, d, spec, clause, masked, tokens);
+    for (const s of settings) {
+      p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: s.value }));
+      d.planProps.set(s.path, s.value);
+    }
+    if (unclear.length) p.notes.push(`${d.name}: which value for ${unclear.join(', ')}?`);
+    else if (settings.length === 0 && !d.added && !shown.has(d)) p.notes.push(`"${d.name}" is already shown${displayTopic(d) ? ` (${displayTopic(d)})` : ''}`);
+  }
+}
+
+function settingsFor(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, clause: string, masked: Span[], tokens: string[]) {
+  return propertySettings(p, d, spec, clause, masked, tokens);
+}
+
+/** The displays a target means; adds one per topic when there is none (a plural adds one per fitting live topic). */
+function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDisplay[] {
+  if (t.displays.length) return t.displays;
+  if (!mayAdd || !t.spec) return [];
+  let topics = t.topics;
+  if (topics.length === 0 && t.spec.topicProperties.length) {
+    const ranked = rankTopics(p, t.spec, t.phrase, undefined, tokenize(t.phrase));
+    const want = singularTokens(tokenize(t.phrase));
+    const fitting = ranked.filter((name) => want.every((w) => singularTokens(topicTokens(name)).includes(w)));
+    topics = t.plural && fitting.length > 1 ? fitting : ranked.slice(0, 1);
+  }
+  if (topics.length === 0) return [addDisplay(p, t.spec, '')];
+  const added = topics.map((topic) => addDisplay(p, t.spec!, topic));
+  t.displays = added;
+  return added;
+}
+
+/** "now the other robot", "same for robot2": the last request again, in the other namespace. */
+function replayForNamespace(p: Planner, text: string): boolean {
+  const tokens = tokenize(text);
+  const ns = namespaceOf(p, tokens);
+  const lastTurn = p.history[p.history.length - 1];
+  if (!ns || !lastTurn) return false;
+  const rest = tokens.filter((t) => !FILLER.has(t) && t !== ns.toLowerCase() && !['other', 'robot', 'second', 'another', 'too', 'same', 'now', 'for', 'do', 'one'].includes(t));
+  if (rest.length > 0) return false;
+  const from = lastNamespace(p);
+  let replay = lastTurn.request;
+  if (from) replay = replay.replace(new RegExp(`\\b${from}\\b`, 'gi'), ns);
+  if (!new RegExp(`\\b${ns}\\b`, 'i').test(replay)) replay = `${replay} on ${ns}`;
+  for (const c of clauses(replay)) handleClause(p, c);
+  return true;
+}
+
+export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | 'history'>): Proposal {
+  const p: Planner = { ctx: input.context, state: new PlanState(input.context), actions: [], notes: [], history: input.history, last: [] };
+  let text = input.request.trim();
+  let undoFirst = false;
+  const undo = UNDO_PHRASES.find((u) => new RegExp(`^\\s*(?:please\\s+)?${u}\\b`, 'i').test(text));
+  if (undo) {
+    undoFirst = true;
+    text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
+  }
+  text = takeFixedFrame(p, text);
+  if (!replayForNamespace(p, text)) for (const c of clauses(text)) handleClause(p, c);
+  if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
+  return { actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}) };
+}
+
+/** The offline planner as a proposer (the default when no model is configured). */
+export function createOfflineProposer(): Proposer {
+  return {
+    id: 'offline',
+    usesPrompt: false,
+    propose: async (input) => planOffline(input),
+  };
+}

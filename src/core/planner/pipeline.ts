@@ -1,0 +1,91 @@
+/**
+ * planRequest: context → (prompt, for proposers that read one) → proposal → validate → complete → plan.
+ * The proposer only proposes; what reaches the user is decided here. A proposer failure is a PlannerError: no plan at
+ * all, never a partial one.
+ */
+import type { Catalog } from '../catalog/index.ts';
+import type { Finding } from '../diagnosis/types.ts';
+import type { GraphSnapshot } from '../graph/types.ts';
+import type { Plan } from '../rviz/action-types.ts';
+import type { RvizDocument } from '../rviz/document.ts';
+import { complete } from './complete.ts';
+import { buildContext } from './context.ts';
+import { buildFullPrompt, buildRetrievedPrompt, MAX_ACTIONS } from './prompt.ts';
+import { PlannerError, type PlanContext, type PlannerPrompt, type PlannerTurn, type PlanResult, type Proposer } from './types.ts';
+import { validate } from './validate.ts';
+
+export interface PlanRequestInput {
+  request: string;
+  document: RvizDocument;
+  snapshot?: GraphSnapshot;
+  findings?: readonly Finding[];
+  /** Earlier turns, oldest first, with what really happened. */
+  history?: readonly PlannerTurn[];
+  proposer: Proposer;
+  signal?: AbortSignal;
+  catalog?: Catalog;
+  /** The document as it would be after undoing the last applied plan; planned against when the proposal undoes first. */
+  undoPreview?: RvizDocument;
+  /** Prompt for a model: the retrieved one (default) or the full catalog. */
+  promptMode?: 'retrieved' | 'full';
+  /** More actions than this are refused as a whole. */
+  maxActions?: number;
+}
+
+const now = (): number => performance.now();
+
+function uniq(items: string[]): string[] {
+  return [...new Set(items.filter((s) => s.trim() !== ''))];
+}
+
+export async function planRequest(input: PlanRequestInput): Promise<PlanResult> {
+  const t0 = now();
+  const request = input.request.trim();
+  const history = input.history ?? [];
+  const context: PlanContext = buildContext({ document: input.document, snapshot: input.snapshot, findings: input.findings, catalog: input.catalog });
+  const t1 = now();
+  let prompt: PlannerPrompt | undefined;
+  if (input.proposer.usesPrompt && request !== '') {
+    prompt = input.promptMode === 'full' ? buildFullPrompt(context, request, history) : buildRetrievedPrompt(context, request, history);
+  }
+  const t2 = now();
+  if (request === '') {
+    const plan: Plan = { actions: [], rejected: [], notes: ['planner: the request is empty; say what you want to see'] };
+    return { plan, timings: { contextMs: t1 - t0, promptMs: 0, proposeMs: 0, validateMs: 0, completeMs: 0, pipelineMs: now() - t0, totalMs: now() - t0 } };
+  }
+  input.signal?.throwIfAborted();
+  const proposal = await input.proposer.propose({ request, context, history, prompt, signal: input.signal });
+  if (input.signal?.aborted) throw new PlannerError('planner: cancelled', 'aborted');
+  const t3 = now();
+  const max = input.maxActions ?? MAX_ACTIONS;
+  if (!Array.isArray(proposal.actions)) throw new PlannerError('planner: the proposal has no list of actions; nothing was planned', 'invalid_output');
+  if (proposal.actions.length > max) {
+    throw new PlannerError(`planner: ${input.proposer.id} proposed ${proposal.actions.length} actions; at most ${max} are allowed, so nothing was planned`, 'too_many_actions');
+  }
+  const undoFirst = proposal.undoFirst === true;
+  const planContext = undoFirst && input.undoPreview
+    ? buildContext({ document: input.undoPreview, snapshot: input.snapshot, findings: input.findings, catalog: input.catalog })
+    : context;
+  const validated = validate(proposal.actions, planContext);
+  const t4 = now();
+  const completed = complete(validated.actions, validated.state, request);
+  const t5 = now();
+  const actionNotes = completed.actions.filter((a) => a.origin === 'model' && /not publishing yet|not in the TF tree/.test(a.note)).map((a) => a.note);
+  const plan: Plan = {
+    actions: completed.actions,
+    rejected: validated.rejected,
+    notes: uniq([...proposal.notes, ...validated.notes, ...completed.notes, ...actionNotes]),
+    ...(undoFirst ? { undoFirst: true } : {}),
+  };
+  if (undoFirst && !input.undoPreview) plan.notes.push('undo the last applied plan first; this plan was made against the current document');
+  const modelMs = proposal.model?.ms ?? 0;
+  return {
+    plan,
+    ...(prompt ? { prompt: { text: `${prompt.system}\n\n${prompt.user}`, tokensEstimate: prompt.tokensEstimate } } : {}),
+    timings: {
+      contextMs: t1 - t0, promptMs: t2 - t1, proposeMs: t3 - t2, validateMs: t4 - t3, completeMs: t5 - t4,
+      pipelineMs: t5 - t0 - modelMs, totalMs: t5 - t0,
+    },
+    ...(proposal.model ? { model: proposal.model } : {}),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Topic facts the planner checks against: which live topics a display type can show, whether one is publishing, and the
+ * topic to use when a proposal names none.
+ */
+import type { DisplayTypeSpec } from '../catalog/index.ts';
+import type { TopicInfo } from '../graph/types.ts';
+import type { PlanContext } from './types.ts';
+
+/** ROS 2 topic names: `/a/b`, `a/b`, `~/a`; tokens start with a letter or `_`. */
+const TOPIC_NAME = /^(~\/|\/)?[A-Za-z_][A-Za-z0-9_]*(\/[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+export function isTopicName(name: string): boolean {
+  return TOPIC_NAME.test(name);
+}
+
+/** Relative names resolve against the root namespace, as RViz's own node does. */
+export function absoluteTopic(name: string): string {
+  const t = name.trim();
+  return t.startsWith('/') || t.startsWith('~') ? t : `/${t}`;
+}
+
+/** Live topics whose type the display accepts, sorted by name. */
+export function topicsForSpec(ctx: PlanContext, spec: DisplayTypeSpec): TopicInfo[] {
+  if (spec.messageTypes.length === 0) return [];
+  return ctx.topics.filter((t) => spec.messageTypes.includes(t.type));
+}
+
+export function isPublishing(topic: TopicInfo | undefined): boolean {
+  return topic !== undefined && topic.publishers.length > 0;
+}
+
+/** Whether a display class reads this topic property with its message types (the main one; others carry other types). */
+export function checksType(spec: DisplayTypeSpec, property: string): boolean {
+  return spec.messageTypes.length > 0 && spec.topicProperties[0] === property;
+}
+
+export type TopicCheck = { ok: true; note?: string } | { ok: false; reason: string };
+
+/** A topic named for a display: refused when it is live with a type the display cannot show; noted when silent. */
+export function checkTopicFor(ctx: PlanContext, spec: DisplayTypeSpec | undefined, property: string, name: string): TopicCheck {
+  if (!isTopicName(name)) return { ok: false, reason: `"${name}" is not a valid ROS topic name` };
+  const topic = ctx.topicByName.get(absoluteTopic(name));
+  if (spec && topic && checksType(spec, property) && !spec.messageTypes.includes(topic.type)) {
+    return { ok: false, reason: `topic ${topic.name} carries ${topic.type}; ${spec.name} displays accept ${spec.messageTypes.join(' or ')}` };
+  }
+  if (!ctx.snapshot) return { ok: true };
+  if (!topic) return { ok: true, note: `${absoluteTopic(name)} is not publishing yet (no such topic on the robot now)` };
+  if (!isPublishing(topic)) return { ok: true, note: `${topic.name} is not publishing yet (no publisher)` };
+  return { ok: true };
+}
+
+/**
+ * The topic for a new display when none was named: the single live topic of its type; among several, the conventional
+ * one if live, else the first (noted); with none live, the conventional default.
+ */
+export function defaultTopicFor(ctx: PlanContext, spec: DisplayTypeSpec): { topic: string; note?: string } | undefined {
+  const live = topicsForSpec(ctx, spec);
+  const publishing = live.filter(isPublishing);
+  const pool = publishing.length > 0 ? publishing : live;
+  if (pool.length === 1) return { topic: pool[0]!.name };
+  if (pool.length > 1) {
+    const conventional = pool.find((t) => t.name === spec.conventionalTopic);
+    if (conventional) return { topic: conventional.name };
+    return { topic: pool[0]!.name, note: `several topics carry ${spec.messageTypes.join('/')}: ${pool.map((t) => t.name).join(', ')}; picked ${pool[0]!.name}` };
+  }
+  if (spec.conventionalTopic) return { topic: spec.conventionalTopic };
+  return undefined;
+}
