@@ -54,6 +54,13 @@ function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
+/** The failure for a file known to be `bytes` long, without reading it. */
+export function checkSize(bytes: number, options: Partial<ParseOptions> = {}): ParseFailure | undefined {
+  const opts = { ...defaultParseOptions, ...options };
+  if (bytes <= opts.maxBytes) return undefined;
+  return { ok: false, code: 'too-large', reason: `rviz: ${opts.name} is too large (${formatSize(bytes)}; the limit is ${formatSize(opts.maxBytes)})` };
+}
+
 /** Parse .rviz text. Never throws; a failure names the problem and, where it can, the line or path. */
 export function parse(text: string, options: Partial<ParseOptions> = {}): ParseResult {
   const opts = { ...defaultParseOptions, ...options };
@@ -108,9 +115,8 @@ function isSeqOrNull(node: unknown): boolean {
 /** Parse bytes (a file as read): invalid UTF-8 is refused rather than silently replaced. */
 export function parseBytes(bytes: Uint8Array, options: Partial<ParseOptions> = {}): ParseResult {
   const opts = { ...defaultParseOptions, ...options };
-  if (bytes.length > opts.maxBytes) {
-    return { ok: false, code: 'too-large', reason: `rviz: ${opts.name} is too large (${formatSize(bytes.length)}; the limit is ${formatSize(opts.maxBytes)})` };
-  }
+  const big = checkSize(bytes.length, opts);
+  if (big) return big;
   if (bytes.indexOf(0) >= 0) {
     const line = countLines(bytes, bytes.indexOf(0));
     return { ok: false, code: 'binary', reason: `rviz: ${opts.name} is not a text file (a NUL byte on line ${line})`, line };

@@ -2,7 +2,7 @@
  * The .rviz document model: lossless parse/serialize, the display tree, loose name matching, property
  * paths, the seven actions with exact inverses, undo/redo history, ROS 1 conversion and lint.
  */
-export { parse, parseBytes, serialize, utf8Length, defaultParseOptions, PARSE_FAILURE_CODES } from './document.ts';
+export { parse, parseBytes, checkSize, serialize, utf8Length, defaultParseOptions, PARSE_FAILURE_CODES } from './document.ts';
 export type { RvizDocument, ParseResult, ParseFailure, ParseFailureCode, ParseOptions } from './document.ts';
 export {
   listDisplays, findDisplay, displayRefs, uniqueDisplayName, looseKey, GROUP_CLASS,
