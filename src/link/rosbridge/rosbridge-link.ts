@@ -109,7 +109,13 @@ export class RosbridgeLink implements RobotLink {
     this.rosapi = new RosapiClient((name, args, o) => this.callService(name, args, o ?? {}));
     this.subs = new SubscriptionRegistry(this.opts.timers, (topic, err) => this.setProblem({
       id: `link:handler:${topic}`, severity: 'warning',
-      message: `a message handler for ${topic} failed: ${err instanceof Error ? err.message : String(err)}` }));
+      message: `a message handler for ${topic} failed: ${err instanceof Error ? err.message : String(err)}` }),
+    (topic, status) => {
+      const id = `link:subscribe:${topic}`;
+      if (!status) { if (this.problems.delete(id)) this.emit(); return; }
+      this.setProblem({ id, severity: status.level === 'error' ? 'error' : 'warning',
+        message: `rosbridge refused the subscription to ${topic}: ${status.message}` });
+    });
     this.subs.add('/tf', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, false, at); });
     this.subs.add('/tf_static', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, true, at); });
     this.subs.add(bridgeQosTopic, bridgeQosType, (msg: { data?: unknown }) => this.onBridgeMessage(msg));

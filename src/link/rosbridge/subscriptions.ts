@@ -17,18 +17,26 @@ interface Entry {
 interface Group {
   name: string;
   entries: Set<Entry>;
-  wire?: { topic: Topic; throttleMs: number; queueLength: number; type: string };
+  wire?: { topic: Topic; throttleMs: number; queueLength: number; type: string; statusEvent?: string; onStatus?: (m: unknown) => void };
+  /** Whether rosbridge complained about this subscription (cleared by the first message). */
+  complained?: boolean;
 }
+
+/** Called when rosbridge answers a subscribe with a status message (e.g. a type mismatch), or `undefined` once messages flow. */
+export type SubscribeStatusListener = (topic: string, status: { level: string; message: string } | undefined) => void;
 
 export class SubscriptionRegistry {
   private readonly timers: Timers;
   private readonly onHandlerError: (topic: string, err: unknown) => void;
+  private readonly onStatus: SubscribeStatusListener;
   private readonly groups = new Map<string, Group>();
   private ros: Ros | undefined;
 
-  public constructor(timers: Timers, onHandlerError: (topic: string, err: unknown) => void) {
+  public constructor(timers: Timers, onHandlerError: (topic: string, err: unknown) => void,
+    onStatus: SubscribeStatusListener = () => undefined) {
     this.timers = timers;
     this.onHandlerError = onHandlerError;
+    this.onStatus = onStatus;
   }
 
   /** Topics with at least one subscriber. */
@@ -90,6 +98,7 @@ export class SubscriptionRegistry {
       throttle_rate: throttleMs, queue_length: queueLength, reconnect_on_close: false,
     });
     topic.subscribe((msg) => {
+      if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
       const now = this.timers.now();
       for (const e of [...group.entries]) {
         try {
@@ -100,12 +109,27 @@ export class SubscriptionRegistry {
       }
     });
     group.wire = { topic, throttleMs, queueLength, type };
+    if (topic.subscribeId) {
+      // rosbridge answers a refused subscribe with a status message carrying the subscribe id.
+      const statusEvent = `status:${topic.subscribeId}`;
+      const onStatus = (m: unknown) => {
+        const st = m as { level?: unknown; msg?: unknown };
+        if (st.level !== 'error' && st.level !== 'warning') return;
+        group.complained = true;
+        this.onStatus(group.name, { level: String(st.level), message: typeof st.msg === 'string' ? st.msg : JSON.stringify(st.msg) });
+      };
+      this.ros.on(statusEvent, onStatus);
+      group.wire.statusEvent = statusEvent;
+      group.wire.onStatus = onStatus;
+    }
   }
 
   private unwire(group: Group): void {
     const w = group.wire;
     if (!w) return;
     delete group.wire;
+    if (w.statusEvent && w.onStatus) this.ros?.off(w.statusEvent, w.onStatus);
+    if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
     try {
       if (this.ros?.isConnected) w.topic.unsubscribe();
       else w.topic.removeAllListeners();

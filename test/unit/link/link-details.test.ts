@@ -73,6 +73,14 @@ describe('service calls always settle', () => {
     await expect(pending).rejects.toMatchObject({ code: 'connection-lost' });
   });
 
+  it('a call to a service the robot does not have fails with its reason', async () => {
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    link = createRosbridgeLink(sim.url);
+    await link.connect();
+    await expect(link.callService('/no/such/service', {})).rejects.toMatchObject({
+      code: 'service-failed', message: 'service /no/such/service failed: Service /no/such/service does not exist' });
+  });
+
   it('a call before connecting is refused plainly', async () => {
     link = createRosbridgeLink('ws://127.0.0.1:9');
     await expect(link.callService('/rosapi/topics', {})).rejects.toMatchObject({
@@ -95,6 +103,19 @@ describe('subscriptions through the link', () => {
     const [a0, b0] = [a, b];
     await until(() => (b > b0 + 2 ? true : undefined), 'odom on the remaining subscriber');
     expect(a).toBe(a0);
+  });
+
+  it('a subscription rosbridge refuses (wrong type) becomes a problem, cleared when it goes away', async () => {
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    link = createRosbridgeLink(sim.url);
+    await link.connect();
+    const off = link.subscribe('/scan', 'std_msgs/msg/String', () => undefined);
+    const s = await waitForState(link, (st) => st.problems.some((p) => p.id === 'link:subscribe:/scan'));
+    const p = s.problems.find((x) => x.id === 'link:subscribe:/scan')!;
+    expect(p.severity).toBe('error');
+    expect(p.message).toMatch(/^rosbridge refused the subscription to \/scan: .*sensor_msgs\/msg\/LaserScan/);
+    off();
+    expect(link.state().problems.some((x) => x.id === 'link:subscribe:/scan')).toBe(false);
   });
 
   it('a throwing handler becomes a problem; other handlers keep receiving', async () => {
