@@ -71,7 +71,16 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     const spec = topic.spec;
     const stamp = spec?.clock === 'sim_zero' ? rosTimeFromMs(t * 1000) : now;
     const tick: Tick = { stamp, now, t, seq: topic.seq++ };
-    route(topic, JSON.stringify({ op: 'publish', topic: topic.name, msg: topic.produce(tick) }), topic.latched);
+    let msg: Record<string, unknown>;
+    try {
+      msg = topic.produce(tick);
+    } catch (err) {
+      // A generator bug must not take the whole robot down: that topic goes quiet and says why, once.
+      topic.paused = true;
+      console.error(`sim: topic ${topic.name}: generator "${spec?.generator ?? '?'}" failed, topic paused: ${(err as Error).message}`);
+      return;
+    }
+    route(topic, JSON.stringify({ op: 'publish', topic: topic.name, msg }), topic.latched);
   };
 
   function publishQos(): void {

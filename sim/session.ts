@@ -17,6 +17,9 @@ export interface SessionHost {
 const LEVELS = { none: 0, error: 1, warning: 2, info: 3 } as const;
 type Level = keyof typeof LEVELS;
 const OPS = ['subscribe', 'unsubscribe', 'advertise', 'unadvertise', 'publish', 'call_service', 'set_level'];
+/** Real rosbridge ops this simulation does not offer: said plainly rather than called unknown. */
+const UNSUPPORTED_OPS = new Set(['advertise_service', 'unadvertise_service', 'service_response', 'advertise_action', 'unadvertise_action',
+  'send_action_goal', 'cancel_action_goal', 'action_feedback', 'action_result', 'fragment', 'png', 'auth']);
 /** Beyond this much unsent data a slow client drops volatile messages instead of growing memory without bound. */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
@@ -121,7 +124,9 @@ export class Session {
       case 'call_service': return this.callService(m);
       case 'set_level': return this.setLevel(m);
       default:
-        this.status('error', `Unknown operation: ${op}. Allowed operations: ${OPS.join(', ')}`, m['id']);
+        this.status('error', UNSUPPORTED_OPS.has(op)
+          ? `${op} is not supported by the simulated robot (supported: ${OPS.join(', ')})`
+          : `Unknown operation: ${op}. Allowed operations: ${OPS.join(', ')}`, m['id']);
     }
   }
 

@@ -34,6 +34,13 @@ describe('bad frames', () => {
     c.close();
   });
 
+  it('says plainly which real rosbridge ops it does not offer', async () => {
+    const c = await RawClient.open(sim.url);
+    c.send({ op: 'advertise_service', id: 'as', service: '/x', type: 'std_srvs/srv/Empty' });
+    expect(String((await c.waitFor((f) => f['id'] === 'as'))['msg'])).toMatch(/^advertise_service is not supported by the simulated robot/);
+    c.close();
+  });
+
   it('stays quiet about errors after set_level none', async () => {
     const c = await RawClient.open(sim.url);
     c.send({ op: 'set_level', level: 'none' });
