@@ -34,6 +34,9 @@ function checkDisplay(d: DisplayTypeSpec): string[] {
     const p = d.properties.find((q) => q.path === t);
     if (!p || p.kind !== 'topic') problems.push(`${d.name}: topic property "${t}" is not a property of kind topic`);
   }
+  for (const derived of d.derivedTopics ?? []) {
+    if (!d.topicProperties.includes(derived.from)) problems.push(`${d.name}: derived topic comes from "${derived.from}", which is not a topic property`);
+  }
   for (const key of Object.keys(d.defaultQos ?? {})) {
     if (!d.topicProperties.includes(key)) problems.push(`${d.name}: defaultQos key "${key}" is not a topic property`);
   }

@@ -56,6 +56,8 @@ export interface DisplayTypeSpec {
   topicProperties: string[];
   /** Default QoS per topic property, as RViz2 requests it. */
   defaultQos?: Record<string, QosDefaults>;
+  /** Topics RViz2 also subscribes, named after a topic property's value (Camera's `camera_info`, Marker's `_array`). */
+  derivedTopics?: DerivedTopic[];
   /** Topic used when the user names none and no live topic of the type exists (`/scan`, `/map`…). */
   conventionalTopic?: string;
   properties: PropertySpec[];
@@ -64,6 +66,20 @@ export interface DisplayTypeSpec {
   since?: Distro;
   /** Where the facts come from (file paths in ros2/rviz, docs pages). */
   sources: string[];
+}
+
+export interface DerivedTopic {
+  /** The topic property whose value it is derived from (`Topic`, `Depth Map Topic`). */
+  from: string;
+  /** `sibling`: the last name part replaced (`/camera/image_raw` → `/camera/camera_info`); `suffix`: appended (`/m` → `/m_array`). */
+  rule: 'sibling' | 'suffix';
+  part: string;
+  messageType: string;
+  /** QoS RViz2 subscribes it with; absent when it is the QoS of `from`. */
+  qos?: QosDefaults;
+  /** Whether the display shows nothing until a message arrives on it. */
+  required: boolean;
+  note: string;
 }
 
 export interface CatalogFile {

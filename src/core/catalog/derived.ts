@@ -1,0 +1,52 @@
+/**
+ * Topics a display subscribes besides its topic properties, named after their values (Camera's camera_info, Marker's
+ * `_array`), so diagnosis can tell "the image is there but its CameraInfo is not".
+ */
+import type { DerivedTopic, DisplayTypeSpec, QosDefaults } from './types.ts';
+
+export interface DerivedTopicUse {
+  topic: string;
+  /** The topic property it comes from, and that property's value. */
+  from: string;
+  fromTopic: string;
+  messageType: string;
+  /** The QoS RViz2 subscribes with: the derived topic's own, else the one given for `from`. */
+  qos?: QosDefaults;
+  required: boolean;
+  note: string;
+}
+
+/** image_transport's rule: the camera_info lives next to the image (`/cam/image_raw` → `/cam/camera_info`). */
+export function derivedTopicName(rule: DerivedTopic['rule'], part: string, topic: string): string {
+  if (rule === 'suffix') return topic + part;
+  const cut = topic.lastIndexOf('/');
+  return cut < 0 ? part : `${topic.slice(0, cut)}/${part}`;
+}
+
+/**
+ * The derived topics of a display whose topic properties hold `topics` (path → topic name); `qosOf` gives the QoS the
+ * display requests on a topic property (from the document, else the catalog default).
+ * @example derivedTopicsFor(camera, { Topic: '/camera/image_raw' }) → [{ topic: '/camera/camera_info', … }]
+ */
+export function derivedTopicsFor(
+  spec: DisplayTypeSpec,
+  topics: Readonly<Record<string, string>>,
+  qosOf: (property: string) => QosDefaults | undefined = (property) => spec.defaultQos?.[property],
+): DerivedTopicUse[] {
+  const out: DerivedTopicUse[] = [];
+  for (const d of spec.derivedTopics ?? []) {
+    const fromTopic = topics[d.from]?.trim();
+    if (!fromTopic) continue;
+    const qos = d.qos ?? qosOf(d.from);
+    out.push({
+      topic: derivedTopicName(d.rule, d.part, fromTopic),
+      from: d.from,
+      fromTopic,
+      messageType: d.messageType,
+      ...(qos ? { qos } : {}),
+      required: d.required,
+      note: d.note,
+    });
+  }
+  return out;
+}
