@@ -17,6 +17,8 @@ export interface Bm25Hit {
   queryTerms: string[];
 }
 
+/** Letters only: the kind of term a typo can be in (not `laser42`, not `1712`). */
+const WORD = /^\p{L}+$/u;
 const CJK_TERM = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 interface IndexedDoc {
@@ -71,16 +73,24 @@ export class KbIndex {
     return this.docFreq.get(term) ?? 0;
   }
 
+  /** The distinct terms a query searches with: from its first `maxQueryChars`, at most `maxQueryTerms` (a pasted log can be long). */
+  public queryTerms(query: string): string[] {
+    return [...new Set(analyze(query.slice(0, this.settings.maxQueryChars)))].slice(0, this.settings.maxQueryTerms);
+  }
+
   /** Every page with a keyword match, best first (no thresholds). */
   public search(query: string): Bm25Hit[] {
     if (query.trim() === '' || this.entries.size === 0) return [];
-    const { boost, fuzzyEdits, fuzzyMinLength } = this.settings;
-    const hits = this.mini.search(query, {
+    const { boost, fuzzyEdits, fuzzyMinLength, maxFuzzyTerms } = this.settings;
+    const terms = this.queryTerms(query);
+    // Typos: only a word the index has never seen is looked up with an edit distance, and only a few per query.
+    const fuzzy = new Set(terms.filter((t) => fuzzyEdits > 0 && t.length >= fuzzyMinLength && WORD.test(t) && !this.docFreq.has(t)).slice(0, maxFuzzyTerms));
+    const hits = this.mini.search(terms.join(' '), {
       boost,
       combineWith: 'OR',
       prefix: false,
-      // Typos: only a term the index has never seen is looked up with an edit distance.
-      fuzzy: (term) => (fuzzyEdits > 0 && term.length >= fuzzyMinLength && !this.docFreq.has(term) ? fuzzyEdits : false),
+      tokenize: () => terms,
+      fuzzy: (term) => (fuzzy.has(term) ? fuzzyEdits : false),
     });
     // MiniSearch multiplies the BM25 sum by the number of matched query terms; `coordination: false` undoes that.
     const plain = !this.settings.coordination;
@@ -98,7 +108,7 @@ export class KbIndex {
     const found = new Set(hit.queryTerms);
     let all = 0;
     let matched = 0;
-    for (const term of new Set(analyze(query))) {
+    for (const term of this.queryTerms(query)) {
       if (!this.hasCjk && CJK_TERM.test(term)) continue;
       const weight = Math.log(1 + this.entries.size / ((this.docFreq.get(term) ?? 0) + 0.5));
       all += weight;

@@ -11,6 +11,11 @@ export interface SearchSettings {
   fuzzyEdits: number;
   /** ...when they are at least this long. */
   fuzzyMinLength: number;
+  /** At most this many query terms get typo matching (it is the slow part of a query). */
+  maxFuzzyTerms: number;
+  /** A query searches with at most this many distinct terms, from at most this many leading characters: a pasted log stays fast. */
+  maxQueryTerms: number;
+  maxQueryChars: number;
   /** The best page needs at least this BM25 score (MiniSearch's scale). */
   minBestScore: number;
   /** ...and best score × coverage (the IDF share of the question's terms that found it) at least this. */
@@ -41,6 +46,9 @@ export const SEARCH_DEFAULTS: Readonly<SearchSettings> = Object.freeze({
   coordination: true,
   fuzzyEdits: 1,
   fuzzyMinLength: 5,
+  maxFuzzyTerms: 6,
+  maxQueryTerms: 64,
+  maxQueryChars: 4000,
   minBestScore: 4,
   minEvidence: 8,
   maxDistinctiveDocFraction: 0.5,

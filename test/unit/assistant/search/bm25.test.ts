@@ -86,3 +86,16 @@ describe('thresholds', () => {
     expect(Object.keys(results[0]!).sort()).toEqual(['id', 'score', 'title', 'url']);
   });
 });
+
+describe('long pasted input', () => {
+  it('searches with a bounded number of distinct terms from the start of the text', () => {
+    const line = "[WARN] Message Filter dropping message: frame 'laser_7' for reason 'queue is full' use_sim_time\n";
+    const huge = line.repeat(5000);
+    const terms = index.queryTerms(huge);
+    expect(terms.length).toBeLessThanOrEqual(64);
+    expect(new Set(terms).size).toBe(terms.length);
+    expect(top(huge)).toBe('ros2-time-sim-time');
+    const capped = new KbIndex(FIXTURE_ENTRIES, { maxQueryTerms: 2 });
+    expect(capped.queryTerms('alpha beta gamma delta')).toEqual(['alpha', 'beta']);
+  });
+});
