@@ -6,7 +6,7 @@ import { createRosbridgeLink } from '../../../src/link/index.ts';
 import { backoffDelay } from '../../../src/link/rosbridge/backoff.ts';
 import { mapLimit } from '../../../src/link/rosbridge/concurrency.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
-import { until, waitForState } from './helpers.ts';
+import { freePort, until, waitForState } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
@@ -48,6 +48,23 @@ describe('backoff and concurrency helpers', () => {
     });
     expect(out).toEqual([...Array(40).keys()].map((n) => n * 2));
     expect(peak).toBe(8);
+  });
+});
+
+describe('reconnect schedule', () => {
+  it('uses the injected timers with capped exponential delays while the robot is away', async () => {
+    const port = await freePort();
+    const delays: number[] = [];
+    const timers = {
+      now: () => Date.now(),
+      setTimeout: (fn: () => void, ms: number) => { delays.push(ms); return setTimeout(fn, 0); },
+      clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    };
+    link = createRosbridgeLink(`ws://127.0.0.1:${port}`, { timers });
+    void link.connect().catch(() => undefined);
+    await until(() => (delays.length >= 7 ? true : undefined), 'seven retries');
+    expect(delays.slice(0, 7)).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect(link.state().presence).toBe('reconnecting');
   });
 });
 
