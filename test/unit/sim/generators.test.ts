@@ -55,3 +55,26 @@ describe('generators', () => {
     }));
   });
 });
+
+describe('robot model consistency', () => {
+  it('manipulator joint_states name exactly the URDF revolute joints, and positions follow the TF swing', () => {
+    const r = loadScenario('manipulator');
+    if (!r.ok) throw new Error(r.reason);
+    const s = r.scenario;
+    const topic = (n: string) => {
+      const t = s.topics.find((x) => x.name === n);
+      if (!t) throw new Error(`no ${n}`);
+      return GENERATORS[t.generator]!.create(new Params(t.params, t.name), s, t);
+    };
+    const tick = { t: 2.5, seq: 0, stamp: { sec: 1, nanosec: 0 }, now: { sec: 1, nanosec: 0 } };
+    const urdf = (topic('/robot_description')(tick) as { data: string }).data;
+    const revolute = [...urdf.matchAll(/<joint name="([^"]+)" type="revolute">/g)].map((m) => m[1]);
+    const js = topic('/joint_states')(tick) as { name: string[]; position: number[] };
+    expect([...js.name].sort()).toEqual([...revolute].sort());
+    expect(revolute).toHaveLength(6);
+    const tf = topic('/tf')(tick) as { transforms: Array<{ child_frame_id: string; transform: { rotation: { z: number; w: number } } }> };
+    const pan = tf.transforms.find((t) => t.child_frame_id === 'shoulder_link')?.transform.rotation;
+    const panAngle = js.position[js.name.indexOf('shoulder_pan_joint')] ?? NaN;
+    expect(2 * Math.atan2(pan?.z ?? 0, pan?.w ?? 1)).toBeCloseTo(panAngle, 6);
+  });
+});
