@@ -50,3 +50,26 @@ export function derivedTopicsFor(
   }
   return out;
 }
+
+export interface TopicTransport {
+  /** `raw`, or the transport named by the topic's last part (`compressed`, `draco`…). */
+  transport: string;
+  /** The topic RViz2 subscribes through that transport (the name without the transport part). */
+  baseTopic: string;
+}
+
+const DISTROS = ['humble', 'jazzy', 'kilted', 'rolling'] as const;
+
+/**
+ * How a display reads a topic name: `/cam/image_raw/compressed` on Image is the base topic `/cam/image_raw` with the
+ * `compressed` transport (its message type is the transport's, not `sensor_msgs/msg/Image`). Distro-bound suffixes
+ * (PointCloud2's point_cloud_transport, jazzy and later) count only from their distro on; without a distro, always.
+ */
+export function transportFor(spec: DisplayTypeSpec, topic: string, distro?: (typeof DISTROS)[number]): TopicTransport {
+  const cut = topic.lastIndexOf('/');
+  const last = topic.slice(cut + 1);
+  const known = (spec.transports ?? []).find((t) =>
+    t.suffix === last && (distro === undefined || t.since === undefined || DISTROS.indexOf(distro) >= DISTROS.indexOf(t.since)));
+  if (!known || cut < 0) return { transport: 'raw', baseTopic: topic };
+  return { transport: known.suffix, baseTopic: topic.slice(0, cut) };
+}

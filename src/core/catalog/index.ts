@@ -14,14 +14,14 @@ import { availableIn, findProperty, forMessageType, resolveType, type PropertyLo
 import { checkValue, type PropertyValue, type ValueCheck } from './values.ts';
 import { propertyForWords, typesForWords, type PropertyMatch } from './words.ts';
 
-export type { CatalogFile, DerivedTopic, DisplayTypeSpec, Distro, PropertySpec, QosDefaults, PropertyKind, ValueWords } from './types.ts';
+export type { CatalogFile, DerivedTopic, TransportSuffix, DisplayTypeSpec, Distro, PropertySpec, QosDefaults, PropertyKind, ValueWords } from './types.ts';
 export type { PropertyLookup } from './lookup.ts';
 export type { PropertyValue, ValueCheck } from './values.ts';
 export type { PropertyMatch } from './words.ts';
 export { catalogProblems } from './consistency.ts';
 export { availableIn, normalizeMessageType } from './lookup.ts';
 export { namedColors } from './values.ts';
-export { derivedTopicName, derivedTopicsFor, type DerivedTopicUse } from './derived.ts';
+export { derivedTopicName, derivedTopicsFor, transportFor, type DerivedTopicUse, type TopicTransport } from './derived.ts';
 
 export interface Catalog {
   readonly displays: readonly DisplayTypeSpec[];

@@ -56,6 +56,11 @@ export interface DisplayTypeSpec {
   topicProperties: string[];
   /** Default QoS per topic property, as RViz2 requests it. */
   defaultQos?: Record<string, QosDefaults>;
+  /**
+   * Last name parts RViz2 reads through a transport plugin: `/cam/image_raw/compressed` is the base topic
+   * `/cam/image_raw` with transport `compressed`, so its own message type is not one of `messageTypes`.
+   */
+  transports?: TransportSuffix[];
   /** Topics RViz2 also subscribes, named after a topic property's value (Camera's `camera_info`, Marker's `_array`). */
   derivedTopics?: DerivedTopic[];
   /** Topic used when the user names none and no live topic of the type exists (`/scan`, `/map`…). */
@@ -66,6 +71,11 @@ export interface DisplayTypeSpec {
   since?: Distro;
   /** Where the facts come from (file paths in ros2/rviz, docs pages). */
   sources: string[];
+}
+
+export interface TransportSuffix {
+  suffix: string;
+  since?: Distro;
 }
 
 export interface DerivedTopic {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { catalog, catalogFile, catalogProblems, derivedTopicName, derivedTopicsFor } from '../../../src/core/catalog/index.ts';
+import { catalog, catalogFile, catalogProblems, derivedTopicName, derivedTopicsFor, transportFor } from '../../../src/core/catalog/index.ts';
 
 describe('derived topics', () => {
   it('names camera_info next to the image, as image_transport does', () => {
@@ -32,5 +32,27 @@ describe('derived topics', () => {
     const bad = structuredClone(catalogFile);
     bad.displays.find((d) => d.name === 'Camera')!.derivedTopics![0]!.from = 'Image Topic';
     expect(catalogProblems(bad)).toEqual(['Camera: derived topic comes from "Image Topic", which is not a topic property']);
+  });
+});
+
+describe('transportFor', () => {
+  const image = catalog.resolveType('Image')!;
+  const cloud = catalog.resolveType('PointCloud2')!;
+  it('splits a transport suffix off image topics, as get_transport_from_topic does', () => {
+    expect(transportFor(image, '/cam/image_raw/compressed')).toEqual({ transport: 'compressed', baseTopic: '/cam/image_raw' });
+    expect(transportFor(image, '/cam/depth/compressedDepth')).toEqual({ transport: 'compressedDepth', baseTopic: '/cam/depth' });
+    expect(transportFor(image, '/cam/image_raw')).toEqual({ transport: 'raw', baseTopic: '/cam/image_raw' });
+    expect(transportFor(catalog.resolveType('LaserScan')!, '/scan/compressed')).toEqual({ transport: 'raw', baseTopic: '/scan/compressed' });
+  });
+
+  it('reads point cloud transports from jazzy on only', () => {
+    expect(transportFor(cloud, '/points/draco', 'jazzy')).toEqual({ transport: 'draco', baseTopic: '/points' });
+    expect(transportFor(cloud, '/points/draco', 'humble')).toEqual({ transport: 'raw', baseTopic: '/points/draco' });
+    expect(transportFor(cloud, '/points/zstd')).toEqual({ transport: 'zstd', baseTopic: '/points' });
+  });
+
+  it('derives camera_info from the topic as written, transport part included (as RViz2 does)', () => {
+    const camera = catalog.resolveType('Camera')!;
+    expect(derivedTopicsFor(camera, { Topic: '/cam/image_raw/compressed' })[0]!.topic).toBe('/cam/image_raw/camera_info');
   });
 });
