@@ -3,7 +3,7 @@ import { analyze } from './tokenizer.ts';
 
 export function excerptFor(text: string, query: string, maxChars: number): string {
   const sentences = text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g)?.map((s) => s.trim()).filter(Boolean) ?? [text];
-  const wanted = new Set(analyze(query));
+  const wanted = new Set(analyze(query.slice(0, 4000))); // a pasted log: its start is enough to pick a sentence
   let bestIndex = 0;
   let bestScore = -1;
   sentences.forEach((s, i) => {

@@ -178,3 +178,12 @@ describe('retrieve: rewriting and reranking', () => {
     expect(res.results.map((r) => r.id)).toEqual(fused);
   });
 });
+
+describe('excerpts', () => {
+  it('start at the sentence sharing most words with the question and stay within the length', async () => {
+    const res = await retrieve(index, { question: 'see the QoS profile of every publisher and subscription endpoint' });
+    const page = res.results.find((r) => r.id === 'topic-debugging-cli')!;
+    expect(page.excerpt.startsWith('ros2 topic info -v shows every publisher')).toBe(true);
+    expect(page.excerpt.length).toBeLessThanOrEqual(280);
+  });
+});
