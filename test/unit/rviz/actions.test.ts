@@ -239,3 +239,29 @@ describe.skipIf(!corpusPresent)('over the corpus', () => {
     expect(checked).toBeGreaterThan(10);
   });
 });
+
+describe('flow-style YAML', () => {
+  const FLOW = `Visualization Manager:
+  Class: ""
+  Displays:
+    - {Class: rviz_default_plugins/Grid, Name: Grid, Enabled: true, Value: true}
+    - {Class: rviz_default_plugins/LaserScan, Name: Scan, Enabled: true, Topic: /scan, Value: true}
+    - {Class: rviz_default_plugins/Image, Name: Cam, Enabled: true, Topic: /img, Value: true}
+  Global Options: {Background Color: 48; 48; 48, Fixed Frame: /map}
+Window Geometry: {Cam: {collapsed: false}, Height: 3}
+`;
+  it('edits flow maps in flow style, quoting where flow needs it', () => {
+    const d = ok(doc(FLOW),
+      act({ action: 'set_property', display: 'scan', property: 'Topic/Depth', value: '3' }),
+      act({ action: 'set_property', display: 'grid', property: 'Alpha', value: '0.2' }),
+      act({ action: 'set_fixed_frame', frame: 'odom' }),
+      act({ action: 'rename_display', display: 'cam', value: 'Front, Cam' }));
+    expect(d.text).toContain('- {Class: rviz_default_plugins/LaserScan, Name: Scan, Enabled: true, Topic: {Depth: 3, Value: /scan}, Value: true}');
+    expect(d.text).toContain('Name: Grid, Enabled: true, Value: true, Alpha: 0.2}');
+    expect(d.text).toContain('Global Options: {Background Color: 48; 48; 48, Fixed Frame: odom}');
+    expect(d.text).toContain('Window Geometry: {"Front, Cam": {collapsed: false}, Height: 3}');
+    const removed = ok(d, act({ action: 'remove_display', display: 'Front, Cam' }));
+    expect(removed.text).toContain('Window Geometry: {Height: 3}');
+    expect(listDisplays(removed).map((x) => x.name)).toEqual(['Grid', 'Scan']);
+  });
+});
