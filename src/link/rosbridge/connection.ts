@@ -41,6 +41,7 @@ export class RosbridgeConnection {
   private failures = 0;
   private stopped = true;
   private generation = 0;
+  private healthyGeneration = -1;
 
   public constructor(url: string, options: ConnectionOptions, events: ConnectionEvents) {
     this.url = url;
@@ -49,6 +50,12 @@ export class RosbridgeConnection {
   }
 
   public get current(): Ros | undefined { return this.ros; }
+
+  /** The current connection works (rosapi answered): the next loss retries quickly again. */
+  public markHealthy(): void {
+    this.failures = 0;
+    this.healthyGeneration = this.generation;
+  }
 
   public start(): void {
     if (!this.stopped) return;
@@ -82,9 +89,11 @@ export class RosbridgeConnection {
       down = true;
       ros.removeAllListeners();
       if (this.ros === ros) this.ros = undefined;
-      if (!opened) this.failures++;
-      else this.failures = 0;
-      const retryInMs = this.stopped ? undefined : backoffDelay(opened ? 0 : this.failures - 1, this.opts.backoff);
+      // Only a connection the link vouched for (markHealthy) resets the backoff: a server that accepts
+      // and drops us, or never answers rosapi, is retried ever more slowly like an unreachable one.
+      const healthy = this.healthyGeneration === gen;
+      if (!healthy) this.failures++;
+      const retryInMs = this.stopped ? undefined : backoffDelay(healthy ? 0 : this.failures - 1, this.opts.backoff);
       const reason = lastError || (opened ? 'the connection closed' : 'the connection could not be opened');
       if (retryInMs !== undefined) {
         this.retryTimer = this.opts.timers.setTimeout(() => {

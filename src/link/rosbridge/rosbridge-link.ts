@@ -187,6 +187,7 @@ export class RosbridgeLink implements RobotLink {
       () => {
         if (epoch !== this.epoch) return;
         this.everConnected = true;
+        this.connection?.markHealthy();
         this.problems.delete('link:connection-failed');
         this.problems.delete('link:connection-lost');
         this.problems.delete('link:not-rosbridge');

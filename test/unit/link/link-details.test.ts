@@ -68,6 +68,23 @@ describe('reconnect schedule', () => {
   });
 });
 
+describe('reconnect schedule for a server that is not rosbridge', () => {
+  it('backs off like an unreachable host instead of retrying every 0.5 s', async () => {
+    const server = await silentServer();
+    const delays: number[] = [];
+    const timers = {
+      now: () => Date.now(),
+      setTimeout: (fn: () => void, ms: number) => { delays.push(ms); return setTimeout(fn, 0); },
+      clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    };
+    link = createRosbridgeLink(server.url, { timers, probeTimeoutMs: 77 });
+    void link.connect().catch(() => undefined);
+    await until(() => (delays.filter((d) => d !== 77).length >= 4 ? true : undefined), 'four retries');
+    expect(delays.filter((d) => d !== 77).slice(0, 4)).toEqual([500, 1000, 2000, 4000]);
+    expect(link.state().problems.map((p) => p.id)).toContain('link:not-rosbridge');
+  });
+});
+
 describe('service calls always settle', () => {
   it('times out with the service name when nothing answers', async () => {
     const server = await silentServer();
