@@ -31,7 +31,8 @@ export const run: CommandRun = async (ctx) => {
   const timeoutMs = parseTimeout(ctx.options['timeout']);
 
   const deadline = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutMs)]);
-  const link = createRosbridgeLink(check.url, { probeTimeoutMs: Math.min(5000, timeoutMs) });
+  // The probe ends before the overall deadline, so a silent server is named "not a rosbridge server".
+  const link = createRosbridgeLink(check.url, { probeTimeoutMs: Math.min(5000, Math.ceil(timeoutMs * 0.8)) });
   const timedOut = () => new CliError(`no complete answer from ${check.url} within ${timeoutMs} ms (raise --timeout)`);
   try {
     const connected = link.connect();

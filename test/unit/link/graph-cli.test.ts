@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { main } from '../../../src/cli/main.ts';
 import type { GraphSnapshot } from '../../../src/core/graph/types.ts';
@@ -50,6 +51,20 @@ describe('rviz-companion graph', () => {
     const r = await cli(['graph', '--url', `ws://127.0.0.1:${port}`]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(new RegExp(`^rviz-companion graph: cannot connect to ws://127\\.0\\.0\\.1:${port} \\(.*ECONNREFUSED.*\\)$`));
+  });
+
+  it('a WebSocket server that never answers is named within --timeout', async () => {
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((r) => wss.once('listening', () => r()));
+    const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}`;
+    try {
+      const r = await cli(['graph', '--url', url, '--timeout', '300']);
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(`rviz-companion graph: ${url} is not a rosbridge server (no answer to /rosapi/topics within 0.24 s)`);
+    } finally {
+      for (const c of wss.clients) c.terminate();
+      await new Promise<void>((r) => wss.close(() => r()));
+    }
   });
 
   it('a missing --url or a bad --timeout is exit 1', async () => {
