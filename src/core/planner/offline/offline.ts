@@ -36,6 +36,8 @@ interface Planner {
   history: readonly PlannerTurn[];
   /** Targets of the previous clause, for "and make it red". */
   last: Target[];
+  /** The previous clause's verb, for "hide the costmaps and the scan". */
+  lastVerb?: Verb;
 }
 
 const act = (a: Partial<RvizAction> & Pick<RvizAction, 'action'>): RvizAction => ({ ...BLANK_ACTION, ...a });
@@ -436,6 +438,9 @@ function handleClause(p: Planner, clause: string): void {
   const verbHit = findVerb(tokens, taken);
   const fixSpan = anyPhrase(tokens, FIX_PHRASES);
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
+  const ownVerb = verb;
+  if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
+  p.lastVerb = ownVerb ?? p.lastVerb;
   const masked = [...taken, ...(verbHit ? [verbHit.span] : []), ...(fixSpan ? [fixSpan] : [])];
   // Words right after a named thing belong to it ("scan points", "map display"): mask one following token that is a
   // value word, so it is not read as a setting.
@@ -498,7 +503,9 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
       d.planProps.set(s.path, s.value);
     }
     if (unclear.length) p.notes.push(`${d.name}: which value for ${unclear.join(', ')}?`);
-    else if (settings.length === 0 && !d.added && !shown.has(d)) p.notes.push(`"${d.name}" is already shown${displayTopic(d) ? ` (${displayTopic(d)})` : ''}`);
+    else if (settings.length === 0 && !d.added && !shown.has(d) && fixDisplay(p, d) === 0) {
+      p.notes.push(`"${d.name}" is already shown${displayTopic(d) ? ` (${displayTopic(d)})` : ''}`);
+    }
   }
 }
 

@@ -1,0 +1,180 @@
+// Planner benchmark: cases as data (bench/planner/cases/*.json, checked by case.schema.json), how one case is played
+// (earlier turns applied first, then the request planned, its checked actions applied) and judged on the document.
+import Ajv from 'ajv';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { catalog } from '../../src/core/catalog/index.ts';
+import { DEFAULT_RVIZ_CONFIG } from '../../src/core/default-rviz.ts';
+import type { GraphSnapshot } from '../../src/core/graph/types.ts';
+import { planRequest, PlannerError, type PlannerTurn, type PlanResult, type Proposer } from '../../src/core/planner/index.ts';
+import { readPlain } from '../../src/core/planner/state.ts';
+import type { PlannedAction } from '../../src/core/rviz/action-types.ts';
+import { applyActions, listDisplays, looseKey, parse, type DisplayInfo, type RvizDocument } from '../../src/core/rviz/index.ts';
+import { fixedFrameOf } from '../../src/core/planner/context.ts';
+import { createOfflineProposer } from '../../src/core/planner/index.ts';
+
+export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(BENCH_DIR, '../..');
+
+export interface DisplayCheck { class?: string; name?: string; topic?: string; enabled?: boolean; count?: number; properties?: Record<string, string | number | boolean> }
+export interface ActionPattern { action?: string; display?: string; display_type?: string; topic?: string; property?: string; value?: string }
+export interface BenchCase {
+  id: string;
+  request: string;
+  config?: string;
+  turns?: { request: string; outcome?: 'applied' | 'undone' | 'skipped' }[];
+  expect: { displays?: DisplayCheck[]; absent?: DisplayCheck[]; fixedFrame?: string; unchanged?: boolean; note?: string };
+  mustNot?: ActionPattern[];
+}
+export interface CaseFile { scenario: string; cases: BenchCase[] }
+
+export async function loadCaseFiles(dir = join(BENCH_DIR, 'cases')): Promise<CaseFile[]> {
+  const schema = JSON.parse(await readFile(join(BENCH_DIR, 'case.schema.json'), 'utf8')) as Record<string, unknown>;
+  const check = new Ajv({ allErrors: true, strict: false }).compile(schema);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  const out: CaseFile[] = [];
+  const ids = new Set<string>();
+  for (const f of files) {
+    let data: unknown;
+    try {
+      data = JSON.parse(await readFile(join(dir, f), 'utf8'));
+    } catch (err) {
+      throw new Error(`bench planner: ${f} is not JSON: ${(err as Error).message}`);
+    }
+    if (!check(data)) throw new Error(`bench planner: ${f}: ${(check.errors ?? []).slice(0, 3).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+    const file = data as CaseFile;
+    for (const c of file.cases) {
+      if (ids.has(c.id)) throw new Error(`bench planner: ${f}: duplicate case id "${c.id}"`);
+      ids.add(c.id);
+    }
+    out.push(file);
+  }
+  return out;
+}
+
+export async function startingDocument(scenario: string, config: string | undefined): Promise<RvizDocument> {
+  let text: string;
+  let name: string;
+  if (config === 'default') { text = DEFAULT_RVIZ_CONFIG; name = 'default config'; }
+  else {
+    const path = config && config !== 'scenario' ? join(BENCH_DIR, 'configs', config) : join(ROOT, 'sim/scenarios', `${scenario}.rviz`);
+    try { text = await readFile(path, 'utf8'); name = path; }
+    catch { if (config && config !== 'scenario') throw new Error(`bench planner: config ${path} not found`); text = DEFAULT_RVIZ_CONFIG; name = 'default config'; }
+  }
+  const parsed = parse(text, { name });
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return parsed.doc;
+}
+
+const norm = (v: unknown): string => String(v).trim().toLowerCase();
+
+function sameValue(actual: string | undefined, wanted: string | number | boolean): boolean {
+  if (actual === undefined) return false;
+  const a = Number(actual);
+  const w = Number(wanted);
+  if (typeof wanted !== 'boolean' && Number.isFinite(a) && Number.isFinite(w) && actual.trim() !== '') return Math.abs(a - w) <= 1e-6 * Math.max(1, Math.abs(w));
+  return norm(actual) === norm(wanted);
+}
+
+function matches(d: DisplayInfo, c: DisplayCheck): boolean {
+  if (c.class && catalog.resolveType(c.class)?.classId !== d.classId && c.class !== d.classId) return false;
+  if (c.name !== undefined && looseKey(c.name) !== looseKey(d.name)) return false;
+  if (c.topic !== undefined && !d.topics.some((t) => t.value === c.topic)) return false;
+  return true;
+}
+
+function describeCheck(c: DisplayCheck): string {
+  return [c.class, c.name && `"${c.name}"`, c.topic].filter(Boolean).join(' ') || 'display';
+}
+
+/** Why a resulting document fails a case's expectations (empty when it passes). */
+export function judge(c: BenchCase, before: RvizDocument, after: RvizDocument, actions: readonly PlannedAction[], notes: readonly string[]): string[] {
+  const failures: string[] = [];
+  const displays = listDisplays(after, catalog);
+  for (const check of c.expect.displays ?? []) {
+    const found = displays.filter((d) => matches(d, check));
+    if (check.count !== undefined && found.length !== check.count) { failures.push(`expected ${check.count} × ${describeCheck(check)}, found ${found.length}`); continue; }
+    if (found.length === 0) { failures.push(`no ${describeCheck(check)}`); continue; }
+    const good = found.filter((d) => (check.enabled === undefined || d.enabled === check.enabled)
+      && Object.entries(check.properties ?? {}).every(([path, v]) => sameValue(readPlain(d.properties, path), v)));
+    if (good.length === 0) {
+      const d = found[0]!;
+      const got = Object.keys(check.properties ?? {}).map((p) => `${p}=${readPlain(d.properties, p) ?? '(unset)'}`);
+      failures.push(`${describeCheck(check)}: enabled=${d.enabled}${got.length ? `, ${got.join(', ')}` : ''}`);
+    }
+  }
+  for (const check of c.expect.absent ?? []) {
+    const found = displays.filter((d) => matches(d, check));
+    if (found.length > 0) failures.push(`unexpected ${describeCheck(check)}: ${found.map((d) => d.name).join(', ')}`);
+  }
+  if (c.expect.fixedFrame !== undefined && fixedFrameOf(after) !== c.expect.fixedFrame) failures.push(`fixed frame ${fixedFrameOf(after)} (wanted ${c.expect.fixedFrame})`);
+  if (c.expect.unchanged && after.text !== before.text) failures.push('the document changed');
+  if (c.expect.note && !notes.some((n) => new RegExp(c.expect.note!, 'i').test(n))) failures.push(`no note matching /${c.expect.note}/ (notes: ${notes.join(' | ') || 'none'})`);
+  for (const pattern of c.mustNot ?? []) {
+    const hit = actions.find((a) => a.checked && Object.entries(pattern).every(([k, v]) => norm((a as unknown as Record<string, string>)[k]) === norm(v)));
+    if (hit) failures.push(`must not: ${JSON.stringify(pattern)}`);
+  }
+  return failures;
+}
+
+export interface Played {
+  before: RvizDocument;
+  /** Document after undo, when the last turn was applied (for "undo that and …"). */
+  undoPreview?: RvizDocument;
+  history: PlannerTurn[];
+}
+
+/** Plays a case's earlier turns with the offline planner, as a user would have applied (or undone) them. */
+export async function playTurns(c: BenchCase, start: RvizDocument, snapshot: GraphSnapshot | undefined): Promise<Played> {
+  let doc = start;
+  let undoPreview: RvizDocument | undefined;
+  const history: PlannerTurn[] = [];
+  const offline = createOfflineProposer();
+  for (const turn of c.turns ?? []) {
+    const r = await planRequest({ request: turn.request, document: doc, snapshot, history, proposer: offline });
+    const checked = r.plan.actions.filter((a) => a.checked);
+    const outcome = turn.outcome ?? 'applied';
+    if (outcome === 'skipped') { history.push({ request: turn.request, outcome: 'skipped', actions: checked }); continue; }
+    const applied = applyActions(doc, checked, { lookup: catalog });
+    if (!applied.ok) throw new Error(`bench planner: case ${c.id}: earlier turn "${turn.request}" did not apply: ${applied.reason}`);
+    if (outcome === 'undone') { history.push({ request: turn.request, outcome: 'undone', actions: checked }); undoPreview = undefined; continue; }
+    undoPreview = doc;
+    doc = applied.doc;
+    history.push({ request: turn.request, outcome: 'applied', actions: checked });
+  }
+  return { before: doc, undoPreview, history };
+}
+
+export interface CaseResult {
+  id: string;
+  ok: boolean;
+  failures: string[];
+  rejected: number;
+  auto: number;
+  pipelineMs: number;
+  modelMs?: number;
+  schemaValid?: boolean;
+  error?: string;
+  result?: PlanResult;
+}
+
+/** Plans and judges one case. */
+export async function runCase(c: BenchCase, played: Played, snapshot: GraphSnapshot | undefined, proposer: Proposer): Promise<CaseResult> {
+  let result: PlanResult;
+  try {
+    result = await planRequest({ request: c.request, document: played.before, snapshot, history: played.history, proposer, undoPreview: played.undoPreview });
+  } catch (err) {
+    if (!(err instanceof PlannerError)) throw err;
+    return { id: c.id, ok: false, failures: [err.message], rejected: 0, auto: 0, pipelineMs: 0, schemaValid: false, error: err.message };
+  }
+  const plan = result.plan;
+  const base = plan.undoFirst && played.undoPreview ? played.undoPreview : played.before;
+  const checked = plan.actions.filter((a) => a.checked);
+  const applied = applyActions(base, checked, { lookup: catalog });
+  const failures = applied.ok ? judge(c, played.before, applied.doc, plan.actions, plan.notes) : [`apply failed: ${applied.reason}`];
+  return {
+    id: c.id, ok: failures.length === 0, failures, rejected: plan.rejected.length, auto: plan.actions.filter((a) => a.origin === 'auto').length,
+    pipelineMs: result.timings.pipelineMs, modelMs: result.model?.ms, schemaValid: result.model ? result.model.schemaValid : undefined, result,
+  };
+}
