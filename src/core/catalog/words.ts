@@ -110,11 +110,14 @@ function propertyPhrasesOf(displays: readonly DisplayTypeSpec[]): string[] {
   return cached;
 }
 
-/** Multi-word type phrases ("depth camera point cloud"): in property matching they keep "depth" from meaning Topic/Depth. */
+/**
+ * Type phrases ("depth camera point cloud", "costmaps"): in property matching they keep their words from properties
+ * ("depth" is not Topic/Depth there) unless a property phrase is as long and as exact.
+ */
 function typePhrasesOf(displays: readonly DisplayTypeSpec[]): string[] {
   let cached = typePhraseCache.get(displays);
   if (!cached) {
-    cached = multiWord(displays.flatMap((d) => d.words));
+    cached = [...new Set(displays.flatMap((d) => d.words))];
     typePhraseCache.set(displays, cached);
   }
   return cached;
@@ -183,7 +186,12 @@ function contradicted(m: PropertyMatch, matches: readonly PropertyMatch[]): bool
 function addRequired(spec: DisplayTypeSpec, matches: PropertyMatch[]): void {
   for (const m of [...matches]) {
     for (const req of m.property.requires ?? []) {
-      if (matches.some((x) => x.property.path === req.path)) continue;
+      const present = matches.find((x) => x.property.path === req.path);
+      // Named without a value ("colour by … axis"): the requirement supplies it.
+      if (present) {
+        present.value ??= req.value;
+        continue;
+      }
       const property = spec.properties.find((p) => p.path === req.path);
       if (property) matches.push({ property, value: req.value, matched: m.matched, via: 'requires' });
     }

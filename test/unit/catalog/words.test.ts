@@ -109,6 +109,20 @@ describe('propertyForWords', () => {
     expect(found(cloud, 'queue depth 10')).toEqual(['Topic/Depth']);
   });
 
+  it('reads colouring by an axis', () => {
+    const cloud = catalog.resolveType('PointCloud2')!;
+    expect(found(cloud, 'colour by x')).toEqual(['Axis=X', 'Color Transformer=AxisColor']);
+    expect(found(cloud, 'color by the y axis')).toEqual(['Color Transformer=AxisColor', 'Axis=Y']);
+    expect(found(cloud, 'colour by axis')).toEqual(['Axis', 'Color Transformer=AxisColor']);
+    expect(types('colour by axis')).toEqual([]);
+  });
+
+  it('reads size words per display', () => {
+    expect(found(catalog.resolveType('TF')!, 'make the frames bigger')).toEqual(['Marker Scale']);
+    expect(found(catalog.resolveType('PointStamped')!, 'bigger')).toEqual(['Radius']);
+    expect(found(map, 'hide the costmaps')).toEqual([]);
+  });
+
   it('adds the settings a matched property depends on', () => {
     expect(found(scan, 'min color')).toEqual(['Min Color', 'Color Transformer=Intensity', 'Use rainbow=false']);
   });
