@@ -62,7 +62,7 @@ export const run: CommandRun = async (ctx) => {
     ctx.stdout(`${JSON.stringify({ file, config: { findings: fileFindings }, ...(robot ? { robot } : {}) }, null, 2)}\n`);
     return 0;
   }
-  let out = `${file}: ${plural(fileFindings.length, 'file finding')}${fileFindings.length ? ` (${countBySeverity(fileFindings as unknown as Finding[])})` : ''}\n`;
+  let out = `${file}: ${plural(fileFindings.length, 'file finding')}${fileFindings.length ? ` (${countBySeverity(fileFindings)})` : ''}\n`;
   out += formatLintText(fileFindings);
   if (robot) {
     const who = robot.scenario ? `simulated robot ${robot.scenario} at ${robot.url}` : `robot ${robot.url}`;

@@ -1,8 +1,10 @@
 /** Findings as plain text for the CLI: one block per finding, severity and code first, evidence indented. */
+import type { Severity } from '../graph/types.ts';
 import type { Finding } from './types.ts';
 
-export function countBySeverity(findings: readonly Finding[]): string {
-  const n = (s: Finding['severity']) => findings.filter((f) => f.severity === s).length;
+/** `3 errors, 1 warning` (any list of things with a severity: findings, file lint findings). */
+export function countBySeverity(findings: readonly { severity: Severity }[]): string {
+  const n = (s: Severity) => findings.filter((f) => f.severity === s).length;
   const parts = [[n('error'), 'error'], [n('warning'), 'warning'], [n('info'), 'info']] as const;
   const shown = parts.filter(([c]) => c > 0).map(([c, w]) => `${c} ${w}${c === 1 ? '' : 's'}`);
   return shown.length > 0 ? shown.join(', ') : 'none';
