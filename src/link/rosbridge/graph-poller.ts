@@ -53,6 +53,20 @@ export async function pollGraph(rosapi: RosapiClient, options: Partial<PollOptio
   const subscribers: Record<string, string[]> = {};
   const failures: string[] = [];
 
+  const perTopic = async (): Promise<void> => {
+    const tasks = topicList.flatMap((t) => [{ topic: t.name, kind: 'publishers' as const }, { topic: t.name, kind: 'subscribers' as const }]);
+    await mapLimit(tasks, opts.concurrency, async ({ topic, kind }) => {
+      calls++;
+      try {
+        const list = kind === 'publishers' ? await rosapi.publishers(topic, callOpts) : await rosapi.subscribers(topic, callOpts);
+        (kind === 'publishers' ? publishers : subscribers)[topic] = list;
+      } catch (err) {
+        if (fatal(err)) throw err;
+        failures.push(`${kind} of ${topic} (${(err as Error).message})`);
+      }
+    }, opts.signal);
+  };
+
   const perNode = opts.strategy === 'per-node'
     || (opts.strategy === 'auto' && nodes.length > 0 && nodes.length < 2 * topicList.length);
   if (perNode) {
@@ -68,18 +82,15 @@ export async function pollGraph(rosapi: RosapiClient, options: Partial<PollOptio
         failures.push(`${node} (${(err as Error).message})`);
       }
     }, opts.signal);
+    if (failures.length > 0 && opts.strategy === 'auto') {
+      // A node we could not ask would lose its endpoints: ask per topic instead, which does not depend on nodes.
+      for (const k of Object.keys(publishers)) delete publishers[k];
+      for (const k of Object.keys(subscribers)) delete subscribers[k];
+      failures.length = 0;
+      await perTopic();
+    }
   } else {
-    const tasks = topicList.flatMap((t) => [{ topic: t.name, kind: 'publishers' as const }, { topic: t.name, kind: 'subscribers' as const }]);
-    await mapLimit(tasks, opts.concurrency, async ({ topic, kind }) => {
-      calls++;
-      try {
-        const list = kind === 'publishers' ? await rosapi.publishers(topic, callOpts) : await rosapi.subscribers(topic, callOpts);
-        (kind === 'publishers' ? publishers : subscribers)[topic] = list;
-      } catch (err) {
-        if (fatal(err)) throw err;
-        failures.push(`${kind} of ${topic} (${(err as Error).message})`);
-      }
-    }, opts.signal);
+    await perTopic();
   }
   if (failures.length > 0) {
     const shown = failures.slice(0, 3).join('; ');

@@ -80,6 +80,23 @@ describe('graph poll', () => {
     expect(snap.topics.find((t) => t.name === '/a')!.publishers).toEqual([]);
   });
 
+  it('asks per node when that is fewer calls, and falls back to per topic when a node cannot be asked', async () => {
+    const asked: string[] = [];
+    const url = await scripted((service, args) => {
+      asked.push(service);
+      if (service === '/rosapi/nodes') return { result: true, values: { nodes: ['/talker'] } };
+      if (service === '/rosapi/node_details') return { result: false, values: 'node is gone' };
+      return base(service) ?? { result: true, values: service.endsWith('publishers') ? { publishers: [`/p${String(args['topic'])}`] } : { subscribers: [] } };
+    });
+    link = createRosbridgeLink(url);
+    await link.connect();
+    const snap = await link.snapshot();
+    expect(asked.filter((s) => s === '/rosapi/node_details')).toHaveLength(1);
+    expect(asked.filter((s) => s === '/rosapi/publishers')).toHaveLength(3);
+    expect(snap.topics.map((t) => t.publishers.map((p) => p.node))).toEqual([['/p/a'], ['/p/b'], ['/p/c']]);
+    expect(snap.problems.map((p) => p.id)).not.toContain('graph:endpoints');
+  });
+
   it('a malformed /rosapi/topics answer fails the snapshot with the culprit', async () => {
     let calls = 0;
     const url = await scripted((service) => {
