@@ -1,6 +1,6 @@
 // Loads scenario files: schema check (ajv), template expansion, QoS resolution and cross-checks, each error naming file and JSON path.
 import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject } from 'ajv';
 import { GENERATORS, defaultGenerator } from './generators/index.ts';
@@ -10,7 +10,13 @@ import type { Endpoint, Frame, LoadResult, Scenario, ScenarioFile, TopicFile, To
 
 export const SCENARIOS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'scenarios');
 export const BRIDGE_QOS_TOPIC = '/rviz_companion/qos';
+/** The companion publishes a whole .rviz here; the bridge makes RViz load it. */
+export const BRIDGE_CONFIG_IN = '/rviz_companion/rviz_config';
+/** The .rviz RViz has loaded now (latched). */
+export const BRIDGE_CONFIG_CURRENT = '/rviz_companion/rviz_config_current';
 export const BRIDGE_NODE = '/rviz_companion_bridge';
+/** Topics the server itself feeds (not through a message generator). */
+export const BRIDGE_GENERATORS: ReadonlySet<string> = new Set(['bridge_qos', 'bridge_config']);
 
 const schema = JSON.parse(readFileSync(join(SCENARIOS_DIR, 'schema.json'), 'utf8')) as object;
 const validate = new Ajv({ allErrors: false, strict: false }).compile<ScenarioFile>(schema);
@@ -108,6 +114,7 @@ function resolveScenario(file: ScenarioFile, source: string): Scenario {
 
   const scenario: Scenario = {
     name: file.name, description: file.description, distro: file.distro, bridgeQos: file.bridgeQos ?? true,
+    rvizConfig: file.rvizConfig === undefined ? undefined : readRvizConfig(file.rvizConfig, source),
     nodes: [], topics: [], tf: { frames }, services: [], source,
   };
   const byName = new Map<string, string>();
@@ -118,17 +125,24 @@ function resolveScenario(file: ScenarioFile, source: string): Scenario {
     scenario.topics.push(resolveTopic(topic, where));
   }
   if (scenario.bridgeQos) {
-    if (byName.has(BRIDGE_QOS_TOPIC)) throw new ScenarioError(`${byName.get(BRIDGE_QOS_TOPIC)}/name: ${BRIDGE_QOS_TOPIC} is published by the sim itself; remove it or set bridgeQos false`);
-    scenario.topics.push({
-      name: BRIDGE_QOS_TOPIC, type: 'std_msgs/msg/String', publishers: [{ node: BRIDGE_NODE, qos: { ...QOS_PRESETS.latched } }],
-      subscribers: [], rate: undefined, latched: true, silent: false, clock: 'wall', generator: 'bridge_qos', params: {},
+    for (const reserved of [BRIDGE_QOS_TOPIC, BRIDGE_CONFIG_IN, BRIDGE_CONFIG_CURRENT]) {
+      if (byName.has(reserved)) throw new ScenarioError(`${byName.get(reserved)}/name: ${reserved} belongs to the bridge the sim runs itself; remove it or set bridgeQos false`);
+    }
+    const bridgeTopic = (name: string, generator: string): TopicSpec => ({
+      name, type: 'std_msgs/msg/String', publishers: [{ node: BRIDGE_NODE, qos: { ...QOS_PRESETS.latched } }],
+      subscribers: [], rate: undefined, latched: true, silent: false, clock: 'wall', generator, params: {},
     });
+    scenario.topics.push(bridgeTopic(BRIDGE_QOS_TOPIC, 'bridge_qos'));
+    if (scenario.rvizConfig !== undefined) {
+      scenario.topics.push(bridgeTopic(BRIDGE_CONFIG_CURRENT, 'bridge_config'));
+      scenario.topics.push({ ...bridgeTopic(BRIDGE_CONFIG_IN, ''), publishers: [], subscribers: [{ node: BRIDGE_NODE, qos: { ...QOS_PRESETS.default } }], latched: false, silent: true });
+    }
   }
   scenario.services = (file.services ?? []).map((s) => ({ name: s.name, type: s.type, node: s.node, response: s.response ?? {} }));
 
   // Every generator must exist, produce the topic's type and accept its params: fail at load, not on the first tick.
   scenario.topics.forEach((topic) => {
-    if (topic.silent || topic.generator === 'bridge_qos') return;
+    if (topic.silent || BRIDGE_GENERATORS.has(topic.generator)) return;
     const where = byName.get(topic.name) ?? '/';
     const gen = GENERATORS[topic.generator];
     if (!gen) throw new ScenarioError(`${where}/generator: unknown generator "${topic.generator}" (generators: ${Object.keys(GENERATORS).join(', ')})`);
@@ -146,6 +160,16 @@ function resolveScenario(file: ScenarioFile, source: string): Scenario {
   for (const s of scenario.services) nodes.add(s.node);
   scenario.nodes = [...nodes].sort();
   return scenario;
+}
+
+function readRvizConfig(file: string, source: string): string {
+  const base = source.startsWith('<') ? SCENARIOS_DIR : dirname(source);
+  const path = isAbsolute(file) ? file : join(base, file);
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ScenarioError(`/rvizConfig: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
 }
 
 function resolveTopic(t: TopicFile, where: string): TopicSpec {

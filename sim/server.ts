@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { GENERATORS } from './generators/index.ts';
 import { Params, rosTimeFromMs, type RosTime, type Tick } from './generators/common.ts';
 import { SimGraph, type TopicState } from './graph.ts';
-import { BRIDGE_QOS_TOPIC, loadScenario } from './scenario.ts';
+import { BRIDGE_CONFIG_CURRENT, BRIDGE_CONFIG_IN, BRIDGE_GENERATORS, BRIDGE_QOS_TOPIC, loadScenario } from './scenario.ts';
 import { Session } from './session.ts';
 import type { Scenario } from './types.ts';
 
@@ -59,9 +59,24 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     if (scenario.bridgeQos && !qosTimer && !closed) qosTimer = setTimeout(publishQos, QOS_DEBOUNCE_MS);
   });
 
-  const route = (topic: TopicState, envelope: string, latch: boolean): void => {
+  const deliver = (topic: TopicState, envelope: string, latch: boolean): void => {
     if (latch || topic.latched) topic.latest = envelope;
     for (const sub of topic.subscribers) sub.deliver(envelope, topic.latched);
+  };
+
+  // The bridge node: a config published to rviz_config is what "RViz" has loaded now.
+  const configCurrent = scenario.rvizConfig !== undefined && scenario.bridgeQos ? BRIDGE_CONFIG_CURRENT : undefined;
+  const publishCurrentConfig = (data: string): void => {
+    const current = configCurrent ? graph.get(configCurrent) : undefined;
+    if (current) deliver(current, JSON.stringify({ op: 'publish', topic: current.name, msg: { data } }), true);
+  };
+
+  const route = (topic: TopicState, envelope: string, latch: boolean): void => {
+    deliver(topic, envelope, latch);
+    if (configCurrent && topic.name === BRIDGE_CONFIG_IN) {
+      const data = (JSON.parse(envelope) as { msg: { data?: unknown } }).msg.data;
+      if (typeof data === 'string' && data.trim() !== '') publishCurrentConfig(data);
+    }
   };
 
   const produce = (topic: TopicState): void => {
@@ -95,7 +110,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   const groups = new Map<number, TopicState[]>();
   for (const topic of graph.all()) {
     const spec = topic.spec;
-    if (!spec || spec.silent || spec.generator === 'bridge_qos') continue;
+    if (!spec || spec.silent || BRIDGE_GENERATORS.has(spec.generator)) continue;
     const gen = GENERATORS[spec.generator];
     if (!gen) throw new Error(`sim: topic ${spec.name}: unknown generator "${spec.generator}"`);
     topic.produce = gen.create(new Params(spec.params, spec.name), scenario, spec);
@@ -103,6 +118,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     if (spec.latched) produce(topic);
   }
   if (scenario.bridgeQos) publishQos();
+  if (scenario.rvizConfig !== undefined) publishCurrentConfig(scenario.rvizConfig);
 
   const timers = [...groups].map(([rate, topics]) => setInterval(() => {
     for (const topic of topics) {

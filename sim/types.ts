@@ -71,8 +71,10 @@ export interface ScenarioFile {
   name: string;
   description: string;
   distro: string;
-  /** Publish `/rviz_companion/qos` (default true). */
+  /** The robot-side bridge node runs (default true): it publishes `/rviz_companion/qos`, and the config topics when rvizConfig is set. */
   bridgeQos?: boolean;
+  /** The .rviz RViz on this robot starts with (a path relative to the scenario file). */
+  rvizConfig?: string;
   /** Extra nodes with no topics (nodes are also collected from topics and services). */
   nodes?: string[];
   topics?: TopicFile[];
@@ -124,6 +126,8 @@ export interface Scenario {
   description: string;
   distro: string;
   bridgeQos: boolean;
+  /** The text of the .rviz RViz on this robot starts with, if the scenario names one. */
+  rvizConfig: string | undefined;
   nodes: string[];
   topics: TopicSpec[];
   tf: { frames: Frame[] };

@@ -87,6 +87,9 @@ describe('bad scenario files', () => {
       .toContain('generator "float64" produces std_msgs/msg/Float64 | std_msgs/msg/Float32, not std_msgs/msg/String');
     expect(reason(write('bad10.json', { ...base, topics: [{ name: '/m', type: 'nav_msgs/msg/OccupancyGrid', latched: true, publishers: [{ node: '/n', qos: 'default' }] }] })))
       .toContain('/topics/0/publishers: a latched topic needs transient_local publishers');
+    expect(reason(write('bad11.json', { ...base, rvizConfig: 'missing.rviz' }))).toMatch(/bad11\.json: \/rvizConfig: cannot read .*missing\.rviz \(ENOENT\)/);
+    expect(reason(write('bad12.json', { ...base, topics: [{ name: '/rviz_companion/qos', type: 'std_msgs/msg/String', rate: 1 }] })))
+      .toContain('/topics/0/name: /rviz_companion/qos belongs to the bridge the sim runs itself');
     expect(reason('no_such_scenario')).toMatch(/scenario "no_such_scenario" cannot be read .*scenarios: big_graph, empty/);
   });
 
@@ -173,6 +176,7 @@ describe('running scenarios', () => {
       expect(urdf?.data).toContain('<link name="base_scan">');
       const topics = await callService<{ topics: string[] }>(ros, 'rosapi/topics');
       expect(topics.topics).not.toContain('/rviz_companion/qos');
+      expect(topics.topics).not.toContain('/rviz_companion/rviz_config_current');
       raw.send({ op: 'call_service', id: 'e', service: '/rosapi/topics' });
       expect(await raw.waitFor((f) => f['id'] === 'e')).toMatchObject({ result: true, values: { topics: [], types: [] } });
       raw.send({ op: 'call_service', id: 'n', service: '/rosapi/nodes' });

@@ -1,7 +1,10 @@
 // The simulated robot against real roslib over a real socket: rosapi, messages, throttling, latching, routing, errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Service, Topic, type Ros } from 'roslib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
+import { SCENARIOS_DIR } from '../../../sim/scenario.ts';
 import { RawClient, callService, collect, connectRos } from './helpers.ts';
 
 let sim: SimHandle;
@@ -140,6 +143,23 @@ describe('messages', () => {
     expect(qos.topics['/map'].publishers[0]).toMatchObject({ node: '/map_server', reliability: 'reliable', durability: 'transient_local', depth: 1 });
     expect(qos.topics['/scan'].subscribers).toEqual(expect.arrayContaining([expect.objectContaining({ node: '/amcl', reliability: 'best_effort' })]));
     expect(Object.keys(qos.topics)).toHaveLength(sim.scenario.topics.length);
+  });
+});
+
+describe('bridge config topics', () => {
+  it('serve the scenario\'s .rviz as rviz_config_current and replace it with what a client publishes on rviz_config', async () => {
+    const file = readFileSync(join(SCENARIOS_DIR, 'turtlebot_nav.rviz'), 'utf8');
+    const [first] = await collect<{ data: string }>(ros, '/rviz_companion/rviz_config_current', 1, { timeoutMs: 1000 });
+    expect(first?.data).toBe(file);
+    const subs = await callService<{ subscribers: string[] }>(ros, 'rosapi/subscribers', { topic: '/rviz_companion/rviz_config' });
+    expect(subs.subscribers).toEqual(['/rviz_companion_bridge']);
+    const next = file.replace('Fixed Frame: map', 'Fixed Frame: odom');
+    new Topic({ ros, name: '/rviz_companion/rviz_config', messageType: 'std_msgs/msg/String' }).publish({ data: next });
+    await new Promise((r) => setTimeout(r, 150));
+    const late = await connectRos(sim.url);
+    const [now] = await collect<{ data: string }>(late, '/rviz_companion/rviz_config_current', 1, { timeoutMs: 1000 });
+    late.close();
+    expect(now?.data).toContain('Fixed Frame: odom');
   });
 });
 
