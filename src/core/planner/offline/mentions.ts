@@ -39,6 +39,7 @@ export function displayMentions(tokens: readonly string[], displays: readonly Vi
   const cands: DisplayMention[] = [];
   for (const d of displays) {
     const forms = new Set([tokenize(d.name).join(' '), tokenize(splitCamel(d.name)).join(' ')]);
+    for (const f of [...forms]) forms.add(f.split(' ').map(singular).join(' '));
     for (const form of forms) {
       const phrase = form.split(' ').filter((t) => t.length > 0);
       // One short generic token ("Map", "TF", "Grid") is left to type words, which treat it the same way.

@@ -182,7 +182,12 @@ function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: Displ
     return n.value;
   };
   for (const m of p.ctx.catalog.propertyForWords(spec, visible)) {
-    const prop = m.property;
+    let prop = m.property;
+    // "bigger points" names a size; the one that applies in the display's current style is meant.
+    if (isSizeLike(prop) && m.value === undefined) {
+      const applies = sizeProperty(p, d, spec);
+      if (applies && applies !== prop && (applies.requires ?? []).length > 0) prop = applies;
+    }
     if (prop.kind === 'topic' || used.has(prop.path)) continue;
     if (m.via === 'requires') continue; // complete() adds dependencies, with reasons
     let value: string | undefined = m.value;
@@ -201,6 +206,12 @@ function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: Displ
     }
     used.add(prop.path);
     settings.push({ path: prop.path, value });
+  }
+  // A duration with no property named ("for 2 seconds"): the display's time setting (Decay Time, …).
+  const duration = numbers.find((n) => n.unit !== undefined && /^s/.test(n.unit));
+  if (duration && !numberUsed) {
+    const timed = spec.properties.find((x) => (x.kind === 'float' || x.kind === 'int') && /time/i.test(x.path) && !used.has(x.path));
+    if (timed) { settings.push({ path: timed.path, value: round(duration.value) }); numberUsed = true; }
   }
   // A colour with no colour property named: the display's main colour.
   if (colour && !settings.some((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'color')) {
@@ -323,21 +334,26 @@ function troubled(p: Planner): VirtualDisplay[] {
 
 /** "fixed frame odom", "use map as the fixed frame", "set the frame to base_link", "frame: odom". Removes what it used. */
 function takeFixedFrame(p: Planner, text: string): string {
-  const frameWord = '(?:fixed\\s+frame|global\\s+frame|reference\\s+frame|frame)';
+  const frameWord = '(fixed\\s+frame|global\\s+frame|reference\\s+frame|frame)';
   const name = '([A-Za-z0-9_][A-Za-z0-9_./-]*)';
-  const patterns = [
-    new RegExp(`(?:set|change|switch|make|put)?\\s*(?:the\\s+)?${frameWord}\\s*(?:to|=|:|as|is|->)?\\s*(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'),
-    new RegExp(`(?:use|make|set)\\s+['"\`]?/?${name}['"\`]?\\s+(?:as|the|be)\\s+(?:the\\s+)?${frameWord}`, 'i'),
-    new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'),
+  const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
+    { re: new RegExp(`(?:use|make|set|pick|choose)\\s+['"\`]?/?${name}['"\`]?\\s+(?:as\\s+|be\\s+)?(?:the\\s+)?(?:new\\s+)?${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
+    { re: new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+|things\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
+    { re: new RegExp(`(?:the\\s+)?${frameWord}(\\s*(?:to|=|:|as|is|->)\\s*|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
   ];
-  for (const re of patterns) {
+  for (const { re, connector, nameAt, wordAt } of patterns) {
     const m = re.exec(text);
     if (!m) continue;
-    const frame = m[1]!.replace(/[.,;!?]+$/, '');
-    if (['to', 'the', 'a', 'as', 'be', 'is', 'and'].includes(frame.toLowerCase())) continue;
-    const known = p.ctx.frames.find((f) => f.toLowerCase() === frame.toLowerCase()) ?? frame;
-    p.actions.push(act({ action: 'set_fixed_frame', frame: known }));
-    p.state.fixedFrame = known;
+    const frame = m[nameAt]!.replace(/[.,;!?]+$/, '');
+    const known = p.ctx.frames.find((f) => f.toLowerCase() === frame.toLowerCase());
+    const plainFrameWord = /^frame$/i.test(m[wordAt]!.trim());
+    const looksLikeFrame = /[_/0-9]/.test(frame) || ['map', 'odom', 'world', 'base'].includes(frame.toLowerCase());
+    if (FILLER.has(frame.toLowerCase()) && !known) continue;
+    // "frame names", "frame rate": only a known frame, a frame-like id, or an explicit "to"/":" makes it a fixed frame.
+    if (!known && !looksLikeFrame && (plainFrameWord || !connector(m))) continue;
+    const chosen = known ?? frame;
+    p.actions.push(act({ action: 'set_fixed_frame', frame: chosen }));
+    p.state.fixedFrame = chosen;
     return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
   }
   return text;
@@ -376,21 +392,26 @@ function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Spa
   for (const raw of slashNames(clause)) {
     const name = absoluteTopic(raw);
     const topic = p.ctx.topicByName.get(name);
-    const showing = p.state.live().filter((d) => [...d.topics.values()].includes(name));
     const spec = topic ? p.ctx.catalog.forMessageType(topic.type)[0] : undefined;
+    // Displays already on it, if they can show its type (a wrongly typed one is a finding, not what was asked for).
+    const showing = p.state.live().filter((d) => [...d.topics.values()].includes(name) && (!topic || !d.spec || d.spec.messageTypes.includes(topic.type)));
     for (const t of tokenize(raw)) { const i = tokens.indexOf(t); if (i >= 0) taken.push({ start: i, length: 1 }); }
     targets.push({ spec: showing[0]?.spec ?? spec, displays: showing, topics: [name], phrase: name, plural: false });
   }
   const mentions: TypeMention[] = typeMentions(tokens, p.ctx.catalog.displays, taken);
   const anchors = [...targets.map((t) => t.spec).filter((s): s is DisplayTypeSpec => s !== undefined), ...mentions.map((m) => m.spec)];
   for (const m of mentions) {
-    // A word that is a property or value of another thing named here ("by axis", "as points") is not a display.
-    const other = anchors.find((s) => s !== m.spec && isPropertyWord(s, m.phrase));
+    // A word that is a property or value of another thing named here ("by axis", "as points", "the costmap colour
+    // scheme for the map") is not a display.
+    const others = [...anchors];
+    others.splice(others.indexOf(m.spec), 1);
+    const other = others.find((s) => isPropertyWord(s, m.phrase));
     if (other && anchors.length > 1) {
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
       continue;
     }
+    if (targets.some((t) => t.span && !t.topics.length && t.spec === m.spec && t.displays.length)) continue; // "the Waypoints markers"
     const withTopic = targets.find((t) => t.topics.length && t.spec === m.spec);
     if (withTopic) { withTopic.span = m; continue; }
     const all = Boolean(anyPhrase(tokens, ALL_WORDS));
@@ -444,7 +465,10 @@ function handleClause(p: Planner, clause: string): void {
   const masked = [...taken, ...(verbHit ? [verbHit.span] : []), ...(fixSpan ? [fixSpan] : [])];
   // Words right after a named thing belong to it ("scan points", "map display"): mask one following token that is a
   // value word, so it is not read as a setting.
-  for (const t of targets) if (t.span) masked.push({ start: t.span.start + t.span.length, length: 1 });
+  for (const t of targets) {
+    const next = t.span ? tokens[t.span.start + t.span.length] : undefined;
+    if (t.span && next && p.ctx.catalog.typesForWords(next).length > 0) masked.push({ start: t.span.start + t.span.length, length: 1 });
+  }
 
   if (verb === 'fix') {
     if (targets.length === 0 && p.last.length > 0) {
