@@ -61,7 +61,7 @@ describe('subscriptions', () => {
     c.send({ op: 'unsubscribe', id: 'q1', topic: '/odom' });
     const elapsed = Date.now() - start;
     const n = c.frames.filter((f) => (f as Record<string, unknown>)['topic'] === '/odom').length;
-    expect(n).toBeGreaterThanOrEqual(2);
+    expect(n).toBeGreaterThanOrEqual(1);
     expect(n).toBeLessThanOrEqual(Math.floor(elapsed / 300) + 2);
     c.close();
   });

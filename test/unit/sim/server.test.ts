@@ -231,10 +231,12 @@ describe('protocol errors', () => {
     raw.send({ op: 'subscribe', id: 'u1', topic: '/tf' });
     await raw.waitFor((f) => f['topic'] === '/tf');
     raw.send({ op: 'unsubscribe', id: 'u1', topic: '/tf' });
-    await new Promise((r) => setTimeout(r, 150));
-    const before = raw.frames.length;
+    // Frames are ordered: once the probe's answer is in, anything later would have been sent after the unsubscribe.
+    raw.send({ op: 'call_service', id: 'probe', service: '/rosapi/get_time' });
+    await raw.waitFor((f) => f['id'] === 'probe');
+    const answeredAt = raw.frames.findIndex((f) => (f as Record<string, unknown>)['id'] === 'probe');
     await new Promise((r) => setTimeout(r, 300));
-    expect(raw.frames.length).toBe(before);
+    expect(raw.frames.slice(answeredAt + 1)).toEqual([]);
     raw.close();
   });
 });
