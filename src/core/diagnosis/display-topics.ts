@@ -118,7 +118,10 @@ function requestedQos(spec: DisplayTypeSpec | undefined, properties: Record<stri
   return { qos, reliability, durability };
 }
 
-/** Displays that are enabled and whose enclosing groups all are. */
+/**
+ * Displays that are enabled and whose enclosing groups all are. ROS 1 classes (`rviz/…`) are left out: RViz2 cannot
+ * load them, so they subscribe nothing (the file lint says to convert them).
+ */
 export function enabledDisplays(all: readonly DisplayInfo[]): DisplayInfo[] {
   const groupEnabled = new Map<string, boolean>();
   const out: DisplayInfo[] = [];
@@ -127,7 +130,7 @@ export function enabledDisplays(all: readonly DisplayInfo[]): DisplayInfo[] {
     let on = d.enabled;
     for (let i = 1; i < d.indexPath.length && on; i++) on = groupEnabled.get(d.indexPath.slice(0, i).join('.')) !== false;
     if (d.isGroup) groupEnabled.set(key, on);
-    else if (on) out.push(d);
+    else if (on && !d.classId.startsWith('rviz/')) out.push(d);
   }
   return out;
 }

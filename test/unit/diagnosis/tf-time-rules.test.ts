@@ -152,3 +152,18 @@ describe('sampling', () => {
     expect(headerOf(null)).toBeUndefined();
   });
 });
+
+describe('latched replays and ROS 1 displays', () => {
+  it('an old stamp on a latched topic is a replay, not skew; a future one still is', () => {
+    const map = topic('/map', 'nav_msgs/msg/OccupancyGrid', [pub('/map_server', { reliability: 'reliable', durability: 'transient_local', history: 'keep_last', depth: 1 })]);
+    const old = [{ topic: '/map', stampSec: NOW / 1000 - 7200, frameId: 'map', receivedAt: NOW }];
+    expect(diagnose({ snapshot: snapshot([map]), now: NOW, stamps: old })).toEqual([]);
+    const future = [{ topic: '/map', stampSec: NOW / 1000 + 7200, frameId: 'map', receivedAt: NOW }];
+    expect(codes(diagnose({ snapshot: snapshot([map]), now: NOW, stamps: future }))).toEqual(['warning CLOCK_SKEW /map']);
+  });
+
+  it('a ROS 1 display is not checked against the robot (RViz2 cannot load it)', () => {
+    const ros1 = ['    - Class: rviz/LaserScan', '      Enabled: true', '      Name: Scan', '      Topic: /nothing', '      Value: true'].join('\n');
+    expect(diagnose({ document: config(ros1), snapshot: snapshot([]), now: NOW })).toEqual([]);
+  });
+});

@@ -1,14 +1,21 @@
 /**
  * CLOCK_SKEW: header stamps far from the companion's clock. Sources: the latest sampled message per topic and the
- * dynamic TF edges. Zero stamps mean "unset" and are skipped. Stamps near zero look like simulation time.
+ * dynamic TF edges. Zero stamps mean "unset" and are skipped; old stamps on latched topics are replays, not skew.
+ * Stamps near zero look like simulation time.
  */
 import type { Rule, RuleContext } from '../context.ts';
 import { displayLabel, nameList, seconds } from '../describe.ts';
 import type { Finding } from '../types.ts';
 
+/** A latched message is replayed to late subscribers with its original stamp: old is normal there, the future is not. */
+function latched(ctx: RuleContext, topic: string): boolean {
+  return ctx.topics.get(topic)?.publishers.some((p) => p.source !== 'unknown' && p.qos.durability === 'transient_local') ?? false;
+}
+
 function skewFinding(ctx: RuleContext, topic: string, stampSec: number, receivedAt: number, detail: string[]): Finding | undefined {
   const skew = receivedAt / 1000 - stampSec;
   if (stampSec === 0 || Math.abs(skew) <= ctx.options.clockSkewSec) return undefined;
+  if (skew > 0 && latched(ctx, topic)) return undefined;
   const simTime = stampSec < ctx.options.simTimeBelowSec;
   const shownBy = (ctx.facts?.subscriptions ?? []).filter((s) => s.topic === topic);
   const subject: Finding['subject'] = { kind: 'topic', name: topic, topic };
