@@ -24,6 +24,8 @@ export { coerceValue, checkValue, normalizeColor } from './values.ts';
 export { propertySpec, topicPropertiesOf } from './lookup.ts';
 export type { DisplayTypeLookup } from './lookup.ts';
 export { hasDock } from './window-geometry.ts';
+export { DocumentSession, SESSION_VERSION } from './session.ts';
+export type { SessionJson, SessionOptions } from './session.ts';
 
 import { findDisplay } from './displays.ts';
 import type { RvizDocument } from './document.ts';
