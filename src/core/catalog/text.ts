@@ -47,8 +47,12 @@ export interface PreparedText {
   present: ReadonlySet<string>;
 }
 
+/** `/camera/depth/points`, `robot1/scan`, `rviz_default_plugins/Map`: names, whose parts are not words of the request. */
+const SLASHED_NAME = /[^\s,;:()"'`]*\/[^\s,;:()"'`]*/g;
+
+/** Tokens of a request with ROS names (anything holding a `/`) left out: "/camera/color/image_raw" says nothing about Color. */
 export function prepareText(text: string): PreparedText {
-  const tokens = tokenize(text);
+  const tokens = tokenize(text.replace(SLASHED_NAME, ' '));
   const singulars = tokens.map(singular);
   return { tokens, singulars, present: new Set([...tokens, ...singulars]) };
 }

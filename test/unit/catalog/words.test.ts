@@ -31,6 +31,12 @@ describe('typesForWords', () => {
     expect(types('fixed frame')).toEqual([]);
   });
 
+  it('ignores the parts of ROS names', () => {
+    expect(types('show /camera/depth/points')).toEqual([]);
+    expect(types('show the cloud on /camera/depth/points')).toEqual(['PointCloud2']);
+    expect(catalog.propertyForWords(catalog.resolveType('Image')!, 'use /camera/color/image_raw')).toEqual([]);
+  });
+
   it('lets a longer phrase claim its words', () => {
     expect(types('show the camera image')).toEqual(['Image']);
     expect(types('robot footprint')).toEqual(['Polygon']);
