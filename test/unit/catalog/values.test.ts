@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import type { PropertySpec, ValueCheck } from '../../../src/core/catalog/index.ts';
 
@@ -97,5 +98,26 @@ describe('checkValue', () => {
 
   it('string: kept as given', () => {
     expect(ok(catalog.checkValue(p(scan, 'Channel Name'), 'reflectivity'))).toBe('reflectivity');
+  });
+});
+
+describe('checkValue is idempotent', () => {
+  // Whatever checkValue accepts, it accepts again unchanged: normalised values are what RViz2 writes.
+  const all = catalog.displays.flatMap((d) => d.properties);
+  const texts = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.double({ noNaN: true, min: -1e6, max: 1e6 }).map(String),
+    fc.integer({ min: -300, max: 300 }).map(String),
+    fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })).map((c) => c.join(',')),
+    fc.constantFrom('true', 'off', 'Best effort', 'latched', 'flat squares', '#0f0', '1 2 3', '/scan', '/map', 'red', '<fixed frame>'),
+  );
+
+  it('holds for every property and many inputs', () => {
+    fc.assert(fc.property(fc.constantFrom(...all), texts, (prop, text) => {
+      const first = catalog.checkValue(prop, text);
+      if (!first.ok) return true;
+      const again = catalog.checkValue(prop, first.normalized);
+      return again.ok && again.normalized === first.normalized;
+    }), { numRuns: 3000 });
   });
 });
