@@ -68,3 +68,17 @@ export class RawClient {
     this.ws.close();
   }
 }
+
+/** Retries an async check until it passes or the timeout ends (for effects that cross connections). */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}

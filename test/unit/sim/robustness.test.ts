@@ -1,7 +1,7 @@
 // Protocol edge cases: oversized and binary frames, queued throttling, latched client publishes, several ids per topic, status levels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
-import { RawClient } from './helpers.ts';
+import { RawClient, eventually } from './helpers.ts';
 
 let sim: SimHandle;
 
@@ -83,7 +83,8 @@ describe('subscriptions', () => {
     pub.send({ op: 'advertise', id: 'adv', topic: '/initial_config', type: 'std_msgs/msg/String', latch: true });
     pub.send({ op: 'publish', id: 'p', topic: '/initial_config', msg: { data: 'v1' } });
     pub.send({ op: 'publish', id: 'p', topic: '/initial_config', msg: { data: 'v2' } });
-    await sleep(100);
+    pub.send({ op: 'call_service', id: 'probe', service: '/rosapi/get_time' });
+    await pub.waitFor((f) => f['id'] === 'probe'); // the publishes before it are handled
     const late = await RawClient.open(sim.url);
     late.send({ op: 'subscribe', id: 'l', topic: '/initial_config' });
     expect(await late.waitFor((f) => f['topic'] === '/initial_config')).toMatchObject({ msg: { data: 'v2' } });
@@ -98,11 +99,14 @@ describe('subscriptions', () => {
     const r1 = await c.waitFor((f) => f['id'] === 't1');
     expect((r1['values'] as { topics: string[] }).topics).toContain('/temp_topic');
     c.close();
-    await sleep(100);
     const d = await RawClient.open(sim.url);
-    d.send({ op: 'call_service', id: 't2', service: '/rosapi/topics' });
-    const r2 = await d.waitFor((f) => f['id'] === 't2');
-    expect((r2['values'] as { topics: string[] }).topics).not.toContain('/temp_topic');
+    let n = 0;
+    await eventually(async () => {
+      const id = `t2-${n++}`;
+      d.send({ op: 'call_service', id, service: '/rosapi/topics' });
+      const r2 = await d.waitFor((f) => f['id'] === id);
+      expect((r2['values'] as { topics: string[] }).topics).not.toContain('/temp_topic');
+    });
     d.close();
   });
 });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { SCENARIOS_DIR } from '../../../sim/scenario.ts';
-import { RawClient, callService, collect, connectRos } from './helpers.ts';
+import { RawClient, callService, collect, connectRos, eventually } from './helpers.ts';
 
 let sim: SimHandle;
 let ros: Ros;
@@ -127,15 +127,15 @@ describe('messages', () => {
 
   it('delivers the last message of a latched topic to a late subscriber at once', async () => {
     const late = await connectRos(sim.url);
-    const [a] = await collect<{ data: string }>(late, '/robot_description', 1, { timeoutMs: 500 });
-    const [b] = await collect<Record<string, any>>(late, '/map', 1, { timeoutMs: 500 });
+    const [a] = await collect<{ data: string }>(late, '/robot_description', 1);
+    const [b] = await collect<Record<string, any>>(late, '/map', 1);
     late.close();
     expect(a?.data).toContain('<robot');
     expect(b?.info.width).toBe(60);
   });
 
   it('publishes /rviz_companion/qos with publisher and subscriber QoS per topic', async () => {
-    const [msg] = await collect<{ data: string }>(ros, '/rviz_companion/qos', 1, { timeoutMs: 1000 });
+    const [msg] = await collect<{ data: string }>(ros, '/rviz_companion/qos', 1);
     const qos = JSON.parse(msg?.data ?? '{}');
     expect(Math.abs(qos.stamp - nowSec())).toBeLessThan(60);
     expect(qos.topics['/scan'].type).toBe('sensor_msgs/msg/LaserScan');
@@ -149,15 +149,15 @@ describe('messages', () => {
 describe('bridge config topics', () => {
   it('serve the scenario\'s .rviz as rviz_config_current and replace it with what a client publishes on rviz_config', async () => {
     const file = readFileSync(join(SCENARIOS_DIR, 'turtlebot_nav.rviz'), 'utf8');
-    const [first] = await collect<{ data: string }>(ros, '/rviz_companion/rviz_config_current', 1, { timeoutMs: 1000 });
+    const [first] = await collect<{ data: string }>(ros, '/rviz_companion/rviz_config_current', 1);
     expect(first?.data).toBe(file);
     const subs = await callService<{ subscribers: string[] }>(ros, 'rosapi/subscribers', { topic: '/rviz_companion/rviz_config' });
     expect(subs.subscribers).toEqual(['/rviz_companion_bridge']);
     const next = file.replace('Fixed Frame: map', 'Fixed Frame: odom');
     new Topic({ ros, name: '/rviz_companion/rviz_config', messageType: 'std_msgs/msg/String' }).publish({ data: next });
-    await new Promise((r) => setTimeout(r, 150));
+    await callService(ros, 'rosapi/get_time'); // answered after the publish sent before it
     const late = await connectRos(sim.url);
-    const [now] = await collect<{ data: string }>(late, '/rviz_companion/rviz_config_current', 1, { timeoutMs: 1000 });
+    const [now] = await collect<{ data: string }>(late, '/rviz_companion/rviz_config_current', 1);
     late.close();
     expect(now?.data).toContain('Fixed Frame: odom');
   });
@@ -168,7 +168,7 @@ describe('client publishing and handle controls', () => {
     const other = await connectRos(sim.url);
     const talker = new Topic({ ros, name: '/chatter', messageType: 'std_msgs/msg/String' });
     const heard = collect<{ data: string }>(other, '/chatter', 1, { messageType: 'std_msgs/msg/String' });
-    await new Promise((r) => setTimeout(r, 100));
+    await callService(other, 'rosapi/get_time'); // answered after the subscribe sent before it
     talker.publish({ data: 'hello robot' });
     expect(await heard).toEqual([{ data: 'hello robot' }]);
     const pubs = await callService<{ publishers: string[] }>(other, 'rosapi/publishers', { topic: '/chatter' });
@@ -176,9 +176,10 @@ describe('client publishing and handle controls', () => {
     expect(await callService(other, 'rosapi/topic_type', { topic: '/chatter' })).toEqual({ type: 'std_msgs/msg/String' });
     talker.unadvertise();
     other.close();
-    await new Promise((r) => setTimeout(r, 150));
-    const after = await callService<{ topics: string[] }>(ros, 'rosapi/topics');
-    expect(after.topics).not.toContain('/chatter');
+    await eventually(async () => {
+      const after = await callService<{ topics: string[] }>(ros, 'rosapi/topics');
+      expect(after.topics).not.toContain('/chatter');
+    });
   });
 
   it('publish() and setPaused() drive a scenario topic', async () => {
