@@ -8,6 +8,9 @@ import { catalog } from '../core/catalog/index.ts';
 import { listDisplays, vmMap } from '../core/rviz/displays.ts';
 import type { GlobalOptionsView } from './displays-panel.ts';
 import { ModelController } from './model-controller.ts';
+import { PlannerController } from './planner-controller.ts';
+import type { PlannedAction } from '../core/rviz/action-types.ts';
+import './planner-panel.ts';
 import type { SettingsChangedDetail } from './settings-panel.ts';
 import './settings-panel.ts';
 import './connection-bar.ts';
@@ -56,6 +59,7 @@ export class CompanionApp extends LitElement {
   private readonly robot: LinkController;
   private readonly document = new DocumentController(this, catalog);
   private readonly model = new ModelController();
+  private readonly planner: PlannerController;
 
   public constructor() {
     super();
@@ -63,6 +67,11 @@ export class CompanionApp extends LitElement {
     if (!factory) throw new Error('companion-app: CompanionApp.linkFactory must be set before the element is defined');
     this.robot = new LinkController(this, factory);
     this.robot.url = initialRobotUrl(window.location, window.localStorage);
+    this.planner = new PlannerController(this, this.document, {
+      snapshot: () => this.liveSnapshot(),
+      findings: () => [],
+      model: () => this.model.client({ robotUrl: this.robot.url, nodeNames: this.robot.snapshot?.nodes ?? [] }),
+    });
     this.kiosk = new URLSearchParams(window.location.search).get('kiosk') === '1';
     this.addEventListener('dragover', (e) => { e.preventDefault(); this.dragging = true; });
     this.addEventListener('dragleave', () => { this.dragging = false; });
@@ -125,10 +134,28 @@ export class CompanionApp extends LitElement {
             <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()}
               .documentName=${this.document.name}></displays-panel>`}
         </section>
-        <section aria-label="Planner"></section>
+        <section aria-label="Planner">
+          <planner-panel .plan=${this.planner.plan} .status=${this.planner.status} .message=${this.planner.message}
+            .canUndo=${this.document.canUndo} .turns=${this.planner.views}
+            @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
+            @plan-cancel=${() => this.planner.cancel()}
+            @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.planner.apply(e.detail.actions)}
+            @plan-undo=${() => this.planner.undo()}></planner-panel>
+        </section>
         <section aria-label="Assistant"></section>
       </main>
     `;
+  }
+
+  /** A fresh-enough snapshot when connected (the link caches it 15 s); none when the robot is away. */
+  private async liveSnapshot() {
+    const link = this.robot.link;
+    if (!link || link.state().presence !== 'connected') return this.robot.snapshot;
+    try {
+      return await link.snapshot();
+    } catch {
+      return this.robot.snapshot;
+    }
   }
 
   private openSettings(): void {

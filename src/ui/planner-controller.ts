@@ -1,0 +1,125 @@
+import type { ReactiveControllerHost } from 'lit';
+import type { Plan, PlannedAction } from '../core/rviz/action-types.ts';
+import type { PlannerTurn } from '../core/planner/types.ts';
+import type { GraphSnapshot } from '../core/graph/types.ts';
+import type { Finding } from '../core/diagnosis/types.ts';
+import type { ModelClient } from '../core/model.ts';
+import { History } from '../core/rviz/history.ts';
+import type { DocumentController } from './document-controller.ts';
+import type { PlannerStatus, PlannerTurnView } from './planner-panel.ts';
+
+/** What a planning run needs from the rest of the app, gathered when the request is made. */
+export interface PlannerInputs {
+  snapshot(): Promise<GraphSnapshot | undefined>;
+  findings(): readonly Finding[];
+  model(): Promise<ModelClient | undefined>;
+}
+
+/** How many earlier turns the planner sees. */
+const HISTORY_TURNS = 4;
+
+/**
+ * Runs requests through the planner (loaded on first use, so the first page stays small), keeps the plan under
+ * review, applies the ticked actions as one undo step and records what really happened for follow-up requests.
+ */
+export class PlannerController {
+  public status: PlannerStatus = 'idle';
+  public plan: Plan | undefined;
+  public message = '';
+  public turns: PlannerTurn[] = [];
+
+  private controller: AbortController | undefined;
+  private readonly host: ReactiveControllerHost;
+  private readonly document: DocumentController;
+  private readonly inputs: PlannerInputs;
+
+  public constructor(host: ReactiveControllerHost, document: DocumentController, inputs: PlannerInputs) {
+    this.host = host;
+    this.document = document;
+    this.inputs = inputs;
+  }
+
+  public get views(): PlannerTurnView[] {
+    return this.turns.map((t) => ({ request: t.request, outcome: t.reason ? `${t.outcome}: ${t.reason}` : t.outcome }));
+  }
+
+  public async request(text: string): Promise<void> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    this.set({ status: 'planning', message: '', plan: undefined });
+    try {
+      const [planner, snapshot, model] = await Promise.all([
+        import('../core/planner/index.ts'), this.inputs.snapshot(), this.inputs.model(),
+      ]);
+      this.set({ message: model ? `asking ${model.provider} ${model.model}…` : '' });
+      const proposer = model ? planner.createModelProposer(model) : planner.createOfflineProposer();
+      const result = await planner.planRequest({
+        request: text, document: this.document.doc, snapshot, findings: this.inputs.findings(),
+        history: this.turns.slice(-HISTORY_TURNS), proposer, signal: controller.signal, undoPreview: this.undoPreview(),
+      });
+      if (controller.signal.aborted) return;
+      this.turns = [...this.turns, { request: text, outcome: 'planned', actions: result.plan.actions }];
+      this.set({ status: 'ready', plan: result.plan, message: '' });
+    } catch (err) {
+      if (controller.signal.aborted) { this.set({ status: 'idle', message: '' }); return; }
+      this.set({ status: 'error', message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  public cancel(): void {
+    this.controller?.abort();
+    this.set({ status: 'idle', message: 'cancelled' });
+  }
+
+  /** Applies the ticked actions (after undoing the last plan when the request said so) as one undo step. */
+  public apply(actions: readonly PlannedAction[]): void {
+    const plan = this.plan;
+    const turn = this.turns[this.turns.length - 1];
+    if (!plan || !turn) return;
+    if (plan.undoFirst && this.document.canUndo) {
+      const undone = this.document.undo();
+      if (!undone.ok) { this.set({ status: 'error', message: undone.reason }); return; }
+      this.markLastApplied('undone');
+    }
+    const outcome = this.document.apply(actions, turn.request);
+    const skipped = plan.actions.length - actions.length;
+    if (!outcome.ok) {
+      Object.assign(turn, { outcome: 'failed', reason: outcome.reason });
+      this.set({ status: 'error', message: outcome.reason });
+      return;
+    }
+    const waiting = plan.notes.find((n) => /not publishing yet/.test(n));
+    Object.assign(turn, {
+      outcome: waiting ? 'waiting' : 'applied', actions,
+      reason: [skipped ? `${skipped} skipped by the user` : '', waiting ?? ''].filter(Boolean).join('; ') || undefined,
+    });
+    this.set({ status: 'applied' });
+  }
+
+  public undo(): void {
+    const outcome = this.document.undo();
+    if (!outcome.ok) { this.set({ status: 'error', message: outcome.reason }); return; }
+    this.markLastApplied('undone');
+    this.set({ status: this.plan ? 'ready' : 'idle', message: outcome.message ?? '' });
+  }
+
+  private markLastApplied(outcome: 'undone'): void {
+    const last = [...this.turns].reverse().find((t) => t.outcome === 'applied' || t.outcome === 'waiting');
+    if (last) last.outcome = outcome;
+  }
+
+  /** The document as it would be after one undo, for requests such as "undo that and use spheres". */
+  private undoPreview() {
+    if (!this.document.canUndo) return undefined;
+    const copy = History.fromJSON(this.document.history.toJSON());
+    if (!copy.ok) return undefined;
+    const moved = copy.history.undo(this.document.doc);
+    return moved.ok ? moved.doc : undefined;
+  }
+
+  private set(patch: Partial<Pick<PlannerController, 'status' | 'plan' | 'message'>>): void {
+    Object.assign(this, patch);
+    this.host.requestUpdate();
+  }
+}
