@@ -87,7 +87,11 @@ function typeHits(tokens: PreparedText, spec: DisplayTypeSpec, order: number): C
 }
 
 /** Settings that are not display types, though they hold a type's word ("best effort", "fixed frame"). */
-const GLOBAL_PHRASES = ['fixed frame', 'frame rate', 'background color', 'background colour', 'target frame'];
+const GLOBAL_PHRASES = [
+  'fixed frame', 'frame rate', 'background color', 'background colour', 'target frame',
+  // Which robot, not the RobotModel display: "the lidar of the other robot".
+  'other robot', 'first robot', 'second robot', 'each robot', 'every robot', 'both robots', 'all robots', 'all the robots',
+];
 
 const propertyPhraseCache = new WeakMap<readonly DisplayTypeSpec[], string[]>();
 const typePhraseCache = new WeakMap<readonly DisplayTypeSpec[], string[]>();

@@ -50,6 +50,8 @@ describe('typesForWords', () => {
     expect(types('show odometry as axes')).toEqual(['Odometry']);
     expect(types('a grid with 0.5 m cells')).toEqual(['Grid']);
     expect(types('show the robot description')).toEqual(['RobotModel']);
+    expect(types('show the lidar of the other robot')).toEqual(['LaserScan']);
+    expect(types('show the robot of the other robot')).toEqual(['RobotModel']);
   });
 
   it('lists several types in the order they are mentioned', () => {
