@@ -184,8 +184,9 @@ describe('client publishing and handle controls', () => {
 
   it('publish() and setPaused() drive a scenario topic', async () => {
     sim.setPaused('/cmd_vel', true);
-    const sub = collect<Record<string, any>>(ros, '/cmd_vel', 1, { timeoutMs: 1500 });
-    await new Promise((r) => setTimeout(r, 400));
+    const sub = collect<Record<string, any>>(ros, '/cmd_vel', 1);
+    await callService(ros, 'rosapi/get_time'); // the subscribe is in place
+    await new Promise((r) => setTimeout(r, 200)); // paused: the 10 Hz generator would have published by now
     sim.publish('/cmd_vel', { linear: { x: 9, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 0 } });
     const [msg] = await sub;
     expect(msg?.linear.x).toBe(9);
