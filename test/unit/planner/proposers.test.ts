@@ -1,0 +1,152 @@
+// The model path against loopback Ollama/OpenAI servers, a scripted proposer, the offline planner beyond the bench,
+// and the plan CLI through main().
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/main.ts';
+import { createModelClient } from '../../../src/llm/index.ts';
+import { catalog } from '../../../src/core/catalog/index.ts';
+import { createModelProposer, createOfflineProposer, planRequest, PlannerError, type Proposer } from '../../../src/core/planner/index.ts';
+import { applyActions } from '../../../src/core/rviz/index.ts';
+import { startFakeOllama, startFakeOpenAI, type FakeServer } from '../../fakes/llm-servers.ts';
+import { doc, snapshot, trapDoc } from './fixtures.ts';
+
+const row = (o: Record<string, string>) => ({ action: '', display_type: '', topic: '', display: '', property: '', value: '', frame: '', ...o });
+const scripted = (actions: unknown[]): Proposer => ({ id: 'scripted', usesPrompt: false, propose: async () => ({ actions, notes: [] }) });
+
+describe('model proposer over loopback servers', () => {
+  let ollama: FakeServer;
+  let openai: FakeServer;
+  beforeAll(async () => { ollama = await startFakeOllama(); openai = await startFakeOpenAI(); });
+  afterAll(async () => { await ollama.close(); await openai.close(); });
+
+  const proposerFor = async (server: FakeServer, provider: 'ollama' | 'openai') =>
+    createModelProposer(await createModelClient({ provider, model: provider === 'ollama' ? 'qwen2.5:7b-instruct' : 'gpt-4o-mini', baseUrl: server.url }));
+
+  it('plans from a valid reply and sends the schema with enums of live topics', async () => {
+    ollama.push({ json: { actions: [row({ action: 'add_display', display_type: 'LaserScan', topic: '/scan' })], notes: [], undo_first: false } });
+    const r = await planRequest({ request: 'show the lidar', document: doc(), snapshot: snapshot(), proposer: await proposerFor(ollama, 'ollama') });
+    expect(r.plan.actions.map((a) => `${a.origin} ${a.action} ${a.property}`)).toEqual(['model add_display ', 'auto set_property Topic/Reliability Policy']);
+    expect(r.model).toMatchObject({ attempts: 1, schemaValid: true });
+    const body = ollama.requests.filter((q) => q.path === '/api/chat').at(-1)!.body as { format: { properties: { actions: { items: { properties: { topic: { enum: string[] } } } } } } };
+    expect(body.format.properties.actions.items.properties.topic.enum).toContain('/scan');
+    expect(r.prompt!.text).toMatch(/LaserScan \(rviz_default_plugins\/LaserScan\)/);
+  });
+
+  it('retries once with the validator message, then plans', async () => {
+    openai.push({ content: 'not json at all' }, { json: { actions: [], notes: ['nothing to do'], undo_first: false } });
+    const r = await planRequest({ request: 'show the lidar', document: doc(), snapshot: snapshot(), proposer: await proposerFor(openai, 'openai') });
+    expect(r.model!.attempts).toBe(2);
+    expect(r.plan.notes).toEqual(['nothing to do']);
+    const retry = openai.requests.filter((q) => q.path.endsWith('/chat/completions')).at(-1)!.body as { messages: { content: string }[] };
+    expect(retry.messages.at(-1)!.content).toMatch(/Your reply was refused/);
+  });
+
+  it('fails clearly after garbage twice, an empty reply twice, or 500 actions; nothing is planned', async () => {
+    ollama.push({ invalidJson: true }, { content: 'garbage' });
+    await expect(planRequest({ request: 'x', document: doc(), proposer: await proposerFor(ollama, 'ollama') })).rejects.toThrow(/not valid JSON[\s\S]*after one retry\); nothing was planned/);
+    ollama.push({ empty: true }, { empty: true });
+    await expect(planRequest({ request: 'x', document: doc(), proposer: await proposerFor(ollama, 'ollama') })).rejects.toThrow(PlannerError);
+    const many = { actions: Array.from({ length: 500 }, () => row({ action: 'set_fixed_frame', frame: 'map' })), notes: [], undo_first: false };
+    ollama.push({ json: many }, { json: many });
+    const err = await planRequest({ request: 'x', document: doc(), proposer: await proposerFor(ollama, 'ollama') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlannerError);
+    expect((err as PlannerError).kind).toBe('too_many_actions');
+    expect((err as Error).message).toMatch(/500 actions; at most 40/);
+  });
+
+  it('refuses a schema violation (unknown action name) twice', async () => {
+    const bad = { actions: [row({ action: 'launch_rocket' })], notes: [], undo_first: false };
+    openai.push({ json: bad }, { json: bad });
+    await expect(planRequest({ request: 'x', document: doc(), proposer: await proposerFor(openai, 'openai') })).rejects.toThrow(/does not match the plan schema: \/actions\/0\/action must be equal to one of the allowed values/);
+  });
+});
+
+describe('scripted proposer: nothing applied that was not validated', () => {
+  it('unknown actions and missing displays are rejected; the rest applies', async () => {
+    const r = await planRequest({ request: 'x', document: doc(), snapshot: snapshot(), proposer: scripted([
+      { action: 'teleport' }, 'garbage', row({ action: 'remove_display', display: 'Ghost' }), row({ action: 'set_enabled', display: 'Grid', value: 'false' }),
+    ]) });
+    expect(r.plan.rejected.map((x) => x.reason)).toEqual([
+      'unknown action "teleport" (actions: add_display, remove_display, set_topic, set_property, set_enabled, rename_display, set_fixed_frame)',
+      'an action must be a JSON object',
+      'display "Ghost" not found (displays: Grid, TF)',
+    ]);
+    const applied = applyActions(doc(), r.plan.actions, { lookup: catalog });
+    expect(applied.ok).toBe(true);
+  });
+
+  it('refuses 500 actions from any proposer as a whole', async () => {
+    await expect(planRequest({ request: 'x', document: doc(), proposer: scripted(Array.from({ length: 500 }, () => row({ action: 'set_fixed_frame', frame: 'map' }))) }))
+      .rejects.toThrow(/scripted proposed 500 actions; at most 40/);
+  });
+
+  it('an empty request is a plan with a note', async () => {
+    const r = await planRequest({ request: '  ', document: doc(), proposer: createOfflineProposer() });
+    expect(r.plan).toEqual({ actions: [], rejected: [], notes: ['planner: the request is empty; say what you want to see'] });
+  });
+});
+
+describe('offline planner beyond the bench', () => {
+  const plan = async (request: string, document = doc()) => (await planRequest({ request, document, snapshot: snapshot(), proposer: createOfflineProposer() })).plan;
+  const lines = (p: Awaited<ReturnType<typeof plan>>) => p.actions.map((a) => `${a.action} ${a.display} ${a.property}=${a.value}${a.topic}${a.frame}`.replace(/\s+/g, " ").trim());
+
+  it('reads several clauses, colours and a frame in one request', async () => {
+    const p = await plan('please visualise the point cloud in yellow; global frame: odom');
+    expect(lines(p)).toEqual(expect.arrayContaining(['add_display PointCloud2 =/points', 'set_property PointCloud2 Color=255; 255; 0', 'set_property PointCloud2 Color Transformer=FlatColor', 'set_fixed_frame =odom']));
+  });
+
+  it('fixes a display from the publishers when asked why it shows nothing', async () => {
+    const p = await plan("why can't I see the front scan", trapDoc());
+    expect(lines(p)).toEqual(['set_property Front Scan Topic/Reliability Policy=Best Effort']);
+  });
+
+  it('says plainly what it did not understand', async () => {
+    const p = await plan('make me a sandwich');
+    expect(p.actions).toHaveLength(0);
+    expect(p.notes).toEqual(['did not understand "make me a sandwich"']);
+  });
+
+  it('renames with quotes and hides by display name', async () => {
+    expect(lines(await plan('call the grid "Floor"'))).toEqual(['rename_display Grid =Floor']);
+    expect(lines(await plan('switch off TF'))).toEqual(['set_enabled TF =false']);
+  });
+
+  it('marks undo requests', async () => {
+    const p = await plan('undo that');
+    expect(p.undoFirst).toBe(true);
+  });
+});
+
+describe('plan CLI', () => {
+  const io = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return { out, err, io: { stdout: (t: string) => { out.push(t); }, stderr: (t: string) => { err.push(t); }, env: {} } };
+  };
+
+  it('prints the checklist, the JSON, and writes --apply atomically', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'plan-cli-'));
+    const target = join(dir, 'out.rviz');
+    const a = io();
+    const code = await main(['plan', '--scenario', 'qos_traps', '--request', 'fix the lidar', '--apply', target], a.io, new AbortController().signal);
+    expect(a.err.join('')).toBe('');
+    expect(code).toBe(0);
+    expect(a.out.join('')).toMatch(/\[x\] Set Topic\/Reliability Policy = Best Effort on "LaserScan"/);
+    expect(await readFile(target, 'utf8')).toMatch(/Reliability Policy: Best Effort\n\s+Value: \/scan/);
+    const b = io();
+    expect(await main(['plan', '--request', 'show the lidar', '--json'], b.io, new AbortController().signal)).toBe(0);
+    const planJson = JSON.parse(b.out.join('')) as { actions: { action: string; topic: string }[] };
+    expect(planJson.actions[0]).toMatchObject({ action: 'add_display', topic: '/scan' });
+  }, 20_000);
+
+  it('usage errors exit 2; a bad config exits 1 naming it', async () => {
+    const a = io();
+    expect(await main(['plan'], a.io, new AbortController().signal)).toBe(2);
+    expect(a.err.join('')).toMatch(/--request TEXT is required/);
+    const b = io();
+    expect(await main(['plan', '--request', 'x', '--config', '/nonexistent/x.rviz'], b.io, new AbortController().signal)).toBe(1);
+    expect(b.err.join('')).toMatch(/cannot read \/nonexistent\/x.rviz: ENOENT/);
+  });
+});
