@@ -40,7 +40,9 @@ export class PlannerController {
   }
 
   public get views(): PlannerTurnView[] {
-    return this.turns.map((t) => ({ request: t.request, outcome: t.reason ? `${t.outcome}: ${t.reason}` : t.outcome }));
+    // The plan under review is shown as the checklist, not as an earlier request.
+    const earlier = this.turns.filter((t, i) => !(i === this.turns.length - 1 && t.outcome === 'planned'));
+    return earlier.map((t) => ({ request: t.request, outcome: t.reason ? `${t.outcome}: ${t.reason}` : t.outcome }));
   }
 
   public async request(text: string): Promise<void> {

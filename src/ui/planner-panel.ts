@@ -30,7 +30,7 @@ export class PlannerPanel extends LitElement {
     .plan { background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); padding: var(--pad); }
     ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
     li label { display: flex; gap: 8px; align-items: flex-start; min-height: var(--target); cursor: pointer; }
-    li input[type=checkbox] { width: 20px; height: 20px; min-height: 0; margin-top: 2px; }
+    li input[type=checkbox] { flex: none; width: 20px; height: 20px; min-height: 0; margin-top: 2px; }
     .auto { border-color: var(--accent); color: var(--accent); }
     .note { color: var(--muted); font-size: 13px; }
     .rejected li { color: var(--err); }

@@ -1,6 +1,7 @@
 // Runs every end-to-end case against the built app (`vite build` runs first, see package.json).
 import { runCases } from './harness.ts';
 import { robotCase } from './robot.e2e.ts';
+import { plannerCase } from './planner.e2e.ts';
 
-const failed = await runCases([robotCase]);
+const failed = await runCases([robotCase, plannerCase]);
 process.exit(failed === 0 ? 0 : 1);
