@@ -26,6 +26,8 @@ export interface PropertySpec {
   values?: string[];
   /** EditableEnum in RViz2: other strings load but are read as a fallback (QoS policies, transformer names offered per message). */
   editable?: boolean;
+  /** RViz2 writes `""` here until it has chosen a value, and chooses one on load (point cloud transformers). */
+  emptyAllowed?: boolean;
   /** Settings that must hold for this property to take effect, e.g. Axis needs `Color Transformer: AxisColor`. */
   requires?: { path: string; value: string }[];
   /** First distro that has it, when not all do (TF filters: jazzy). */

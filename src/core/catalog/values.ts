@@ -75,6 +75,7 @@ function checkFloat(prop: PropertySpec, text: string): ValueCheck {
 
 function checkEnum(prop: PropertySpec, text: string): ValueCheck {
   const values = prop.values ?? [];
+  if (text.trim() === '' && prop.emptyAllowed) return { ok: true, normalized: '' };
   const key = looseKey(text);
   const byValue = values.find((v) => looseKey(v) === key);
   if (byValue !== undefined) return { ok: true, normalized: byValue };

@@ -54,6 +54,9 @@ describe('checkValue', () => {
       reason: '"Topic/Reliability Policy": "Sometimes" is not one of System Default, Reliable, Best Effort (RViz2 would silently read it as its default)',
     });
     expect(catalog.checkValue(p(scan, 'Color Transformer'), 'MONO8').ok).toBe(false);
+    // RViz2 saves "" before it has picked a transformer, and picks one on load.
+    expect(ok(catalog.checkValue(p(scan, 'Color Transformer'), ''))).toBe('');
+    expect(catalog.checkValue(p(scan, 'Style'), '').ok).toBe(false);
   });
 
   it('color: writes R; G; B from several notations', () => {
