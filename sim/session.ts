@@ -44,6 +44,12 @@ class Subscription implements Subscriber {
     return max;
   }
 
+  /** The latched sample on subscribe: always sent, throttle or not (a throttled-away map would never come back). */
+  public replay(envelope: string): void {
+    this.lastSent = performance.now();
+    this.session.send(envelope, true);
+  }
+
   public deliver(envelope: string, latched: boolean): void {
     const throttle = this.throttle;
     const now = performance.now();
@@ -175,7 +181,7 @@ export class Session {
       if (!wasWatched) graph.changed(name);
     }
     // `latest` is only kept for latched publishers (scenario or client), as transient local durability would replay it.
-    if (topic.latest !== undefined) sub.deliver(topic.latest, true);
+    if (topic.latest !== undefined) sub.replay(topic.latest);
   }
 
   private unsubscribe(m: Record<string, unknown>): void {

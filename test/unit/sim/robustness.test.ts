@@ -66,6 +66,16 @@ describe('subscriptions', () => {
     c.close();
   });
 
+  it('replays a latched message on every subscribe, even inside the throttle period', async () => {
+    const c = await RawClient.open(sim.url);
+    c.send({ op: 'subscribe', id: 'm1', topic: '/map', throttle_rate: 60_000 });
+    c.send({ op: 'subscribe', id: 'm2', topic: '/map', throttle_rate: 60_000 });
+    c.send({ op: 'call_service', id: 'probe', service: '/rosapi/get_time' });
+    await c.waitFor((f) => f['id'] === 'probe');
+    expect(c.frames.filter((f) => (f as Record<string, unknown>)['topic'] === '/map')).toHaveLength(2);
+    c.close();
+  });
+
   it('keeps delivering while another subscribe id on the same topic remains', async () => {
     const c = await RawClient.open(sim.url);
     c.send({ op: 'subscribe', id: 'a', topic: '/tf' });
