@@ -12,7 +12,7 @@ import { propertySpec, topicPropertiesOf, type DisplayTypeLookup } from './looku
 import { planSetProperty, readProperty, splitPath } from './properties.ts';
 import { applyChange, diffTexts, invertChange, type TextChange } from './text-change.ts';
 import { coerceValue } from './values.ts';
-import { dockNames, hasDock, windowGeometry } from './window-geometry.ts';
+import { dockNames, hasDock, panelNames, windowGeometry } from './window-geometry.ts';
 import { appendSeqItem, findPair, insertPair, keyText, removePair, removeSeqItem, renameKey } from './yaml-edit.ts';
 import type { EmitMap, EmitValue, YamlScalar } from './yaml-format.ts';
 
@@ -138,8 +138,9 @@ function removeDisplay(ed: Editor, a: RvizAction): string {
   const remaining = dockNames(ed.doc, [ref.path]);
   const index = ref.indexPath[ref.indexPath.length - 1]!;
   ed.apply(removeSeqItem(ed.doc.text, ref.listPair, index, ref.listOwnerFlow));
+  const panels = panelNames(ed.doc);
   for (const dock of new Set(docks)) {
-    if (remaining.has(dock)) continue;
+    if (remaining.has(dock) || panels.has(dock)) continue;
     const wg = windowGeometry(ed.doc);
     if (wg && findPair(wg, dock)) ed.apply(removePair(ed.doc.text, wg, dock));
   }
@@ -242,7 +243,7 @@ function renameDisplay(ed: Editor, a: RvizAction): string {
   if (clash) throw new ActionError(`rviz: rename_display: another display is already named "${displayName(clash)}" (${clash.path})`);
   const dock = hasDock(displayClass(ref));
   const wg = windowGeometry(ed.doc);
-  const moveDock = dock && wg !== undefined && findPair(wg, oldName) !== undefined && !dockNames(ed.doc, [ref.path]).has(oldName);
+  const moveDock = dock && wg !== undefined && findPair(wg, oldName) !== undefined && !dockNames(ed.doc, [ref.path]).has(oldName) && !panelNames(ed.doc).has(oldName);
   if (moveDock && findPair(wg!, newName)) {
     throw new ActionError(`rviz: rename_display: "${newName}" is already a window (dock) name in Window Geometry; pick another name`);
   }

@@ -2,9 +2,9 @@
  * Window Geometry keeps one dock entry per Image/Camera display, keyed by the display's name
  * (`Image: {collapsed: false}`). Renaming or removing such a display must keep that entry in step.
  */
-import { isMap, type YAMLMap } from 'yaml';
+import { isMap, isSeq, type YAMLMap } from 'yaml';
 import type { RvizDocument } from './document.ts';
-import { displayRefs, displayName, displayClass } from './displays.ts';
+import { displayRefs, displayName, displayClass, scalarString } from './displays.ts';
 import { findPair } from './yaml-edit.ts';
 
 /** Classes that open a dock widget named after the display. */
@@ -30,4 +30,12 @@ export function dockNames(doc: RvizDocument, exceptPaths: string[] = []): Set<st
 export function hasDockEntry(doc: RvizDocument, name: string): boolean {
   const wg = windowGeometry(doc);
   return Boolean(wg && findPair(wg, name));
+}
+
+/** Names of the panels (`Panels:` list); their Window Geometry entries are never a display's to change. */
+export function panelNames(doc: RvizDocument): Set<string> {
+  const panels = (doc.yaml.contents as YAMLMap).get('Panels', true);
+  const out = new Set<string>();
+  if (isSeq(panels)) for (const p of panels.items) if (isMap(p)) out.add(scalarString(p, 'Name') ?? '');
+  return out;
 }

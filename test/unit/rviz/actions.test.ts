@@ -265,3 +265,13 @@ Window Geometry: {Cam: {collapsed: false}, Height: 3}
     expect(listDisplays(removed).map((x) => x.name)).toEqual(['Grid', 'Scan']);
   });
 });
+
+describe('Window Geometry entries that belong to panels', () => {
+  it('are never renamed or removed with a display of the same name', () => {
+    const text = SAMPLE.replace('Name: Front Camera', 'Name: Displays');
+    const removed = ok(doc(text), act({ action: 'remove_display', display: 'Visualization Manager/Displays/2/Displays/0' }));
+    expect(removed.text).toContain('Window Geometry:\n  Displays:\n    collapsed: false\n');
+    const renamed = ok(doc(text), act({ action: 'rename_display', display: 'Visualization Manager/Displays/2/Displays/0', value: 'Cam' }));
+    expect(renamed.text).toContain('Window Geometry:\n  Displays:\n    collapsed: false\n');
+  });
+});
