@@ -1,0 +1,150 @@
+/**
+ * Checks the words of a `ros2 …` command against the grammar: command, verb, options and their values, positional
+ * kinds (topic and type names, `name:=value` launch arguments), the ROS arguments after `--ros-args`, and, when the
+ * robot's topics are known, that every topic argument is one of them. Never runs anything.
+ */
+import { isPlaceholder, parseArgs, checkOptionValue, type BoundPositional } from './argparse.ts';
+import type { GrammarOption, GrammarParser, Ros2Grammar } from './grammar.ts';
+import { closest } from './suggest.ts';
+
+export interface Ros2CheckContext {
+  grammar: Ros2Grammar;
+  /** The robot's topic names; when given, a topic argument must be one of them. */
+  topics?: readonly string[];
+}
+
+export type CheckResult = { ok: true } | { ok: false; reason: string };
+
+const TOPIC_NAME = /^~?\/?[A-Za-z_{][\w{}~]*(\/[A-Za-z_{][\w{}~]*)*\/?$/;
+const TYPE_NAME = /^[A-Za-z_]\w*\/(?:(?:msg|srv|action)\/)?[A-Za-z_]\w*$/;
+
+/** `/scan`, `scan` and `/scan/` name the same topic (relative names resolve in the root namespace for the CLI). */
+export function normalizeTopic(name: string): string {
+  const trimmed = name.replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function verbList(verbs: Record<string, GrammarParser>): string {
+  return Object.keys(verbs).join(', ');
+}
+
+function listSome(names: readonly string[], max = 8): string {
+  return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')}, … ${names.length - max} more`;
+}
+
+function checkPositional(bound: BoundPositional, name: string, ctx: Ros2CheckContext): string | undefined {
+  const { positional } = bound;
+  const topicSet = ctx.topics ? new Set(ctx.topics.map(normalizeTopic)) : undefined;
+  for (const value of bound.values) {
+    if (isPlaceholder(value)) continue;
+    if (positional.choices && !positional.choices.includes(value)) {
+      return `${positional.name} must be one of ${positional.choices.join(', ')} (got "${value}") for ${name}`;
+    }
+    switch (positional.kind) {
+      case 'topic':
+        if (!TOPIC_NAME.test(value)) return `"${value}" is not a valid topic name for ${name}`;
+        if (topicSet && !topicSet.has(normalizeTopic(value))) {
+          const near = closest(normalizeTopic(value), [...topicSet]);
+          return `${normalizeTopic(value)} is not a topic of this robot${near ? ` (did you mean ${near}?)` : ` (topics: ${listSome([...topicSet])})`}`;
+        }
+        break;
+      case 'type':
+        if (!TYPE_NAME.test(value)) return `"${value}" is not an interface type such as std_msgs/msg/String for ${name}`;
+        break;
+      case 'launch-argument':
+        if (!/^[^:=\s]+:=/.test(value)) return `launch argument "${value}" must read name:=value for ${name}`;
+        break;
+      case 'arguments': {
+        const problem = checkRosArgs(bound.values, ctx.grammar, name);
+        if (problem) return problem;
+        return undefined; // all values checked at once
+      }
+      default:
+        break;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The ROS arguments inside a node's arguments: every `--ros-args … [--]` section must hold only what rcl reads.
+ * Words outside those sections belong to the program and are not checked.
+ */
+export function checkRosArgs(words: readonly string[], grammar: Ros2Grammar, name: string): string | undefined {
+  const { start, end, options } = grammar.rosArgs;
+  let inside = false;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (!inside) { if (word === start) inside = true; continue; }
+    if (word === end) { inside = false; continue; }
+    if (word === start) continue;
+    const eq = word.startsWith('--') ? word.indexOf('=') : -1;
+    const flag = eq >= 0 ? word.slice(0, eq) : word;
+    const option: GrammarOption | undefined = options.find((o) => o.flags.includes(flag));
+    if (!option) return `unknown ROS argument ${word} after --ros-args for ${name}`;
+    if (option.value === 'none') continue;
+    const value = eq >= 0 ? word.slice(eq + 1) : words[++i];
+    if (value === undefined) return `ROS argument ${flag} needs a value for ${name}`;
+    const problem = checkOptionValue(option, flag, value);
+    if (problem) return `${problem} for ${name}`;
+  }
+  return undefined;
+}
+
+function checkParsed(words: readonly string[], parser: GrammarParser, name: string, ctx: Ros2CheckContext): CheckResult {
+  const parsed = parseArgs(words, parser, name);
+  if (!parsed.ok) return parsed;
+  for (const given of parsed.options) {
+    if (given.option.value === 'ros-args') {
+      const problem = checkRosArgs(given.values, ctx.grammar, name);
+      if (problem) return { ok: false, reason: problem };
+    }
+  }
+  for (const bound of parsed.positionals) {
+    const problem = checkPositional(bound, name, ctx);
+    if (problem) return { ok: false, reason: problem };
+  }
+  return { ok: true };
+}
+
+/**
+ * @example
+ * checkRos2Args(['topic', 'echo', '--qos-bogus', '/scan'], { grammar: ros2Grammar() })
+ * // → { ok: false, reason: 'unknown option --qos-bogus for ros2 topic echo' }
+ */
+export function checkRos2Args(args: readonly string[], ctx: Ros2CheckContext): CheckResult {
+  const { grammar } = ctx;
+  let i = 0;
+  // ros2's own options come before the command.
+  while (i < args.length && args[i]!.startsWith('-')) {
+    const word = args[i]!;
+    if (word !== '-h' && word !== '--help' && !grammar.globalOptions.some((o) => o.flags.includes(word))) {
+      return { ok: false, reason: `unknown option ${word} for ros2` };
+    }
+    i++;
+  }
+  const commandName = args[i];
+  if (commandName === undefined) return { ok: true };
+  const command = grammar.commands[commandName];
+  if (!command) {
+    const near = closest(commandName, Object.keys(grammar.commands));
+    return { ok: false, reason: `unknown command "${commandName}" for ros2${near ? ` (did you mean "${near}"?)` : ''}` };
+  }
+  const rest = args.slice(i + 1);
+  const name = `ros2 ${commandName}`;
+  if (!command.verbs) return checkParsed(rest, command, name, ctx);
+
+  // Command-level options (e.g. `ros2 topic --include-hidden-topics list`) come before the verb.
+  let j = 0;
+  while (j < rest.length && rest[j]!.startsWith('-')) j++;
+  const commandLevel = parseArgs(rest.slice(0, j), command, name);
+  if (!commandLevel.ok) return commandLevel;
+  const verbName = rest[j];
+  if (verbName === undefined) return { ok: true };
+  const verb = command.verbs[verbName];
+  if (!verb) {
+    const near = closest(verbName, Object.keys(command.verbs));
+    return { ok: false, reason: `unknown verb "${verbName}" for ${name}${near ? ` (did you mean "${near}"?)` : ` (verbs: ${verbList(command.verbs)})`}` };
+  }
+  return checkParsed(rest.slice(j + 1), verb, `${name} ${verbName}`, ctx);
+}
