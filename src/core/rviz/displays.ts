@@ -163,3 +163,15 @@ export function uniqueDisplayName(doc: RvizDocument, base: string): string {
     if (!taken.has(looseKey(candidate))) return candidate;
   }
 }
+
+/** `Visualization Manager/Global Options` as plain data (`Fixed Frame`, `Background Color`, `Frame Rate`…). */
+export function globalOptions(doc: RvizDocument): Record<string, unknown> {
+  const go = vmMap(doc).get('Global Options', true);
+  return isMap(go) ? (go.toJSON() as Record<string, unknown>) : {};
+}
+
+/** The fixed frame, or undefined when the file sets none (RViz2 then uses `base_link`). */
+export function fixedFrame(doc: RvizDocument): string | undefined {
+  const f = globalOptions(doc)['Fixed Frame'];
+  return f === undefined || f === null || String(f) === '' ? undefined : String(f);
+}

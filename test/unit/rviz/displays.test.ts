@@ -70,3 +70,12 @@ describe('uniqueDisplayName and getProperty', () => {
     expect(getProperty(d, 'Grid', 'Size')).toEqual({ ok: false, reason: 'rviz: display "Grid" has no property "Size" (has: Alpha, Class, Color, Enabled, Name, Value)' });
   });
 });
+
+describe('globalOptions', () => {
+  it('reads Global Options and the fixed frame', async () => {
+    const { globalOptions, fixedFrame } = await import('../../../src/core/rviz/index.ts');
+    expect(globalOptions(doc(SAMPLE))).toEqual({ 'Background Color': '48; 48; 48', 'Fixed Frame': 'map' });
+    expect(fixedFrame(doc(SAMPLE))).toBe('map');
+    expect(fixedFrame(doc('Visualization Manager:\n  Name: root\n'))).toBeUndefined();
+  });
+});
