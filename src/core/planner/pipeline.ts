@@ -54,7 +54,11 @@ export async function planRequest(input: PlanRequestInput): Promise<PlanResult> 
     return { plan, timings: { contextMs: t1 - t0, promptMs: 0, proposeMs: 0, validateMs: 0, completeMs: 0, pipelineMs: now() - t0, totalMs: now() - t0 } };
   }
   input.signal?.throwIfAborted();
-  const proposal = await input.proposer.propose({ request, context, history, prompt, signal: input.signal });
+  let undoContext: PlanContext | undefined;
+  const previewContext = input.undoPreview
+    ? (): PlanContext => (undoContext ??= buildContext({ document: input.undoPreview!, snapshot: input.snapshot, findings: input.findings, catalog: input.catalog }))
+    : undefined;
+  const proposal = await input.proposer.propose({ request, context, history, prompt, signal: input.signal, undoContext: previewContext });
   if (input.signal?.aborted) throw new PlannerError('planner: cancelled', 'aborted');
   const t3 = now();
   const max = input.maxActions ?? MAX_ACTIONS;
@@ -63,9 +67,7 @@ export async function planRequest(input: PlanRequestInput): Promise<PlanResult> 
     throw new PlannerError(`planner: ${input.proposer.id} proposed ${proposal.actions.length} actions; at most ${max} are allowed, so nothing was planned`, 'too_many_actions');
   }
   const undoFirst = proposal.undoFirst === true;
-  const planContext = undoFirst && input.undoPreview
-    ? buildContext({ document: input.undoPreview, snapshot: input.snapshot, findings: input.findings, catalog: input.catalog })
-    : context;
+  const planContext = undoFirst && previewContext ? previewContext() : context;
   const validated = validate(proposal.actions, planContext);
   const t4 = now();
   const completed = complete(validated.actions, validated.state, request);

@@ -54,6 +54,8 @@ export interface ProposalInput {
   request: string;
   context: PlanContext;
   history: readonly PlannerTurn[];
+  /** The context after undoing the last applied plan, when the caller can preview it ("undo that and …"). */
+  undoContext?: () => PlanContext;
   /** Built only for proposers that read it (`usesPrompt`). */
   prompt?: PlannerPrompt;
   signal?: AbortSignal;

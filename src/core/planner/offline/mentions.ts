@@ -102,6 +102,7 @@ export function numbersIn(text: string): NumberMention[] {
     const next = words[i + 1]?.replace(/[.!?]+$/, '');
     let unit = m[2];
     if (!unit && next && (UNITS[next] !== undefined || next === '%' || next === 'percent')) unit = next === 'percent' ? '%' : next;
+    if (!unit && next && /^(s|secs?|seconds?)$/.test(next)) unit = 's';
     let value = Number(m[1]);
     if (unit && UNITS[unit] !== undefined) value *= UNITS[unit]!;
     out.push({ value, percent: unit === '%', unit, index: i });

@@ -145,6 +145,21 @@ function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: stri
   return generic || !specific ? pool.filter((d) => !want.some((w) => otherKindWords(p, spec).has(w)) || true) : [];
 }
 
+/**
+ * A phrase that fits no live topic of the type it names, but fits a live topic of a type one of its words names, means
+ * that other type: "the depth cloud" on a robot whose depth data is /camera/depth/points (PointCloud2), not a DepthCloud
+ * of some RGB image.
+ */
+function fittingType(p: Planner, spec: DisplayTypeSpec, phrase: string): DisplayTypeSpec {
+  const words = singularTokens(tokenize(phrase));
+  const fits = (s: DisplayTypeSpec): boolean => topicsForSpec(p.ctx, s).some((t) => words.some((w) => singularTokens(topicTokens(t.name)).includes(w)));
+  if (fits(spec)) return spec;
+  for (const w of tokenize(phrase)) {
+    for (const other of p.ctx.catalog.typesForWords(w)) if (other !== spec && fits(other)) return other;
+  }
+  return spec;
+}
+
 /** Words of a type that name one kind of it (those that appear in some live topic of the type). */
 function otherKindWords(p: Planner, spec: DisplayTypeSpec): Set<string> {
   return new Set(topicsForSpec(p.ctx, spec).flatMap((t) => topicTokens(t.name)));
@@ -415,7 +430,13 @@ function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Spa
     const withTopic = targets.find((t) => t.topics.length && t.spec === m.spec);
     if (withTopic) { withTopic.span = m; continue; }
     const all = Boolean(anyPhrase(tokens, ALL_WORDS));
-    targets.push({ spec: m.spec, displays: displaysFor(p, m.spec, m.phrase, ns, []), topics: [], phrase: m.phrase, plural: !m.exact || all, span: m });
+    let spec = m.spec;
+    let displays = displaysFor(p, spec, m.phrase, ns, []);
+    if (displays.length === 0) {
+      spec = fittingType(p, spec, m.phrase);
+      if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
+    }
+    targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m });
   }
   if (ns) {
     for (const t of targets) {
@@ -570,11 +591,13 @@ function replayForNamespace(p: Planner, text: string): boolean {
   return true;
 }
 
-export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | 'history'>): Proposal {
-  const p: Planner = { ctx: input.context, state: new PlanState(input.context), actions: [], notes: [], history: input.history, last: [] };
+export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | 'history' | 'undoContext'>): Proposal {
   let text = input.request.trim();
   let undoFirst = false;
   const undo = UNDO_PHRASES.find((u) => new RegExp(`^\\s*(?:please\\s+)?${u}\\b`, 'i').test(text));
+  // After "undo that", the rest is planned against the document as the undo leaves it.
+  const ctx = undo && input.undoContext ? input.undoContext() : input.context;
+  const p: Planner = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: input.history, last: [] };
   if (undo) {
     undoFirst = true;
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
