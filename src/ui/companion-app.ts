@@ -73,6 +73,14 @@ export class CompanionApp extends LitElement {
       model: () => this.model.client({ robotUrl: this.robot.url, nodeNames: this.robot.snapshot?.nodes ?? [] }),
     });
     this.kiosk = new URLSearchParams(window.location.search).get('kiosk') === '1';
+    // The robot's bridge says which config RViz has loaded; it replaces only the built-in default document.
+    this.robot.watch('/rviz_companion/rviz_config_current', 'std_msgs/msg/String', (message) => {
+      const data = (message as { data?: unknown }).data;
+      if (typeof data === 'string') {
+        const outcome = this.document.offerRobotConfig(data);
+        if (!outcome.ok) this.report({ ok: false, reason: `the robot's RViz config could not be read: ${outcome.reason}` });
+      }
+    });
     this.addEventListener('dragover', (e) => { e.preventDefault(); this.dragging = true; });
     this.addEventListener('dragleave', () => { this.dragging = false; });
     this.addEventListener('drop', (e) => void this.onDrop(e));

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { parse, parseBytes, serialize, type RvizDocument } from '../core/rviz/document.ts';
-import { applyActions } from '../core/rviz/actions.ts';
-import { History } from '../core/rviz/history.ts';
+import { parse, parseBytes, serialize, type ParseResult, type RvizDocument } from '../core/rviz/document.ts';
+import { DocumentSession } from '../core/rviz/session.ts';
+import type { History } from '../core/rviz/history.ts';
 import type { DisplayTypeLookup } from '../core/rviz/lookup.ts';
 import type { RvizAction } from '../core/rviz/action-types.ts';
 import { DEFAULT_RVIZ_CONFIG } from '../core/default-rviz.ts';
@@ -11,7 +11,7 @@ export type DocumentSource = 'default' | 'robot' | 'file' | 'session';
 
 const SESSION_KEY = 'rviz-companion.document';
 
-interface SessionDocument { text: string; name: string; source: DocumentSource; history: unknown }
+interface SavedDocument { name: string; source: DocumentSource; session: unknown }
 
 /** A file handle from the File System Access API (Chromium), kept so Save writes the file back in place. */
 interface WritableHandle {
@@ -27,12 +27,11 @@ export type Outcome = { ok: true; message?: string } | { ok: false; reason: stri
  * the open document.
  */
 export class DocumentController implements ReactiveController {
-  public doc: RvizDocument;
   public name = 'companion.rviz';
   public source: DocumentSource = 'default';
   public dirty = false;
   public error: string | undefined;
-  public history = new History();
+  private session: DocumentSession;
 
   private handle: WritableHandle | undefined;
   private readonly host: ReactiveControllerHost;
@@ -45,13 +44,15 @@ export class DocumentController implements ReactiveController {
     this.storage = storage;
     const initial = parse(DEFAULT_RVIZ_CONFIG, { name: 'default config' });
     if (!initial.ok) throw new Error(`companion: the built-in default config does not parse: ${initial.reason}`);
-    this.doc = initial.doc;
+    this.session = new DocumentSession(initial.doc, { lookup });
     this.restoreSession();
     host.addController(this);
   }
 
   public hostConnected(): void { /* state lives here; nothing to start */ }
 
+  public get doc(): RvizDocument { return this.session.doc; }
+  public get history(): History { return this.session.history; }
   public get canUndo(): boolean { return this.history.canUndo; }
   public get canRedo(): boolean { return this.history.canRedo; }
   public get text(): string { return serialize(this.doc); }
@@ -74,26 +75,22 @@ export class DocumentController implements ReactiveController {
 
   /** Applies the actions all or nothing as one undo step. */
   public apply(actions: readonly RvizAction[], label: string): Outcome {
-    const result = applyActions(this.doc, actions, { lookup: this.lookup, parse: { name: this.name } });
+    const result = this.session.apply(actions, label);
     if (!result.ok) return this.fail(result.reason);
-    this.history.record(label, result.change);
-    this.doc = result.doc;
     this.dirty = true;
     return this.changed();
   }
 
   public undo(): Outcome {
-    const moved = this.history.undo(this.doc, { name: this.name });
+    const moved = this.session.undo();
     if (!moved.ok) return this.fail(moved.reason);
-    this.doc = moved.doc;
     this.dirty = true;
     return this.changed(`undid: ${moved.step.label}`);
   }
 
   public redo(): Outcome {
-    const moved = this.history.redo(this.doc, { name: this.name });
+    const moved = this.session.redo();
     if (!moved.ok) return this.fail(moved.reason);
-    this.doc = moved.doc;
     this.dirty = true;
     return this.changed(`redid: ${moved.step.label}`);
   }
@@ -136,13 +133,12 @@ export class DocumentController implements ReactiveController {
     return this.changed(`downloaded ${a.download}`);
   }
 
-  private adopt(result: ReturnType<typeof parse>, name: string, source: DocumentSource, handle?: WritableHandle): Outcome {
+  private adopt(result: ParseResult, name: string, source: DocumentSource, handle?: WritableHandle): Outcome {
     if (!result.ok) return this.fail(result.reason);
-    this.doc = result.doc;
+    this.session = new DocumentSession(result.doc, { lookup: this.lookup });
     this.name = name;
     this.source = source;
     this.handle = handle;
-    this.history = new History();
     this.dirty = false;
     return this.changed();
   }
@@ -162,7 +158,7 @@ export class DocumentController implements ReactiveController {
 
   private persist(): void {
     if (!this.storage) return;
-    const saved: SessionDocument = { text: this.text, name: this.name, source: this.source === 'default' ? 'default' : 'session', history: this.history.toJSON() };
+    const saved: SavedDocument = { name: this.name, source: this.source === 'default' ? 'default' : 'session', session: this.session.toJSON() };
     try {
       this.storage.setItem(SESSION_KEY, JSON.stringify(saved));
     } catch {
@@ -174,14 +170,12 @@ export class DocumentController implements ReactiveController {
     const raw = this.storage?.getItem(SESSION_KEY);
     if (!raw) return;
     try {
-      const saved = JSON.parse(raw) as SessionDocument;
-      const parsed = parse(saved.text, { name: saved.name });
-      if (!parsed.ok) return;
-      const history = History.fromJSON(saved.history);
-      this.doc = parsed.doc;
+      const saved = JSON.parse(raw) as SavedDocument;
+      const restored = DocumentSession.fromJSON(saved.session, { lookup: this.lookup });
+      if (!restored.ok) return; // another version or a history that does not fit: start clean
+      this.session = restored.session;
       this.name = saved.name;
       this.source = saved.source;
-      if (history.ok) this.history = history.history;
     } catch {
       // A corrupt session entry is ignored; the default document stays.
     }

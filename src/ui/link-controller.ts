@@ -38,6 +38,8 @@ export class LinkController implements ReactiveController {
   private sampledKey = '';
   private timer: ReturnType<typeof setInterval> | undefined;
   private refreshing = false;
+  private readonly watches: { topic: string; type: string; handler: (message: unknown) => void }[] = [];
+  private unwatch: (() => void)[] = [];
 
   public constructor(host: ReactiveControllerHost, factory: LinkFactory, options: Partial<LinkControllerOptions> = {}) {
     this.host = host;
@@ -71,11 +73,20 @@ export class LinkController implements ReactiveController {
       if (s.snapshot && s.snapshot !== this.snapshot) this.applySnapshot(s.snapshot);
       this.host.requestUpdate();
     });
+    this.unwatch = this.watches.map((w) => link.subscribe(w.topic, w.type, w.handler));
     // Failures are reported through state (problems); the link keeps retrying by itself.
     link.connect().then(() => this.tick(), () => undefined);
   }
 
+  /** Follows a topic on every robot this controller connects to (the link re-subscribes after reconnects). */
+  public watch(topic: string, type: string, handler: (message: unknown) => void): void {
+    this.watches.push({ topic, type, handler });
+    if (this.link) this.unwatch.push(this.link.subscribe(topic, type, handler));
+  }
+
   private teardown(): void {
+    for (const stop of this.unwatch) stop();
+    this.unwatch = [];
     this.offState?.();
     this.stopRates?.();
     this.link?.close();

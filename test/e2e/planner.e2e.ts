@@ -12,14 +12,13 @@ export const plannerCase: E2eCase = {
     const displaysBefore = await page.locator('displays-panel [data-display]').evaluateAll((els) => els.map((e) => e.getAttribute('data-display')));
     const frameBefore = (await page.locator('displays-panel [data-fixed-frame]').textContent())?.trim();
 
-    await page.locator('planner-panel textarea').fill('show the lidar coloured by height, fixed frame odom');
+    await page.locator('planner-panel textarea').fill('show the odometry as axes, fixed frame odom');
     await page.locator('planner-panel button[type=submit]').click();
     const checklist = page.locator('planner-panel [data-checklist] li');
     await checklist.first().waitFor({ timeout: 15_000 });
     const kinds = await checklist.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
     assert.ok(kinds.includes('add_display'), `plan adds a display: ${kinds.join(', ')}`);
     assert.ok(kinds.includes('set_fixed_frame'), `plan sets the fixed frame: ${kinds.join(', ')}`);
-    assert.ok(await page.locator('planner-panel .chip.auto').count() > 0, 'automatic actions are marked');
     await screenshot('planner-checklist');
 
     // Untick the fixed frame change, apply the rest.
