@@ -3,21 +3,33 @@
  * Optional topics (a Map's `Update Topic`) are not expected to exist and are left alone.
  */
 import { normalizeMessageType } from '../../catalog/index.ts';
-import type { Rule } from '../context.ts';
+import type { Rule, RuleContext } from '../context.ts';
 import { displayLabel, nameList } from '../describe.ts';
 import type { Finding } from '../types.ts';
 
+/** Published topic names by message type, built once per call and only when some display needs suggestions. */
+function publishedByType(ctx: RuleContext): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const t of ctx.snapshot.topics) {
+    if (t.publishers.length === 0) continue;
+    const type = normalizeMessageType(t.type);
+    const list = out.get(type);
+    if (list) list.push(t.name);
+    else out.set(type, [t.name]);
+  }
+  return out;
+}
+
 export const topicNoPublisherRule: Rule = (ctx) => {
   const out: Finding[] = [];
+  let byType: Map<string, string[]> | undefined;
   for (const sub of ctx.facts?.subscriptions ?? []) {
     if (!sub.primary) continue;
     const topic = ctx.topics.get(sub.topic);
     if (topic && topic.publishers.length > 0) continue;
     const label = displayLabel(sub);
-    const accepted = new Set(sub.acceptedTypes);
-    const candidates = ctx.snapshot.topics
-      .filter((t) => t.publishers.length > 0 && accepted.has(normalizeMessageType(t.type)))
-      .map((t) => t.name);
+    byType ??= publishedByType(ctx);
+    const candidates = sub.acceptedTypes.flatMap((type) => byType!.get(type) ?? []).sort();
     const evidence = [`${label} ${sub.property}: ${sub.written}${sub.written !== sub.topic ? ` (resolves to ${sub.topic})` : ''}`];
     if (topic) {
       evidence.push(`${topic.name} (${topic.type}) publishers: none; subscribers: ${nameList(topic.subscribers.map((s) => s.node), ctx.options.maxNamed)}`);
