@@ -10,7 +10,7 @@ import {
 } from './displays.ts';
 import { propertySpec, topicPropertiesOf, type DisplayTypeLookup } from './lookup.ts';
 import { planSetProperty, readProperty, splitPath } from './properties.ts';
-import { applyChange, diffTexts, invertChange, type TextChange } from './text-change.ts';
+import { applyChange, diffTexts, matchLineEndings, invertChange, type TextChange } from './text-change.ts';
 import { coerceValue } from './values.ts';
 import { dockNames, hasDock, panelNames, windowGeometry } from './window-geometry.ts';
 import { appendSeqItem, findPair, insertPair, keyText, removePair, removeSeqItem, renameKey } from './yaml-edit.ts';
@@ -62,7 +62,7 @@ class Editor {
   public constructor(public doc: RvizDocument, private readonly parseOptions: Partial<ParseOptions>) {}
 
   public apply(change: TextChange): void {
-    const applied = applyChange(this.doc.text, change);
+    const applied = applyChange(this.doc.text, matchLineEndings(this.doc.text, change));
     if (!applied.ok) throw new Error(applied.reason);
     const parsed = parse(applied.text, { ...this.parseOptions, maxBytes: Number.MAX_SAFE_INTEGER });
     if (!parsed.ok) throw new Error(`rviz: internal: an edit produced a document that does not parse (${parsed.reason})`);

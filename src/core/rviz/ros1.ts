@@ -9,7 +9,7 @@ import { parse } from './document.ts';
 import { displayRefs, findDisplay, scalarString, type DisplayRef } from './displays.ts';
 import type { DisplayTypeLookup } from './lookup.ts';
 import { planSetProperty } from './properties.ts';
-import { applyChange, diffTexts, type TextChange } from './text-change.ts';
+import { applyChange, diffTexts, matchLineEndings, type TextChange } from './text-change.ts';
 import { findPair, keyText, rangeOf, removePair, renameKey, setPairScalar } from './yaml-edit.ts';
 import { formatScalar } from './yaml-format.ts';
 
@@ -100,7 +100,7 @@ class Converter {
   public constructor(public doc: RvizDocument, private readonly parseOptions: Partial<ParseOptions>) {}
 
   public apply(change: TextChange): void {
-    const applied = applyChange(this.doc.text, change);
+    const applied = applyChange(this.doc.text, matchLineEndings(this.doc.text, change));
     if (!applied.ok) throw new Error(applied.reason);
     const parsed = parse(applied.text, { ...this.parseOptions, maxBytes: Number.MAX_SAFE_INTEGER });
     if (!parsed.ok) throw new Error(`rviz: internal: conversion produced a document that does not parse (${parsed.reason})`);

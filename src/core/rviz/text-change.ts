@@ -38,3 +38,9 @@ export function diffTexts(before: string, after: string): TextChange {
 export function isEmptyChange(change: TextChange): boolean {
   return change.removed === change.inserted;
 }
+
+/** Write inserted lines with the document's own line ending (files saved on Windows use CRLF). */
+export function matchLineEndings(text: string, change: TextChange): TextChange {
+  if (!text.includes('\r\n') || !change.inserted.includes('\n')) return change;
+  return { ...change, inserted: change.inserted.replace(/\r?\n/g, '\r\n') };
+}

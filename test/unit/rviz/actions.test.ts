@@ -275,3 +275,19 @@ describe('Window Geometry entries that belong to panels', () => {
     expect(renamed.text).toContain('Window Geometry:\n  Displays:\n    collapsed: false\n');
   });
 });
+
+describe('CRLF documents', () => {
+  it('keep CRLF line endings in everything an edit writes, and undo exactly', () => {
+    const crlf = SAMPLE.replace(/\n/g, '\r\n');
+    const d0 = doc(crlf);
+    const r = applyActions(d0, [
+      act({ action: 'add_display', display_type: 'LaserScan', topic: '/rear' }),
+      act({ action: 'set_property', display: 'laser_scan', property: 'Topic/Depth', value: '3' }),
+      act({ action: 'remove_display', display: 'particles' }),
+    ], opts);
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.doc.text.replace(/\r\n/g, '')).not.toContain('\n');
+    const back = applyChange(r.doc.text, r.inverse);
+    expect(back.ok && back.text).toBe(crlf);
+  });
+});
