@@ -7,8 +7,7 @@ import type { Catalog, DisplayTypeSpec } from '../catalog/index.ts';
 import { durabilityFromRviz, historyFromRviz, reliabilityFromRviz } from '../graph/qos.ts';
 import type { QosProfile } from '../graph/types.ts';
 import type { RvizDocument } from '../rviz/document.ts';
-import { listDisplays, vmMap, type DisplayInfo } from '../rviz/displays.ts';
-import { readProperty } from '../rviz/properties.ts';
+import { fixedFrame, listDisplays, type DisplayInfo } from '../rviz/displays.ts';
 
 /** Where a requested policy value comes from. */
 export type RequestSource = 'config' | 'RViz default';
@@ -175,9 +174,7 @@ function framesOf(d: DisplayInfo, spec: DisplayTypeSpec | undefined): DisplayFra
 
 /** The fixed frame of the document, without a leading `/`; empty when unset. */
 export function fixedFrameOf(doc: RvizDocument): string {
-  const read = readProperty(vmMap(doc), 'Global Options/Fixed Frame', 'Visualization Manager');
-  if (!read.ok || read.value === null || read.value === undefined || typeof read.value === 'object') return '';
-  return String(read.value).trim().replace(/^\/+/, '');
+  return (fixedFrame(doc) ?? '').trim().replace(/^\/+/, '');
 }
 
 /**
