@@ -9,5 +9,5 @@ export { diagnose, diagnosisRules, compareFindings, type DiagnoseExtras } from '
 export type { Rule, RuleContext } from './context.ts';
 export { documentFacts, enabledDisplays, fixedFrameOf, absoluteTopic } from './display-topics.ts';
 export type { DisplaySubscription, DisplayFrame, DocumentFacts, RequestedQos, RequestedPolicy } from './display-topics.ts';
-export { topicsToSample, expectsStream, headerOf, defaultSamplingOptions, type SamplingOptions } from './sampling.ts';
+export { topicsToSample, expectsStream, isHeavyType, headerOf, defaultSamplingOptions, type SamplingOptions } from './sampling.ts';
 export { formatFindingsText, countBySeverity } from './format-text.ts';

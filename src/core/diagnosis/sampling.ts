@@ -1,8 +1,9 @@
 /**
  * What to watch during a sampling window so NO_DATA, CLOCK_SKEW and message frames can be judged, and how to read a
  * message's header. Chosen: every topic an enabled display shows, plus topics that should stream (sensor messages,
- * odometry, anything published Best Effort); event topics (cmd_vel, goals, plans on demand) are left out, because
- * silence is normal for them. TF is watched by the link itself.
+ * odometry, anything published Best Effort) unless their messages are big (images, point clouds: only when displayed);
+ * event topics (cmd_vel, goals, plans on demand) are left out, because silence is normal for them. TF is watched by
+ * the link itself.
  */
 import type { GraphSnapshot, TopicInfo } from '../graph/types.ts';
 import type { DocumentFacts } from './display-topics.ts';
@@ -16,6 +17,14 @@ export const defaultSamplingOptions: Readonly<SamplingOptions> = Object.freeze({
 
 const notSampled = new Set(['/tf', '/tf_static', '/rosout', '/parameter_events', '/rviz_companion/qos',
   '/rviz_companion/rviz_config', '/rviz_companion/rviz_config_current']);
+
+/** Big messages (megabytes as rosbridge JSON): watched only when a display shows them anyway. */
+const heavyTypes = new Set(['sensor_msgs/msg/Image', 'sensor_msgs/msg/CompressedImage', 'sensor_msgs/msg/PointCloud2',
+  'sensor_msgs/msg/PointCloud', 'sensor_msgs/msg/LaserEcho']);
+
+export function isHeavyType(type: string): boolean {
+  return heavyTypes.has(type);
+}
 
 /** True for topics whose silence means something is wrong. */
 export function expectsStream(topic: TopicInfo): boolean {
@@ -36,7 +45,7 @@ export function topicsToSample(snapshot: GraphSnapshot, facts?: DocumentFacts, o
     chosen.set(t.name, t.type);
   };
   for (const s of facts?.subscriptions ?? []) take(byName.get(s.topic));
-  for (const t of snapshot.topics) if (expectsStream(t)) take(t);
+  for (const t of snapshot.topics) if (expectsStream(t) && !isHeavyType(t.type)) take(t);
   return [...chosen].map(([name, type]) => ({ name, type }));
 }
 

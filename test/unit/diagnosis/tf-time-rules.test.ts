@@ -131,7 +131,7 @@ describe('CLOCK_SKEW', () => {
 });
 
 describe('sampling', () => {
-  it('watches display topics and streaming topics, not event topics or TF', () => {
+  it('watches display topics and streaming topics, not event topics, TF or undisplayed images', () => {
     const snap = snapshot([
       topic('/scan', 'sensor_msgs/msg/LaserScan', [pub('/lidar', BEST_EFFORT)]),
       topic('/cmd_vel', 'geometry_msgs/msg/Twist', [pub('/ctl', RELIABLE)]),
@@ -139,10 +139,14 @@ describe('sampling', () => {
       topic('/tf', 'tf2_msgs/msg/TFMessage', [pub('/rsp', RELIABLE)]),
       topic('/goal', 'geometry_msgs/msg/PoseStamped', []),
       topic('/particles', 'geometry_msgs/msg/PoseArray', [pub('/amcl', BEST_EFFORT)]),
+      topic('/front/image_raw', 'sensor_msgs/msg/Image', [pub('/front_cam', BEST_EFFORT)]),
     ]);
     const facts = documentFacts(config(display('Path', 'Plan', '/plan')), catalog);
     expect(topicsToSample(snap, facts).map((t) => t.name)).toEqual(['/plan', '/particles', '/scan']);
     expect(topicsToSample(snap, facts, { maxTopics: 1 }).map((t) => t.name)).toEqual(['/plan']);
+    // An image is watched only when a display shows it.
+    const shown = documentFacts(config(display('Image', 'Front', '/front/image_raw')), catalog);
+    expect(topicsToSample(snap, shown).map((t) => t.name)).toEqual(['/front/image_raw', '/particles', '/scan']);
   });
 
   it('reads ROS 2 and ROS 1 headers and ignores messages without one', () => {
