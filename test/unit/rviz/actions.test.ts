@@ -200,7 +200,7 @@ describe.skipIf(!corpusPresent)('over the corpus', () => {
     for (const f of files) {
       const d = doc(f.text);
       // A sample per file keeps the suite fast; every display's scalars were measured once for the report.
-      let budget = 4;
+      let budget = 3;
       for (const info of listDisplays(d, catalog)) {
         if (info.isGroup) continue;
         for (const [prop, value] of Object.entries(info.properties)) {
@@ -222,7 +222,7 @@ describe.skipIf(!corpusPresent)('over the corpus', () => {
       }
     }
     console.log(`set_property over the corpus: ${stats.edits} edits, ${stats.oneLine} changed exactly one line, max ${stats.maxLines} line(s) changed per edit`);
-    expect(stats.edits).toBeGreaterThan(150);
+    expect(stats.edits).toBeGreaterThan(100);
     expect(stats.oneLine).toBe(stats.edits);
   });
   it('third-party classes survive edits to other displays untouched', () => {
