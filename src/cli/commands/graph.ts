@@ -32,7 +32,7 @@ export const run: CommandRun = async (ctx) => {
 
   const deadline = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutMs)]);
   // The probe ends before the overall deadline, so a silent server is named "not a rosbridge server".
-  const link = createRosbridgeLink(check.url, { probeTimeoutMs: Math.min(5000, Math.ceil(timeoutMs * 0.8)) });
+  const link = createRosbridgeLink(check.url, { probeTimeoutMs: Math.min(5000, Math.ceil(timeoutMs / 2)) });
   const timedOut = () => new CliError(`no complete answer from ${check.url} within ${timeoutMs} ms (raise --timeout)`);
   try {
     const connected = link.connect();

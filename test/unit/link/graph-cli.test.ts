@@ -58,9 +58,9 @@ describe('rviz-companion graph', () => {
     await new Promise<void>((r) => wss.once('listening', () => r()));
     const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}`;
     try {
-      const r = await cli(['graph', '--url', url, '--timeout', '300']);
+      const r = await cli(['graph', '--url', url, '--timeout', '1000']);
       expect(r.code).toBe(1);
-      expect(r.err).toBe(`rviz-companion graph: ${url} is not a rosbridge server (no answer to /rosapi/topics within 0.24 s)`);
+      expect(r.err).toBe(`rviz-companion graph: ${url} is not a rosbridge server (no answer to /rosapi/topics within 0.5 s)`);
     } finally {
       for (const c of wss.clients) c.terminate();
       await new Promise<void>((r) => wss.close(() => r()));

@@ -170,6 +170,11 @@ describe('subscriptions through the link', () => {
     link = createRosbridgeLink(sim.url);
     await link.connect();
     expect((await link.snapshot()).qosReported).toBe(true);
+    // The sim republishes its report shortly after our subscriptions change its graph; let that settle first,
+    // or a valid report may land after the garbage (the latest message wins, as it should).
+    let lastReportAt = Date.now();
+    link.subscribe('/rviz_companion/qos', 'std_msgs/msg/String', () => { lastReportAt = Date.now(); });
+    await until(() => (Date.now() - lastReportAt > 400 ? true : undefined), 'the bridge report to settle');
     sim.publish('/rviz_companion/qos', { data: '{"topics": [' });
     const s = await waitForState(link, (st) => st.problems.some((p) => p.id === 'qos-bridge:invalid'));
     expect(s.problems.find((p) => p.id === 'qos-bridge:invalid')!.message).toMatch(/^qos bridge: \/rviz_companion\/qos is not valid JSON/);
