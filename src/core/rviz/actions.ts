@@ -89,6 +89,11 @@ function checkTopicName(topic: string, action: string): string {
   return t;
 }
 
+/** Interactive markers are named by namespace; people often give the update topic (`/server/update`). */
+function topicFor(prop: string, topic: string): string {
+  return prop === 'Interactive Markers Namespace' ? topic.replace(/\/update(_full)?$/, '') : topic;
+}
+
 const sorted = (m: EmitMap): EmitMap => Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 function addDisplay(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): string {
@@ -102,6 +107,7 @@ function addDisplay(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): strin
     topic = checkTopicName(a.topic, 'add_display');
     const prop = spec.topicProperties[0];
     if (!prop) throw new ActionError(`rviz: add_display: display type ${spec.name} takes no topic (got "${topic}")`);
+    topic = topicFor(prop, topic);
     const qos = spec.defaultQos?.[prop];
     // QoS children only where the catalog says this topic property has them (DepthCloud's do not).
     const child = (n: string) => spec.properties.find((p) => p.path === `${prop}/${n}` && p.since === undefined && p.until === undefined);
@@ -169,8 +175,9 @@ function setTopic(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): string 
   } else if (!props.includes(prop)) {
     throw new ActionError(`rviz: set_topic: "${prop}" is not a topic property of "${displayName(ref)}" (${props.join(', ') || 'none'})`);
   }
-  setProp(ed, ref, prop, topic);
-  return `set ${prop} of "${displayName(ref)}" to ${topic}`;
+  const value = topicFor(prop, topic);
+  setProp(ed, ref, prop, value);
+  return `set ${prop} of "${displayName(ref)}" to ${value}`;
 }
 
 /**

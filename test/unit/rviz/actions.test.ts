@@ -291,3 +291,12 @@ describe('CRLF documents', () => {
     expect(back.ok && back.text).toBe(crlf);
   });
 });
+
+describe('interactive markers', () => {
+  it('take a namespace: an update topic given as the topic is trimmed to it', () => {
+    const d = ok(doc(SAMPLE), act({ action: 'add_display', display_type: 'InteractiveMarkers', topic: '/basic_controls/update' }));
+    expect(getProperty(d, 'InteractiveMarkers', 'Interactive Markers Namespace')).toMatchObject({ value: '/basic_controls' });
+    const d2 = ok(d, act({ action: 'set_topic', display: 'InteractiveMarkers', topic: '/other/update_full' }));
+    expect(getProperty(d2, 'InteractiveMarkers', 'Interactive Markers Namespace')).toMatchObject({ value: '/other' });
+  });
+});
