@@ -13,6 +13,13 @@ import type { PlannedAction } from '../../src/core/rviz/action-types.ts';
 import { applyActions, listDisplays, looseKey, parse, type DisplayInfo, type RvizDocument } from '../../src/core/rviz/index.ts';
 import { fixedFrameOf } from '../../src/core/planner/context.ts';
 import { createOfflineProposer } from '../../src/core/planner/index.ts';
+import { diagnose } from '../../src/core/diagnosis/index.ts';
+import type { Finding } from '../../src/core/diagnosis/types.ts';
+
+/** The findings the app would hand the planner for this document and robot. */
+export function findingsFor(document: RvizDocument, snapshot: GraphSnapshot | undefined): Finding[] {
+  return snapshot ? diagnose({ document, snapshot, now: snapshot.takenAt }, { catalog }) : [];
+}
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH_DIR, '../..');
@@ -132,7 +139,7 @@ export async function playTurns(c: BenchCase, start: RvizDocument, snapshot: Gra
   const history: PlannerTurn[] = [];
   const offline = createOfflineProposer();
   for (const turn of c.turns ?? []) {
-    const r = await planRequest({ request: turn.request, document: doc, snapshot, history, proposer: offline });
+    const r = await planRequest({ request: turn.request, document: doc, snapshot, findings: findingsFor(doc, snapshot), history, proposer: offline });
     const checked = r.plan.actions.filter((a) => a.checked);
     const outcome = turn.outcome ?? 'applied';
     if (outcome === 'skipped') { history.push({ request: turn.request, outcome: 'skipped', actions: checked }); continue; }
@@ -163,7 +170,7 @@ export interface CaseResult {
 export async function runCase(c: BenchCase, played: Played, snapshot: GraphSnapshot | undefined, proposer: Proposer): Promise<CaseResult> {
   let result: PlanResult;
   try {
-    result = await planRequest({ request: c.request, document: played.before, snapshot, history: played.history, proposer, undoPreview: played.undoPreview });
+    result = await planRequest({ request: c.request, document: played.before, snapshot, findings: findingsFor(played.before, snapshot), history: played.history, proposer, undoPreview: played.undoPreview });
   } catch (err) {
     if (!(err instanceof PlannerError)) throw err;
     return { id: c.id, ok: false, failures: [err.message], rejected: 0, auto: 0, pipelineMs: 0, schemaValid: false, error: err.message };

@@ -6,7 +6,7 @@ import { CliError, type CommandRun } from '../../src/cli/context.ts';
 import { snapshotFromScenario } from '../../src/cli/commands/plan.ts';
 import { modelClientFromOptions } from '../../src/cli/model-options.ts';
 import { buildContext, buildFullPrompt, buildRetrievedPrompt, createModelProposer, createOfflineProposer, planRequest, type Proposer } from '../../src/core/planner/index.ts';
-import { loadCaseFiles, playTurns, runCase, startingDocument, type CaseResult } from './evaluate.ts';
+import { findingsFor, loadCaseFiles, playTurns, runCase, startingDocument, type CaseResult } from './evaluate.ts';
 
 /** Timing repeats per case (after one warm-up), offline only: the model call is not repeated. */
 const TIMING_REPEATS = 15;
@@ -36,7 +36,19 @@ function percentile(values: number[], p: number): number {
 
 const pct = (n: number): string => `${(n * 100).toFixed(1)} %`;
 
-export async function benchPlanner(opts: { proposer: Proposer; model: boolean; scenario?: string; signal?: AbortSignal }): Promise<{ rows: ScenarioRow[]; overall: ScenarioRow }> {
+export interface BenchOptions {
+  proposer: Proposer;
+  /** Measure a model: schema-valid and valid-but-wrong rates and model time; no timing repeats. */
+  model: boolean;
+  scenario?: string;
+  /** Only the cases whose id passes (tests). */
+  only?: (id: string) => boolean;
+  /** Timing repeats per case, offline. */
+  repeats?: number;
+  signal?: AbortSignal;
+}
+
+export async function benchPlanner(opts: BenchOptions): Promise<{ rows: ScenarioRow[]; overall: ScenarioRow }> {
   const files = (await loadCaseFiles()).filter((f) => !opts.scenario || f.scenario === opts.scenario);
   if (files.length === 0) throw new CliError(`no benchmark cases${opts.scenario ? ` for scenario "${opts.scenario}"` : ''}`);
   const enc = getEncoding('cl100k_base');
@@ -51,7 +63,7 @@ export async function benchPlanner(opts: { proposer: Proposer; model: boolean; s
     const modelTimes: number[] = [];
     let schemaValid = 0;
     let validWrong = 0;
-    for (const c of file.cases) {
+    for (const c of file.cases.filter((x) => !opts.only || opts.only(x.id))) {
       const start = await startingDocument(file.scenario, c.config);
       const played = await playTurns(c, start, snapshot);
       const r: CaseResult = await runCase(c, played, snapshot, opts.proposer);
@@ -60,7 +72,7 @@ export async function benchPlanner(opts: { proposer: Proposer; model: boolean; s
       else row.failures.push({ id: c.id, request: c.request, failures: r.failures });
       row.rejected += r.rejected;
       row.auto += r.auto;
-      const ctx = buildContext({ document: played.before, snapshot });
+      const ctx = buildContext({ document: played.before, snapshot, findings: findingsFor(played.before, snapshot) });
       row.tokensFull += count(buildFullPrompt(ctx, c.request, played.history));
       row.tokensRetrieved += count(buildRetrievedPrompt(ctx, c.request, played.history));
       if (opts.model) {
@@ -69,13 +81,15 @@ export async function benchPlanner(opts: { proposer: Proposer; model: boolean; s
         times.push(r.pipelineMs);
       } else {
         const offline = createOfflineProposer();
-        await planRequest({ request: c.request, document: played.before, snapshot, history: played.history, proposer: offline });
-        for (let i = 0; i < TIMING_REPEATS; i++) {
-          const t = await planRequest({ request: c.request, document: played.before, snapshot, history: played.history, proposer: offline, undoPreview: played.undoPreview });
+        const findings = findingsFor(played.before, snapshot);
+        await planRequest({ findings, request: c.request, document: played.before, snapshot, history: played.history, proposer: offline });
+        for (let i = 0; i < (opts.repeats ?? TIMING_REPEATS); i++) {
+          const t = await planRequest({ findings, request: c.request, document: played.before, snapshot, history: played.history, proposer: offline, undoPreview: played.undoPreview });
           times.push(t.timings.pipelineMs);
         }
       }
     }
+    if (row.cases === 0) continue;
     row.accuracy = row.correct / row.cases;
     row.p50Ms = percentile(times, 50);
     row.p95Ms = percentile(times, 95);

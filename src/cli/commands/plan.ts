@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalog } from '../../core/catalog/index.ts';
 import { DEFAULT_RVIZ_CONFIG } from '../../core/default-rviz.ts';
+import { diagnose } from '../../core/diagnosis/index.ts';
 import type { GraphSnapshot } from '../../core/graph/types.ts';
 import { createModelProposer, createOfflineProposer, describeAction, planRequest, PlannerError, type PlanResult } from '../../core/planner/index.ts';
 import type { Plan } from '../../core/rviz/action-types.ts';
@@ -143,7 +144,9 @@ export const run: CommandRun = async (ctx) => {
 
   let result: PlanResult;
   try {
-    result = await planRequest({ request, document: doc, snapshot, proposer, signal: ctx.signal });
+    // Findings are computed by rules (no sampling window here: QoS, types, publishers and frames need none).
+    const findings = snapshot ? diagnose({ document: doc, snapshot, now: Date.now() }, { catalog }) : [];
+    result = await planRequest({ request, document: doc, snapshot, findings, proposer, signal: ctx.signal });
   } catch (err) {
     if (err instanceof PlannerError) throw new CliError(err.message.replace(/^planner: /, ''));
     throw err;

@@ -19,10 +19,23 @@ export function absoluteTopic(name: string): string {
   return t.startsWith('/') || t.startsWith('~') ? t : `/${t}`;
 }
 
-/** Live topics whose type the display accepts, sorted by name. */
+const byType = new WeakMap<PlanContext, Map<string, TopicInfo[]>>();
+
+/** Live topics whose type the display accepts, sorted by name (indexed once per context: big graphs have 1,000 topics). */
 export function topicsForSpec(ctx: PlanContext, spec: DisplayTypeSpec): TopicInfo[] {
   if (spec.messageTypes.length === 0) return [];
-  return ctx.topics.filter((t) => spec.messageTypes.includes(t.type));
+  let index = byType.get(ctx);
+  if (!index) {
+    index = new Map();
+    for (const t of ctx.topics) {
+      const list = index.get(t.type);
+      if (list) list.push(t);
+      else index.set(t.type, [t]);
+    }
+    byType.set(ctx, index);
+  }
+  if (spec.messageTypes.length === 1) return index.get(spec.messageTypes[0]!) ?? [];
+  return spec.messageTypes.flatMap((m) => index!.get(m) ?? []).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function isPublishing(topic: TopicInfo | undefined): boolean {

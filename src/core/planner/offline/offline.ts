@@ -340,10 +340,12 @@ function troubled(p: Planner): VirtualDisplay[] {
   const named = new Set(p.ctx.findings.filter((f) => f.severity !== 'info').map((f) => f.subject.display ?? (f.subject.kind === 'display' ? f.subject.name : '')));
   return p.state.live().filter((d) => {
     if (named.has(d.name)) return true;
-    const prop = qosTopicProperty(d.spec);
+    if (!d.enabled || !d.spec?.topicProperties[0]) return false;
     const topic = displayTopic(d) ? p.ctx.topicByName.get(absoluteTopic(displayTopic(d))) : undefined;
-    if (!d.enabled || !prop || !topic) return false;
-    return qosFixes(topic, prop, requestedQos(d.spec, prop, d.docProps)).length > 0;
+    if (!topic) return p.ctx.snapshot !== undefined && displayTopic(d) !== '';
+    if (d.spec.messageTypes.length > 0 && !d.spec.messageTypes.includes(topic.type)) return true;
+    const prop = qosTopicProperty(d.spec);
+    return prop !== undefined && qosFixes(topic, prop, requestedQos(d.spec, prop, d.docProps)).length > 0;
   });
 }
 
