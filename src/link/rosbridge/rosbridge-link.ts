@@ -101,6 +101,7 @@ export class RosbridgeLink implements RobotLink {
   private epoch = 0;
   private lastSnapshot: GraphSnapshot | undefined;
   private lastState: LinkState | undefined;
+  private lastEmitted: LinkState | undefined;
 
   public constructor(url: string, options: Partial<RosbridgeLinkOptions> = {}) {
     this.url = url.trim();
@@ -263,6 +264,8 @@ export class RosbridgeLink implements RobotLink {
 
   private emit(): void {
     const s = this.state();
+    if (s === this.lastEmitted) return; // nothing a listener could see has changed
+    this.lastEmitted = s;
     for (const l of [...this.listeners]) this.safeCall(l, s);
   }
 

@@ -40,6 +40,22 @@ describe('RosbridgeLink against the simulated robot', () => {
     expect(link.state().snapshot).toBe(forced);
   });
 
+  it('state is one object until something changes, and listeners hear only changes', async () => {
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    link = createRosbridgeLink(sim.url);
+    const seen: string[] = [];
+    const off = link.onState((s) => seen.push(s.presence));
+    expect(seen).toEqual(['idle']);
+    await link.connect();
+    expect(link.state()).toBe(link.state());
+    const count = seen.length;
+    sim.publish('/rviz_companion/qos', { data: JSON.stringify({ stamp: 1, topics: {} }) }); // a valid report changes nothing visible
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen.length).toBe(count);
+    expect(seen).toEqual(['idle', 'connecting', 'connected']);
+    off();
+  });
+
   it('builds the TF tree map → odom → base_link from /tf and /tf_static', async () => {
     sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
     link = createRosbridgeLink(sim.url);
