@@ -14,6 +14,7 @@ export interface PolicyVerdict {
   unknown: Endpoint[];
 }
 
+/** A publisher whose QoS source is `unknown` counts as unknown, whatever its fields hold. */
 export function judge(sub: DisplaySubscription, topic: TopicInfo, policy: QosPolicy): PolicyVerdict {
   const v: PolicyVerdict = { broken: [], fine: [], unknown: [] };
   if (!sub.requested) return v;
