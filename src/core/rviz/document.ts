@@ -121,7 +121,9 @@ export function parseBytes(bytes: Uint8Array, options: Partial<ParseOptions> = {
     const line = countLines(bytes, bytes.indexOf(0));
     return { ok: false, code: 'binary', reason: `rviz: ${opts.name} is not a text file (a NUL byte on line ${line})`, line };
   }
-  const text = new TextDecoder('utf-8').decode(bytes);
+  // The decoder drops a leading byte-order mark; put it back so the file is written back byte for byte.
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const text = (bom ? '\uFEFF' : '') + new TextDecoder('utf-8').decode(bytes);
   // The decoder replaces invalid sequences with U+FFFD; parse() reports that as binary.
   return parse(text, opts);
 }

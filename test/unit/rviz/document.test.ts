@@ -58,6 +58,12 @@ describe('parse failures name the problem', () => {
     expect(parseBytes(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x0a]))).toMatchObject({ ok: false, code: 'binary' });
     expect(parseBytes(new TextEncoder().encode(MINIMAL)).ok).toBe(true);
   });
+  it('a byte-order mark survives bytes → text → bytes', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(MINIMAL)]);
+    const r = parseBytes(bytes);
+    if (!r.ok) throw new Error(r.reason);
+    expect([...new TextEncoder().encode(serialize(r.doc))]).toEqual([...bytes]);
+  });
   it('empty text', () => {
     expect(parse('  \n')).toMatchObject({ ok: false, code: 'empty' });
   });
