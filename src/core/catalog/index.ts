@@ -74,7 +74,16 @@ export function createCatalog(file: CatalogFile): Catalog {
   };
 }
 
-/** The catalog file as shipped. Its shape is guaranteed by catalog/schema.json (checked in test/unit/catalog). */
-export const catalogFile = data as unknown as CatalogFile;
+/** Freezes the shipped data: every consumer shares one copy, so an accidental write would change it for all. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** The catalog file as shipped (frozen). Its shape is guaranteed by catalog/schema.json (checked in test/unit/catalog). */
+export const catalogFile = deepFreeze(data as unknown as CatalogFile);
 
 export const catalog: Catalog = createCatalog(catalogFile);

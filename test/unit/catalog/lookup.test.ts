@@ -131,3 +131,12 @@ describe('findProperty with real parents', () => {
     expect(catalog.property(odom, 'Shape/Foo')).toBeUndefined();
   });
 });
+
+describe('shared data', () => {
+  it('is frozen, so no consumer can change it for the others', () => {
+    const scan = catalog.resolveType('LaserScan')!;
+    expect(Object.isFrozen(scan)).toBe(true);
+    expect(() => { (scan.properties as unknown[]).push({}); }).toThrow(TypeError);
+    expect(() => { (scan.properties[0] as { path: string }).path = 'x'; }).toThrow(TypeError);
+  });
+});
