@@ -57,10 +57,11 @@ function onlyMention(found: DisplayTypeSpec[]): DisplayTypeSpec | undefined {
 export function createCatalog(file: CatalogFile): Catalog {
   const displays = file.displays;
   const byId = new Map(displays.map((d) => [d.classId, d]));
+  const other = file.otherPhrases ?? [];
   return {
     displays,
     byClass: (classId) => byId.get(classId),
-    resolveType: (text) => resolveType(displays, text) ?? (looksLikeClassId(text) ? undefined : onlyMention(typesForWords(displays, text))),
+    resolveType: (text) => resolveType(displays, text) ?? (looksLikeClassId(text) ? undefined : onlyMention(typesForWords(displays, text, other))),
     forMessageType: (type) => forMessageType(displays, type),
     property: (spec, path) => {
       const r = findProperty(spec, path);
@@ -68,7 +69,7 @@ export function createCatalog(file: CatalogFile): Catalog {
     },
     findProperty,
     checkValue,
-    typesForWords: (text) => typesForWords(displays, text),
+    typesForWords: (text) => typesForWords(displays, text, other),
     propertyForWords: (spec, text) => propertyForWords(spec, text, displays),
     displaysIn: (distro) => displays.filter((d) => availableIn(d, distro)),
   };

@@ -97,4 +97,6 @@ export interface DerivedTopic {
 export interface CatalogFile {
   schemaVersion: 1;
   displays: DisplayTypeSpec[];
+  /** Phrases that hold a display type's word but name something else: "fixed frame", "the other robot". Lowercase. */
+  otherPhrases?: string[];
 }

@@ -86,12 +86,6 @@ function typeHits(tokens: PreparedText, spec: DisplayTypeSpec, order: number): C
   return [...hitsFor(tokens, spec, spec.words, order), ...hitsFor(tokens, spec, names, order, true)];
 }
 
-/** Settings that are not display types, though they hold a type's word ("best effort", "fixed frame"). */
-const GLOBAL_PHRASES = [
-  'fixed frame', 'frame rate', 'background color', 'background colour', 'target frame',
-  // Which robot, not the RobotModel display: "the lidar of the other robot".
-  'other robot', 'first robot', 'second robot', 'each robot', 'every robot', 'both robots', 'all robots', 'all the robots',
-];
 
 const propertyPhraseCache = new WeakMap<readonly DisplayTypeSpec[], string[]>();
 const typePhraseCache = new WeakMap<readonly DisplayTypeSpec[], string[]>();
@@ -108,7 +102,7 @@ function propertyPhrasesOf(displays: readonly DisplayTypeSpec[]): string[] {
   let cached = propertyPhraseCache.get(displays);
   if (!cached) {
     const props = displays.flatMap((d) => d.properties);
-    cached = multiWord([...GLOBAL_PHRASES, ...props.flatMap((p) => [...(p.words ?? []), ...(p.valueWords ?? []).flatMap((v) => v.words)])]);
+    cached = multiWord([...props.flatMap((p) => [...(p.words ?? []), ...(p.valueWords ?? []).flatMap((v) => v.words)])]);
     propertyPhraseCache.set(displays, cached);
   }
   return cached;
@@ -130,12 +124,15 @@ function typePhrasesOf(displays: readonly DisplayTypeSpec[]): string[] {
 /**
  * Display types a text talks about, in the order it mentions them. Where phrases overlap, the longest (then the one
  * written exactly, then a listed word over a name) wins: "camera image" is one Image, not a Camera and an Image.
+ * `otherPhrases` are phrases that hold a type's word but name something else (the catalog's `otherPhrases`).
  * @example typesForWords(displays, 'show the lidar coloured by height') → [LaserScan]
  */
-export function typesForWords(displays: readonly DisplayTypeSpec[], text: string): DisplayTypeSpec[] {
+export function typesForWords(displays: readonly DisplayTypeSpec[], text: string, otherPhrases: readonly string[] = NONE): DisplayTypeSpec[] {
   const tokens = prepareText(text);
   const candidates: Candidate<DisplayTypeSpec | undefined>[] = displays.flatMap((d, i) => typeHits(tokens, d, i));
   candidates.push(...hitsFor(tokens, undefined, propertyPhrasesOf(displays), displays.length, true));
+  // Phrases that hold a type's word but name something else ("fixed frame", "the other robot"); they win ties too.
+  candidates.push(...hitsFor(tokens, undefined, otherPhrases, -1));
   const seen = new Set<DisplayTypeSpec>();
   const out: DisplayTypeSpec[] = [];
   // Claims settle which phrase each word belongs to; the survivors are distinct mentions, listed as the text orders them.

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { catalog } from '../../../src/core/catalog/index.ts';
+import { catalog, catalogFile, createCatalog } from '../../../src/core/catalog/index.ts';
 
 const types = (text: string) => catalog.typesForWords(text).map((d) => d.name);
 const first = (text: string) => types(text)[0];
@@ -52,6 +52,12 @@ describe('typesForWords', () => {
     expect(types('show the robot description')).toEqual(['RobotModel']);
     expect(types('show the lidar of the other robot')).toEqual(['LaserScan']);
     expect(types('show the robot of the other robot')).toEqual(['RobotModel']);
+  });
+
+  it('takes the phrases that are not types from the catalog file', () => {
+    const without = createCatalog({ ...catalogFile, otherPhrases: [] });
+    expect(without.typesForWords('the lidar of the other robot').map((d) => d.name)).toEqual(['LaserScan', 'RobotModel']);
+    expect(catalogFile.otherPhrases).toContain('other robot');
   });
 
   it('lists several types in the order they are mentioned', () => {
