@@ -8,7 +8,7 @@ import type { RvizDocument, ParseOptions } from './document.ts';
 import { parse } from './document.ts';
 import { displayRefs, findDisplay, scalarString, type DisplayRef } from './displays.ts';
 import type { DisplayTypeLookup } from './lookup.ts';
-import { planSetProperty } from './properties.ts';
+import { planSetProperty, readProperty } from './properties.ts';
 import { applyChange, diffTexts, matchLineEndings, type TextChange } from './text-change.ts';
 import { findPair, keyText, rangeOf, removePair, renameKey, setPairScalar } from './yaml-edit.ts';
 import { formatScalar } from './yaml-format.ts';
@@ -118,86 +118,116 @@ function label(ref: DisplayRef): string {
   return `display "${scalarString(ref.node, 'Name') ?? ''}"`;
 }
 
-/** Per-display property conversions for one (already renamed) ROS 1 display. */
-function convertDisplayProperties(c: Converter, path: string, oldClass: string): void {
+interface Step {
+  change: TextChange;
+  /** Recorded when the step finishes a conversion. */
+  converted?: string;
+  unconverted?: string;
+}
+
+/**
+ * The next edit one (already renamed) ROS 1 display needs, judged from its current state, or undefined when it is done.
+ * Idempotent by design, so the edits of all displays can be made in rounds: one reparse per round, not per edit.
+ */
+function nextStep(text: string, ref: DisplayRef, oldClass: string): Step | undefined {
   const name = oldClass.slice('rviz/'.length);
-  let ref = c.display(path);
+  const node = ref.node;
+  const flow = Boolean(node.flow);
   const subject = label(ref);
-  const has = (k: string): Pair | undefined => findPair(c.display(path).node, k);
-  const refresh = (): void => { ref = c.display(path); };
-  const setIn = (segs: string[], value: string | number | boolean): void => {
-    refresh();
-    c.apply(planSetProperty(c.doc.text, ref.node, segs, value, subject));
-  };
-  const remove = (k: string): void => {
-    refresh();
-    c.apply(removePair(c.doc.text, ref.node, k));
-  };
+  const at = ref.path;
+  const has = (k: string): Pair | undefined => findPair(node, k);
   const scalarOf = (p: Pair): unknown => (isScalar(p.value) ? p.value.value : undefined);
+  const read = (path: string): unknown => {
+    const r = readProperty(node, path, subject);
+    return r.ok ? r.value : undefined;
+  };
+  const set = (segs: string[], value: string | number | boolean): Step => ({ change: planSetProperty(text, node, segs, value, subject) });
 
   // Marker displays called their topic "Marker Topic", Image and Camera "Image Topic".
   for (const oldKey of ['Marker Topic', 'Image Topic']) {
     const p = has(oldKey);
-    if (p && !has('Topic')) {
-      c.apply(renameKey(c.doc.text, p, 'Topic', Boolean(c.display(path).node.flow)));
-      c.converted.push(`${path}: ${subject}: "${oldKey}" → "Topic"`);
-    }
+    if (p && !has('Topic')) return { change: renameKey(text, p, 'Topic', flow), converted: `${at}: ${subject}: "${oldKey}" → "Topic"` };
   }
   // Interactive markers: ROS 1 names the update topic; RViz2 names the namespace.
   const update = has('Update Topic');
-  if (name === 'InteractiveMarkers' && update) {
+  if (name === 'InteractiveMarkers' && update && !has('Interactive Markers Namespace')) {
     const topic = String(scalarOf(update) ?? '');
-    const ns = topic.replace(/\/update$/, '');
-    c.apply(renameKey(c.doc.text, update, 'Interactive Markers Namespace', false));
-    refresh();
-    const p = findPair(ref.node, 'Interactive Markers Namespace')!;
-    if (ns !== topic) c.apply(setPairScalar(c.doc.text, p, ns, Boolean(ref.node.flow)));
-    c.converted.push(`${path}: ${subject}: "Update Topic: ${topic}" → "Interactive Markers Namespace: ${ns}"`);
+    return { change: renameKey(text, update, 'Interactive Markers Namespace', flow), converted: `${at}: ${subject}: "Update Topic: ${topic}" → "Interactive Markers Namespace"` };
   }
-  const topicKey = has('Topic') ? 'Topic' : undefined;
+  const ns = has('Interactive Markers Namespace');
+  if (name === 'InteractiveMarkers' && ns && /\/update$/.test(String(scalarOf(ns) ?? ''))) {
+    return { change: setPairScalar(text, ns, String(scalarOf(ns)).replace(/\/update$/, ''), flow) };
+  }
+  const topic = has('Topic') ? 'Topic' : undefined;
   const unreliable = has('Unreliable');
   if (unreliable) {
     const v = scalarOf(unreliable);
-    remove('Unreliable');
-    if (topicKey && typeof v === 'boolean') {
+    if (topic && typeof v === 'boolean') {
       const policy = v ? 'Best Effort' : 'Reliable';
-      setIn([topicKey, 'Reliability Policy'], policy);
-      c.converted.push(`${path}: ${subject}: "Unreliable: ${v}" → "Topic/Reliability Policy: ${policy}"`);
-    } else {
-      c.unconverted.push({ path, subject, message: `dropped "Unreliable: ${String(v)}" (no Topic property to carry a Reliability Policy)` });
+      if (read(`${topic}/Reliability Policy`) !== policy) return set([topic, 'Reliability Policy'], policy);
+      return { change: removePair(text, node, 'Unreliable'), converted: `${at}: ${subject}: "Unreliable: ${v}" → "Topic/Reliability Policy: ${policy}"` };
     }
+    return { change: removePair(text, node, 'Unreliable'), unconverted: `dropped "Unreliable: ${String(v)}" (no Topic property to carry a Reliability Policy)` };
   }
   const queue = has('Queue Size');
   if (queue && name !== 'DepthCloud') {
     const v = scalarOf(queue);
-    remove('Queue Size');
-    if (topicKey && typeof v === 'number' && Number.isInteger(v) && v >= 1) {
-      setIn([topicKey, 'Depth'], v);
-      c.converted.push(`${path}: ${subject}: "Queue Size: ${v}" → "Topic/Depth: ${v}"`);
-    } else {
-      c.unconverted.push({ path, subject, message: `dropped "Queue Size: ${String(v)}" (no Topic property or not a positive whole number)` });
+    if (topic && typeof v === 'number' && Number.isInteger(v) && v >= 1) {
+      if (read(`${topic}/Depth`) !== v) return set([topic, 'Depth'], v);
+      return { change: removePair(text, node, 'Queue Size'), converted: `${at}: ${subject}: "Queue Size: ${v}" → "Topic/Depth: ${v}"` };
     }
+    return { change: removePair(text, node, 'Queue Size'), unconverted: `dropped "Queue Size: ${String(v)}" (no Topic property or not a positive whole number)` };
   }
   // ROS 1 RobotModel read a parameter; RViz2 subscribes to a topic of the same name.
   const desc = has('Robot Description');
   if (name === 'RobotModel' && desc) {
     const param = String(scalarOf(desc) ?? 'robot_description');
-    remove('Robot Description');
-    if (!has('Description Source')) setIn(['Description Source'], 'Topic');
-    setIn(['Description Topic', 'Value'], param);
-    c.converted.push(`${path}: ${subject}: parameter "Robot Description: ${param}" → "Description Topic: ${param}" (Description Source: Topic)`);
+    if (!has('Description Source')) return set(['Description Source'], 'Topic');
+    if (read('Description Topic') !== param) return set(['Description Topic', 'Value'], param);
+    return { change: removePair(text, node, 'Robot Description'), converted: `${at}: ${subject}: parameter "Robot Description: ${param}" → "Description Topic: ${param}" (Description Source: Topic)` };
   }
   // RViz2 picks the image transport from the topic's last part; a raw hint is the default.
   const hint = has('Transport Hint');
-  if (hint) {
-    const h = String(scalarOf(hint) ?? '');
-    if (h === 'raw') {
-      remove('Transport Hint');
-      c.converted.push(`${path}: ${subject}: dropped "Transport Hint: raw" (RViz2 uses raw unless the topic ends in a transport name)`);
-    } else {
-      c.unconverted.push({ path, subject, message: `"Transport Hint: ${h}" kept; in RViz2 subscribe to the topic ending in "/${h}" instead` });
-    }
+  if (hint && String(scalarOf(hint) ?? '') === 'raw') {
+    return { change: removePair(text, node, 'Transport Hint'), converted: `${at}: ${subject}: dropped "Transport Hint: raw" (RViz2 uses raw unless the topic ends in a transport name)` };
   }
+  return undefined;
+}
+
+/** Run every display's steps in rounds; disjoint edits of one round are spliced from the end, then reparsed once. */
+function convertDisplays(c: Converter, displays: Map<string, string>): void {
+  const hints = new Set<string>();
+  for (let round = 0; round < 50; round++) {
+    const refs = new Map(displayRefs(c.doc).map((r) => [r.path, r]));
+    const steps: { path: string; step: Step }[] = [];
+    for (const [path, oldClass] of displays) {
+      const ref = refs.get(path);
+      if (!ref) continue;
+      const step = nextStep(c.doc.text, ref, oldClass);
+      if (step) steps.push({ path, step });
+      const hint = findPair(ref.node, 'Transport Hint');
+      if (hint && isScalar(hint.value) && String(hint.value.value) !== 'raw' && !hints.has(path)) {
+        hints.add(path);
+        c.unconverted.push({ path, subject: label(ref), message: `"Transport Hint: ${String(hint.value.value)}" kept; in RViz2 subscribe to the topic ending in "/${String(hint.value.value)}" instead` });
+      }
+    }
+    if (steps.length === 0) return;
+    steps.sort((a, b) => b.step.change.at - a.step.change.at);
+    let text = c.doc.text;
+    let limit = Number.POSITIVE_INFINITY;
+    for (const { path, step } of steps) {
+      const { at, removed } = step.change;
+      if (at + removed.length > limit || at === limit) continue; // touches a later edit of this round: next round
+      const applied = applyChange(text, matchLineEndings(text, step.change));
+      if (!applied.ok) throw new Error(applied.reason);
+      text = applied.text;
+      limit = at;
+      if (step.converted) c.converted.push(step.converted);
+      if (step.unconverted) c.unconverted.push({ path, subject: label(refs.get(path)!), message: step.unconverted });
+    }
+    c.apply(diffTexts(c.doc.text, text));
+  }
+  throw new Error('rviz: internal: ROS 1 display conversion did not settle');
 }
 
 /** Convert a ROS 1 config. A document with no `rviz/…` classes comes back unchanged with a note. */
@@ -237,8 +267,7 @@ export function convertRos1(doc: RvizDocument, options: { lookup?: DisplayTypeLo
       text = applied.text;
     }
     c.apply(diffTexts(doc.text, text));
-    const known = new Set(displayRefs(c.doc).map((r) => r.path));
-    for (const [path, oldClass] of ros1DisplayPaths) if (known.has(path)) convertDisplayProperties(c, path, oldClass);
+    convertDisplays(c, ros1DisplayPaths);
     return { ok: true, doc: c.doc, change: diffTexts(doc.text, c.doc.text), converted: c.converted, unconverted: c.unconverted };
   } catch (err) {
     return { ok: false, reason: err instanceof Error ? err.message : String(err) };
