@@ -1,20 +1,22 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { GraphSnapshot, Presence, Problem, TfEdge, TopicInfo } from '../core/graph/types.ts';
 import type { RobotLink } from '../link/types.ts';
+import type { StampSample } from '../core/diagnosis/types.ts';
+import { headerOf } from '../core/diagnosis/sampling.ts';
 
 export type LinkFactory = (url: string) => RobotLink;
 
-/** Message types too heavy to sample for rates automatically over JSON (images, clouds). */
-const HEAVY_TYPES = /\/(Image|CompressedImage|PointCloud2|PointCloud|OccupancyGrid)$/;
+/** Which topics to sample for rates and header stamps (diagnosis decides: displayed topics first, no heavy types). */
+export type TopicChooser = (snapshot: GraphSnapshot) => { name: string; type: string }[];
 
 export interface LinkControllerOptions {
   /** How often the view refreshes (rates, TF ages, snapshot from the link's 15 s cache). */
   tickMs: number;
-  /** At most this many topics are sampled for rates at once. */
-  maxSampledTopics: number;
+  /** Header stamps are read at most this often per topic (rosbridge throttle). */
+  stampThrottleMs: number;
 }
 
-export const defaultLinkControllerOptions: Readonly<LinkControllerOptions> = Object.freeze({ tickMs: 1000, maxSampledTopics: 60 });
+export const defaultLinkControllerOptions: Readonly<LinkControllerOptions> = Object.freeze({ tickMs: 1000, stampThrottleMs: 1000 });
 
 /**
  * Connects a Lit host to a robot: owns the RobotLink for the current URL, follows its state, keeps the topic list,
@@ -29,9 +31,14 @@ export class LinkController implements ReactiveController {
   public tf: readonly TfEdge[] = [];
   public now = Date.now();
   public link: RobotLink | undefined;
+  /** When sampling of the current topic set began (NO_DATA needs a long-enough window). */
+  public sampledSince: number | undefined;
+  /** Latest header stamp per sampled topic (CLOCK_SKEW, frames of displayed messages). */
+  public readonly stamps = new Map<string, StampSample>();
 
   private readonly host: ReactiveControllerHost;
   private readonly factory: LinkFactory;
+  private readonly chooseTopics: TopicChooser;
   private readonly options: LinkControllerOptions;
   private offState: (() => void) | undefined;
   private stopRates: (() => void) | undefined;
@@ -41,9 +48,10 @@ export class LinkController implements ReactiveController {
   private readonly watches: { topic: string; type: string; handler: (message: unknown) => void }[] = [];
   private unwatch: (() => void)[] = [];
 
-  public constructor(host: ReactiveControllerHost, factory: LinkFactory, options: Partial<LinkControllerOptions> = {}) {
+  public constructor(host: ReactiveControllerHost, factory: LinkFactory, chooseTopics: TopicChooser, options: Partial<LinkControllerOptions> = {}) {
     this.host = host;
     this.factory = factory;
+    this.chooseTopics = chooseTopics;
     this.options = { ...defaultLinkControllerOptions, ...options };
     host.addController(this);
   }
@@ -89,6 +97,8 @@ export class LinkController implements ReactiveController {
     this.unwatch = [];
     this.offState?.();
     this.stopRates?.();
+    this.stamps.clear();
+    this.sampledSince = undefined;
     this.link?.close();
     this.offState = undefined;
     this.stopRates = undefined;
@@ -125,13 +135,24 @@ export class LinkController implements ReactiveController {
   private applySnapshot(snapshot: GraphSnapshot): void {
     this.snapshot = snapshot;
     this.topics = snapshot.topics;
-    const light = snapshot.topics.filter((t) => t.publishers.length > 0 && !HEAVY_TYPES.test(t.type))
-      .slice(0, this.options.maxSampledTopics);
-    const key = light.map((t) => t.name).join('\n');
-    if (key !== this.sampledKey && this.link) {
-      this.stopRates?.();
-      this.stopRates = this.link.sampleRates(light);
-      this.sampledKey = key;
-    }
+    this.resample();
+  }
+
+  /** Samples rates and header stamps of the chosen topics; call again when the choice may change (document edits). */
+  public resample(): void {
+    const link = this.link;
+    if (!link || !this.snapshot) return;
+    const chosen = this.chooseTopics(this.snapshot);
+    const key = chosen.map((t) => t.name).join('\n');
+    if (key === this.sampledKey) return;
+    this.stopRates?.();
+    const stopRates = link.sampleRates(chosen);
+    const stopStamps = chosen.map((t) => link.subscribe(t.name, t.type, (message, receivedAt) => {
+      const header = headerOf(message);
+      if (header) this.stamps.set(t.name, { topic: t.name, ...header, receivedAt });
+    }, { throttleMs: this.options.stampThrottleMs }));
+    this.stopRates = () => { stopRates(); for (const stop of stopStamps) stop(); };
+    this.sampledKey = key;
+    this.sampledSince = Date.now();
   }
 }

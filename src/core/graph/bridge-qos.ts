@@ -2,7 +2,6 @@
  * Parses the bridge topic `/rviz_companion/qos` (std_msgs/String holding JSON, format in DESIGN.md)
  * into per-topic endpoints with source `reported`. Garbage becomes a Problem, never a throw.
  */
-import Ajv from 'ajv';
 import type { Durability, Endpoint, History, Problem, QosProfile, Reliability } from './types.ts';
 
 export const bridgeQosTopic = '/rviz_companion/qos';
@@ -61,8 +60,37 @@ interface RawEndpoint { node: string; reliability?: string; durability?: string;
 interface RawTopic { type?: string; publishers?: RawEndpoint[]; subscribers?: RawEndpoint[] }
 interface RawBridge { stamp?: number; topics: Record<string, RawTopic> }
 
-const ajv = new Ajv({ allErrors: false, strict: false });
-const validate = ajv.compile<RawBridge>(bridgeQosSchema);
+/**
+ * Checks the shape `bridgeQosSchema` describes, by hand: this runs in the first page, and ajv (35 KB gzip) would
+ * be loaded for one small message. Returns the first problem as `path: message`, or undefined when it fits.
+ */
+function shapeProblem(json: unknown): string | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(json)) return '(root): must be object';
+  if (json.stamp !== undefined && typeof json.stamp !== 'number') return '/stamp: must be number';
+  if (!isObject(json.topics)) return json.topics === undefined ? "(root): must have required property 'topics'" : '/topics: must be object';
+  for (const [name, topic] of Object.entries(json.topics)) {
+    const at = `/topics/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (!name.startsWith('/')) return `${at}: property name must match pattern "^/" (topic names start with "/")`;
+    if (!isObject(topic)) return `${at}: must be object`;
+    if (topic.type !== undefined && typeof topic.type !== 'string') return `${at}/type: must be string`;
+    for (const role of ['publishers', 'subscribers'] as const) {
+      const list = topic[role];
+      if (list === undefined) continue;
+      if (!Array.isArray(list)) return `${at}/${role}: must be array`;
+      for (const [i, ep] of list.entries()) {
+        const epAt = `${at}/${role}/${i}`;
+        if (!isObject(ep)) return `${epAt}: must be object`;
+        if (typeof ep.node !== 'string' || ep.node === '') return `${epAt}/node: must be a non-empty string`;
+        for (const key of ['reliability', 'durability', 'history'] as const) {
+          if (ep[key] !== undefined && typeof ep[key] !== 'string') return `${epAt}/${key}: must be string`;
+        }
+        if (ep.depth !== undefined && !(Number.isInteger(ep.depth) && (ep.depth as number) >= 0)) return `${epAt}/depth: must be a whole number ≥ 0`;
+      }
+    }
+  }
+  return undefined;
+}
 
 const reliabilities: readonly Reliability[] = ['reliable', 'best_effort', 'system_default'];
 const durabilities: readonly Durability[] = ['volatile', 'transient_local', 'system_default'];
@@ -96,13 +124,15 @@ export function parseBridgeQos(data: unknown): BridgeQosResult {
     const preview = data.length > 40 ? `${data.slice(0, 40)}…` : data;
     return invalid(`${bridgeQosTopic} is not valid JSON (${err instanceof Error ? err.message : String(err)}): "${preview}"`);
   }
-  if (!validate(json)) {
-    const e = validate.errors?.[0];
-    return invalid(`${bridgeQosTopic} does not match the schema at ${e?.instancePath || '(root)'}: ${e?.message ?? 'invalid'}`);
+  const problem = shapeProblem(json);
+  if (problem !== undefined) {
+    const [path, message] = problem.split(/: (.*)/s);
+    return invalid(`${bridgeQosTopic} does not match the schema at ${path}: ${message}`);
   }
+  const bridge = json as RawBridge;
   const problems: Problem[] = [];
   const topics: Record<string, BridgeTopicQos> = {};
-  for (const [name, raw] of Object.entries(json.topics)) {
+  for (const [name, raw] of Object.entries(bridge.topics)) {
     const toEndpoint = (ep: RawEndpoint, role: string): Endpoint => {
       const reliability = pick(reliabilities, ep.reliability);
       const durability = pick(durabilities, ep.durability);
@@ -127,5 +157,5 @@ export function parseBridgeQos(data: unknown): BridgeQosResult {
       subscribers: (raw.subscribers ?? []).map((ep) => toEndpoint(ep, 'subscriber')),
     };
   }
-  return { ok: true, value: { stamp: json.stamp ?? 0, topics }, problems };
+  return { ok: true, value: { stamp: bridge.stamp ?? 0, topics }, problems };
 }
