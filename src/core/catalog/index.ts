@@ -12,12 +12,12 @@ import data from '../../../catalog/displays.json';
 import type { CatalogFile, DisplayTypeSpec, Distro, PropertySpec } from './types.ts';
 import { availableIn, findProperty, forMessageType, resolveType, type PropertyLookup } from './lookup.ts';
 import { checkValue, type PropertyValue, type ValueCheck } from './values.ts';
-import { propertyForWords, typesForWords, type PropertyMatch } from './words.ts';
+import { propertyForWords, typeMentions, typesForWords, type PropertyMatch, type TypeMention } from './words.ts';
 
 export type { CatalogFile, DerivedTopic, TransportSuffix, DisplayTypeSpec, Distro, PropertySpec, QosDefaults, PropertyKind, ValueWords } from './types.ts';
 export type { PropertyLookup } from './lookup.ts';
 export type { PropertyValue, ValueCheck } from './values.ts';
-export type { PropertyMatch } from './words.ts';
+export type { PropertyMatch, TypeMention } from './words.ts';
 export { catalogProblems } from './consistency.ts';
 export { availableIn, normalizeMessageType } from './lookup.ts';
 export { namedColors } from './values.ts';
@@ -39,6 +39,8 @@ export interface Catalog {
   findProperty(spec: DisplayTypeSpec, path: string): PropertyLookup;
   checkValue(property: PropertySpec, value: PropertyValue): ValueCheck;
   typesForWords(text: string): DisplayTypeSpec[];
+  /** Each mention with its phrase, position and whether it was plural ("hide the costmaps"). */
+  typeMentions(text: string): TypeMention[];
   propertyForWords(spec: DisplayTypeSpec, text: string): PropertyMatch[];
   /** Displays that exist in a distro (CameraInfo: jazzy and later). */
   displaysIn(distro: Distro): DisplayTypeSpec[];
@@ -70,6 +72,7 @@ export function createCatalog(file: CatalogFile): Catalog {
     findProperty,
     checkValue,
     typesForWords: (text) => typesForWords(displays, text, other),
+    typeMentions: (text) => typeMentions(displays, text, other),
     propertyForWords: (spec, text) => propertyForWords(spec, text, displays),
     displaysIn: (distro) => displays.filter((d) => availableIn(d, distro)),
   };

@@ -121,28 +121,43 @@ function typePhrasesOf(displays: readonly DisplayTypeSpec[]): string[] {
   return cached;
 }
 
+/** One mention of a display type in a text. */
+export interface TypeMention {
+  type: DisplayTypeSpec;
+  /** The catalog phrase that matched ("global costmap"). */
+  phrase: string;
+  /** Index of the mention's first word among the request's words (ROS names left out). */
+  start: number;
+  /** Whether the text used a plural ("costmaps", "point clouds"): the request may mean every such display. */
+  plural: boolean;
+}
+
 /**
- * Display types a text talks about, in the order it mentions them. Where phrases overlap, the longest (then the one
- * written exactly, then a listed word over a name) wins: "camera image" is one Image, not a Camera and an Image.
- * `otherPhrases` are phrases that hold a type's word but name something else (the catalog's `otherPhrases`).
- * @example typesForWords(displays, 'show the lidar coloured by height') → [LaserScan]
+ * Every mention of a display type, in text order. Where phrases overlap, the longest (then the one written exactly,
+ * then a listed word over a name) wins: "camera image" is one Image, not a Camera and an Image. `otherPhrases` hold a
+ * type's word but name something else (the catalog's `otherPhrases`: "fixed frame", "the other robot") and win ties.
+ * @example typeMentions(displays, 'hide the costmaps') → [{ type: Map, phrase: 'costmaps', start: 2, plural: true }]
  */
-export function typesForWords(displays: readonly DisplayTypeSpec[], text: string, otherPhrases: readonly string[] = NONE): DisplayTypeSpec[] {
+export function typeMentions(displays: readonly DisplayTypeSpec[], text: string, otherPhrases: readonly string[] = NONE): TypeMention[] {
   const tokens = prepareText(text);
   const candidates: Candidate<DisplayTypeSpec | undefined>[] = displays.flatMap((d, i) => typeHits(tokens, d, i));
   candidates.push(...hitsFor(tokens, undefined, propertyPhrasesOf(displays), displays.length, true));
-  // Phrases that hold a type's word but name something else ("fixed frame", "the other robot"); they win ties too.
   candidates.push(...hitsFor(tokens, undefined, otherPhrases, -1));
-  const seen = new Set<DisplayTypeSpec>();
-  const out: DisplayTypeSpec[] = [];
-  // Claims settle which phrase each word belongs to; the survivors are distinct mentions, listed as the text orders them.
+  const out: TypeMention[] = [];
   for (const c of claim(candidates, []).sort((a, b) => a.hit.start - b.hit.start)) {
-    if (c.item !== undefined && !seen.has(c.item)) {
-      seen.add(c.item);
-      out.push(c.item);
-    }
+    if (c.item === undefined) continue;
+    const last = c.hit.start + c.hit.length - 1;
+    out.push({ type: c.item, phrase: c.phrase, start: c.hit.start, plural: tokens.singulars[last] !== tokens.tokens[last] });
   }
   return out;
+}
+
+/**
+ * Display types a text talks about, each once, in the order it first mentions them (see `typeMentions`).
+ * @example typesForWords(displays, 'show the lidar coloured by height') → [LaserScan]
+ */
+export function typesForWords(displays: readonly DisplayTypeSpec[], text: string, otherPhrases: readonly string[] = NONE): DisplayTypeSpec[] {
+  return [...new Set(typeMentions(displays, text, otherPhrases).map((m) => m.type))];
 }
 
 /** A property a text talks about; `value` when the text also names one of its values ("latched" → `Transient Local`). */

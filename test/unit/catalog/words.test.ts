@@ -66,6 +66,17 @@ describe('typesForWords', () => {
   });
 });
 
+describe('typeMentions', () => {
+  it('gives each mention its phrase, position and number', () => {
+    const m = catalog.typeMentions('hide the costmaps but keep the map and the lidar');
+    expect(m.map((x) => [x.type.name, x.phrase, x.start, x.plural])).toEqual([
+      ['Map', 'costmaps', 2, true], ['Map', 'map', 6, false], ['LaserScan', 'lidar', 9, false],
+    ]);
+    expect(catalog.typeMentions('show both point clouds').map((x) => [x.phrase, x.plural])).toEqual([['point cloud', true]]);
+    expect(catalog.typesForWords('hide the costmaps but keep the map')).toHaveLength(1);
+  });
+});
+
 describe('propertyForWords', () => {
   const scan = catalog.resolveType('LaserScan')!;
   const map = catalog.resolveType('Map')!;
