@@ -26,6 +26,8 @@ interface Target {
   phrase: string;
   plural: boolean;
   span?: Span;
+  /** The clause's other words ("zone 12", "camera 3"), to pick among many live topics. */
+  context?: string[];
 }
 
 interface Planner {
@@ -176,7 +178,8 @@ function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: Displ
   { settings: { path: string; value: string }[]; unclear: string[] } {
   const settings: { path: string; value: string }[] = [];
   const unclear: string[] = [];
-  const visible = tokens.map((t, i) => (masked.some((m) => i >= m.start && i < m.start + m.length) ? 'zzzz' : t)).join(' ');
+  // Named things and articles leave the text, so "colour the depth points by height" reads "colour by height".
+  const visible = tokens.filter((t, i) => !masked.some((m) => i >= m.start && i < m.start + m.length) && !ARTICLES.has(t)).join(' ');
   const numbers = numbersIn(text);
   const colour = colourIn(text);
   const current = (path: string): number | undefined => {
@@ -215,6 +218,10 @@ function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: Displ
         default: break;
       }
     }
+    if (value === undefined && prop.kind === 'enum') {
+      const dep = dependantValue(spec, prop, tokenize(visible));
+      if (dep && !used.has(dep.path)) { used.add(dep.path); settings.push(dep); continue; }
+    }
     if (value === undefined) {
       unclear.push(`${prop.path}${prop.kind === 'enum' ? ` (one of ${(prop.values ?? []).join(', ')})` : ''}`);
       continue;
@@ -227,6 +234,12 @@ function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: Displ
   if (duration && !numberUsed) {
     const timed = spec.properties.find((x) => (x.kind === 'float' || x.kind === 'int') && /time/i.test(x.path) && !used.has(x.path));
     if (timed) { settings.push({ path: timed.path, value: round(duration.value) }); numberUsed = true; }
+  }
+  // A length with no property named ("5 cm"): the size that applies now.
+  const length = numbers.find((n) => n.unit !== undefined && !/^s/.test(n.unit) && n.unit !== '%');
+  if (length && !numberUsed) {
+    const size = sizeProperty(p, d, spec, true);
+    if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); numberUsed = true; used.add(size.path); }
   }
   // A colour with no colour property named: the display's main colour.
   if (colour && !settings.some((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'color')) {
@@ -244,17 +257,34 @@ function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: Displ
   return { settings, unclear };
 }
 
+const ARTICLES = new Set(['the', 'a', 'an', 'it', 'its', 'them', 'their', 'this', 'that', 'these', 'those', 'please', 'pls']);
+
+/** "colour by z": an enum named without a value, whose dependant names a value (Axis = Z needs AxisColor). */
+function dependantValue(spec: DisplayTypeSpec, prop: PropertySpec, tokens: readonly string[]): { path: string; value: string } | undefined {
+  for (const q of spec.properties) {
+    if (!(q.requires ?? []).some((r) => r.path === prop.path)) continue;
+    for (const vw of q.valueWords ?? []) {
+      if (vw.words.some((w) => hasPhrase(tokens, w))) return { path: q.path, value: vw.value };
+    }
+  }
+  return undefined;
+}
+
 function isSizeLike(prop: PropertySpec | undefined): boolean {
-  return prop !== undefined && (prop.kind === 'float' || prop.kind === 'int') && /size|width|scale|radius|diameter/i.test(prop.path);
+  if (!prop || (prop.kind !== 'float' && prop.kind !== 'int') || !/size|width|scale|radius|diameter/i.test(prop.path)) return false;
+  // Queue sizes under a topic (`Topic/Filter size`) are not drawing sizes.
+  const segs = prop.path.split('/');
+  return segs.length === 1 || !/Topic$/.test(segs[0]!);
 }
 
 /** Among size-like properties, those whose `requires` hold now; one with requirements (more specific) first. */
-function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec): PropertySpec | undefined {
+function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, metres = false): PropertySpec | undefined {
   const holds = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
     const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString();
     return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
   });
-  const sizes = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && holds(x));
+  const sizes = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && holds(x)
+    && (!metres || !/pixel/i.test(x.path)));
   return sizes.find((x) => (x.requires ?? []).length > 0) ?? sizes[0];
 }
 
@@ -354,7 +384,7 @@ function takeFixedFrame(p: Planner, text: string): string {
   const frameWord = '(fixed\\s+frame|global\\s+frame|reference\\s+frame|frame)';
   const name = '([A-Za-z0-9_][A-Za-z0-9_./-]*)';
   const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
-    { re: new RegExp(`(?:use|make|set|pick|choose)\\s+['"\`]?/?${name}['"\`]?\\s+(?:as\\s+|be\\s+)?(?:the\\s+)?(?:new\\s+)?${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
+    { re: new RegExp(`(?:use|make|set|pick|choose)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(?:as\\s+|be\\s+)?(?:the\\s+)?(?:new\\s+)?${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
     { re: new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+|things\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
     { re: new RegExp(`(?:the\\s+)?${frameWord}(\\s*(?:to|=|:|as|is|->)\\s*|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
   ];
@@ -429,6 +459,16 @@ function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Spa
       continue;
     }
     if (targets.some((t) => t.span && !t.topics.length && t.spec === m.spec && t.displays.length)) continue; // "the Waypoints markers"
+    // "the markers of zone 12": a word that is part of another named thing's topic names qualifies it.
+    const words = singularTokens(tokenize(m.phrase));
+    const ownTopics = topicsForSpec(p.ctx, m.spec);
+    const qualifies = ownTopics.length === 0 && anchors.some((s) => s !== m.spec
+      && topicsForSpec(p.ctx, s).some((t) => words.every((w) => singularTokens(topicTokens(t.name)).includes(w))));
+    if (qualifies) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      continue;
+    }
     const withTopic = targets.find((t) => t.topics.length && t.spec === m.spec);
     if (withTopic) { withTopic.span = m; continue; }
     const all = Boolean(anyPhrase(tokens, ALL_WORDS));
@@ -438,7 +478,7 @@ function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Spa
       spec = fittingType(p, spec, m.phrase);
       if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
     }
-    targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m });
+    targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
   }
   if (ns) {
     for (const t of targets) {
@@ -485,12 +525,16 @@ function handleClause(p: Planner, clause: string): void {
   const ownVerb = verb;
   if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
-  const masked = [...taken, ...(verbHit ? [verbHit.span] : []), ...(fixSpan ? [fixSpan] : [])];
+  // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
+  const masked = [...taken, ...(verbHit && verbHit.verb !== 'set' ? [verbHit.span] : []), ...(fixSpan ? [fixSpan] : [])];
   // Words right after a named thing belong to it ("scan points", "map display"): mask one following token that is a
   // value word, so it is not read as a setting.
   for (const t of targets) {
     const next = t.span ? tokens[t.span.start + t.span.length] : undefined;
-    if (t.span && next && p.ctx.catalog.typesForWords(next).length > 0) masked.push({ start: t.span.start + t.span.length, length: 1 });
+    // "scan points bigger", "scan dots 5 cm": a type or value word right after the named thing is part of the noun.
+    const nounLike = next !== undefined && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
+      && t.spec.properties.some((x) => (x.valueWords ?? []).some((vw) => vw.words.includes(next)))));
+    if (t.span && nounLike) masked.push({ start: t.span.start + t.span.length, length: 1 });
   }
 
   if (verb === 'fix') {
@@ -566,7 +610,7 @@ function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDisplay[] {
   if (!mayAdd || !t.spec) return [];
   let topics = t.topics;
   if (topics.length === 0 && t.spec.topicProperties.length) {
-    const ranked = rankTopics(p, t.spec, t.phrase, undefined, tokenize(t.phrase));
+    const ranked = rankTopics(p, t.spec, t.phrase, undefined, t.context ?? tokenize(t.phrase));
     const want = singularTokens(tokenize(t.phrase));
     const fitting = ranked.filter((name) => want.every((w) => singularTokens(topicTokens(name)).includes(w)));
     topics = t.plural && fitting.length > 1 ? fitting : ranked.slice(0, 1);
@@ -575,6 +619,26 @@ function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDisplay[] {
   const added = topics.map((topic) => addDisplay(p, t.spec!, topic));
   t.displays = added;
   return added;
+}
+
+/**
+ * "hide the global and local costmaps", "show robot1 and robot2 scans": a clause of only qualifiers borrows the noun
+ * that ends the next clause.
+ */
+function distribute(p: Planner, parts: string[]): string[] {
+  const out = [...parts];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const tokens = tokenize(out[i]!);
+    if (p.ctx.catalog.typesForWords(out[i]!).length > 0 || slashNames(out[i]!).length > 0) continue;
+    const verbs = new Set(VERB_PHRASES.map(([w]) => w));
+    const rest = tokens.filter((t) => !FILLER.has(t) && !verbs.has(t));
+    if (rest.length === 0 || rest.length > 2) continue;
+    const next = tokenize(out[i + 1]!);
+    const last = next[next.length - 1];
+    if (!last || p.ctx.catalog.typesForWords(last).length === 0) continue;
+    out[i] = `${out[i]} ${last}`;
+  }
+  return out;
 }
 
 /** "now the other robot", "same for robot2": the last request again, in the other namespace. */
@@ -605,7 +669,7 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
   }
   text = takeFixedFrame(p, text);
-  if (!replayForNamespace(p, text)) for (const c of clauses(text)) handleClause(p, c);
+  if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
   return { actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}) };
 }
