@@ -72,7 +72,7 @@ describe('typeMentions', () => {
     expect(m.map((x) => [x.type.name, x.phrase, x.start, x.plural])).toEqual([
       ['Map', 'costmaps', 2, true], ['Map', 'map', 6, false], ['LaserScan', 'lidar', 9, false],
     ]);
-    expect(catalog.typeMentions('show both point clouds').map((x) => [x.phrase, x.plural])).toEqual([['point cloud', true]]);
+    expect(catalog.typeMentions('show both point clouds').map((x) => [x.phrase, x.plural])).toEqual([['point clouds', true]]);
     expect(catalog.typesForWords('hide the costmaps but keep the map')).toHaveLength(1);
   });
 });
