@@ -160,9 +160,24 @@ export function removeSeqItem(text: string, pair: Pair, index: number, parentFlo
     const [s, e] = rangeOf(seq);
     return { at: s, removed: text.slice(s, e), inserted: `[${kept.join(', ')}]` };
   }
-  const start = lineStart(text, rangeOf(seq.items[index])[0]);
-  const end = index + 1 < seq.items.length ? lineStart(text, rangeOf(seq.items[index + 1])[0]) : blockEnd(text, seq, rangeOf(seq)[1]).at;
+  const item = seq.items[index];
+  const start = withLeadingComments(text, lineStart(text, rangeOf(item)[0]));
+  let end = index + 1 < seq.items.length ? lineStart(text, rangeOf(seq.items[index + 1])[0]) : blockEnd(text, seq, rangeOf(seq)[1]).at;
+  // Comments and blank lines after the item belong to what follows it: keep them.
+  const own = rangeOf(item)[1];
+  if (isMap(item) && !item.flow && own > start && own < end && text[own - 1] === '\n') end = own;
   return { at: start, removed: text.slice(start, end), inserted: '' };
+}
+
+/** Move a line start up over the comment lines directly above it (they describe what follows). */
+function withLeadingComments(text: string, start: number): number {
+  let s = start;
+  while (s > 0) {
+    const prev = lineStart(text, s - 1);
+    if (!text.slice(prev, s - 1).trim().startsWith('#')) break;
+    s = prev;
+  }
+  return s;
 }
 
 /** Remove `key` (and its whole value) from a map. */

@@ -300,3 +300,23 @@ describe('interactive markers', () => {
     expect(getProperty(d2, 'InteractiveMarkers', 'Interactive Markers Namespace')).toMatchObject({ value: '/other' });
   });
 });
+
+describe('comments around removed displays', () => {
+  const TEXT = `Visualization Manager:
+  Displays:
+    - Class: rviz_default_plugins/Grid
+      Name: A
+      Value: true
+
+    # the laser
+    - Class: rviz_default_plugins/LaserScan
+      Name: B
+    - Class: rviz_default_plugins/TF
+      Name: C
+  Name: root
+`;
+  it('a comment above a display goes with it; one above the next display stays', () => {
+    expect(ok(doc(TEXT), act({ action: 'remove_display', display: 'B' })).text).toBe(TEXT.replace('    # the laser\n    - Class: rviz_default_plugins/LaserScan\n      Name: B\n', ''));
+    expect(ok(doc(TEXT), act({ action: 'remove_display', display: 'A' })).text).toBe(TEXT.replace('    - Class: rviz_default_plugins/Grid\n      Name: A\n      Value: true\n', ''));
+  });
+});
