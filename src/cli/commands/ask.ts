@@ -30,6 +30,7 @@ interface RobotFacts {
   findings: Finding[];
   topics: PromptTopic[];
   nodeNames: string[];
+  distro?: string;
   /** The config the findings were computed against, when the robot reported one. */
   config?: string;
 }
@@ -68,6 +69,7 @@ async function robotFacts(ctx: CommandContext): Promise<RobotFacts | undefined> 
       nodeNames: session.snapshot.nodes,
     };
     if (session.scenario) facts.scenario = session.scenario;
+    if (session.snapshot.ros?.distro) facts.distro = session.snapshot.ros.distro;
     if (document) facts.config = CONFIG_TOPIC;
     return facts;
   } finally {
@@ -129,7 +131,7 @@ export const run: CommandRun = async (ctx) => {
   const out = lineWriter(ctx.stdout);
   let failure: Extract<AssistantEvent, { type: 'error' }> | undefined;
   let answering = false;
-  for await (const event of ask({ question, index: new KbIndex(entries), findings: robot?.findings, topics: robot?.topics, model, signal: ctx.signal })) {
+  for await (const event of ask({ question, index: new KbIndex(entries), findings: robot?.findings, topics: robot?.topics, nodes: robot?.nodeNames, distro: robot?.distro, model, signal: ctx.signal })) {
     if (ndjson) {
       ctx.stdout(JSON.stringify(event));
       if (event.type === 'error') failure = event;

@@ -9,11 +9,24 @@ import { closest } from './suggest.ts';
 
 export interface Ros2CheckContext {
   grammar: Ros2Grammar;
-  /** The robot's topic names; when given, a topic argument must be one of them. */
-  topics?: readonly string[];
+  /** The robot's topics; when given, a topic argument must be one of them (and a type given with it must match). */
+  topics?: readonly (string | { name: string; type?: string })[];
+  /** The robot's node names; when given, a node argument must be one of them. */
+  nodes?: readonly string[];
+  /** The robot's ROS 2 distribution (humble, jazzy, rolling): options and verbs it does not have are flagged. */
+  distro?: string;
 }
 
-export type CheckResult = { ok: true } | { ok: false; reason: string };
+/** `unavailable`: the command exists, but not in the robot's distribution. */
+export type CheckResult = { ok: true } | { ok: false; reason: string; unavailable?: boolean };
+
+const KNOWN_DISTROS = new Set(['humble', 'jazzy', 'rolling']);
+
+/** `std_msgs/String` and `std_msgs/msg/String` name the same message type. */
+function normalizeType(type: string): string {
+  const parts = type.split('/');
+  return parts.length === 2 ? `${parts[0]}/msg/${parts[1]}` : type;
+}
 
 const TOPIC_NAME = /^~?\/?[A-Za-z_{][\w{}~]*(\/[A-Za-z_{][\w{}~]*)*\/?$/;
 const TYPE_NAME = /^[A-Za-z_]\w*\/(?:(?:msg|srv|action)\/)?[A-Za-z_]\w*$/;
@@ -32,9 +45,21 @@ function listSome(names: readonly string[], max = 8): string {
   return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')}, … ${names.length - max} more`;
 }
 
-function checkPositional(bound: BoundPositional, name: string, ctx: Ros2CheckContext): string | undefined {
+interface RobotNames {
+  topics?: Map<string, string | undefined>;
+  nodes?: Set<string>;
+}
+
+function robotNames(ctx: Ros2CheckContext): RobotNames {
+  const names: RobotNames = {};
+  if (ctx.topics) names.topics = new Map(ctx.topics.map((t) => (typeof t === 'string' ? [normalizeTopic(t), undefined] : [normalizeTopic(t.name), t.type])));
+  if (ctx.nodes) names.nodes = new Set(ctx.nodes.map(normalizeTopic));
+  return names;
+}
+
+function checkPositional(bound: BoundPositional, name: string, ctx: Ros2CheckContext, robot: RobotNames): string | undefined {
   const { positional } = bound;
-  const topicSet = ctx.topics ? new Set(ctx.topics.map(normalizeTopic)) : undefined;
+  const topicSet = robot.topics;
   for (const value of bound.values) {
     if (isPlaceholder(value)) continue;
     if (positional.choices && !positional.choices.includes(value)) {
@@ -44,8 +69,16 @@ function checkPositional(bound: BoundPositional, name: string, ctx: Ros2CheckCon
       case 'topic':
         if (!TOPIC_NAME.test(value)) return `"${value}" is not a valid topic name for ${name}`;
         if (topicSet && !topicSet.has(normalizeTopic(value))) {
-          const near = closest(normalizeTopic(value), [...topicSet]);
-          return `${normalizeTopic(value)} is not a topic of this robot${near ? ` (did you mean ${near}?)` : ` (topics: ${listSome([...topicSet])})`}`;
+          const known = [...topicSet.keys()];
+          const near = closest(normalizeTopic(value), known);
+          return `${normalizeTopic(value)} is not a topic of this robot${near ? ` (did you mean ${near}?)` : ` (topics: ${listSome(known)})`}`;
+        }
+        break;
+      case 'node':
+        if (robot.nodes && !robot.nodes.has(normalizeTopic(value))) {
+          const known = [...robot.nodes];
+          const near = closest(normalizeTopic(value), known);
+          return `${normalizeTopic(value)} is not a node of this robot${near ? ` (did you mean ${near}?)` : ` (nodes: ${listSome(known)})`}`;
         }
         break;
       case 'type':
@@ -91,9 +124,31 @@ export function checkRosArgs(words: readonly string[], grammar: Ros2Grammar, nam
   return undefined;
 }
 
+/** A type written next to a topic (`ros2 topic echo /scan sensor_msgs/msg/LaserScan`) must be the topic's type. */
+function checkTopicType(bound: readonly BoundPositional[], robot: RobotNames): string | undefined {
+  const topic = bound.find((b) => b.positional.kind === 'topic' && b.values.length === 1);
+  const type = bound.find((b) => b.positional.kind === 'type' && b.values.length === 1);
+  if (!topic || !type || !robot.topics || isPlaceholder(topic.values[0]!) || isPlaceholder(type.values[0]!)) return undefined;
+  const name = normalizeTopic(topic.values[0]!);
+  const actual = robot.topics.get(name);
+  if (!actual || normalizeType(actual) === normalizeType(type.values[0]!)) return undefined;
+  return `${name} is ${actual} on this robot, not ${type.values[0]}`;
+}
+
+/** Options and verbs that exist, but not in the robot's distribution. */
+function unavailableIn(distro: string | undefined, what: string, distros: readonly string[] | undefined): CheckResult | undefined {
+  if (!distro || !KNOWN_DISTROS.has(distro) || !distros || distros.includes(distro)) return undefined;
+  return { ok: false, unavailable: true, reason: `${what} is not in ROS 2 ${distro} (only ${distros.join(', ')})` };
+}
+
 function checkParsed(words: readonly string[], parser: GrammarParser, name: string, ctx: Ros2CheckContext): CheckResult {
   const parsed = parseArgs(words, parser, name);
   if (!parsed.ok) return parsed;
+  for (const given of parsed.options) {
+    const missing = unavailableIn(ctx.distro, `option ${given.flag} of ${name}`, given.option.distros);
+    if (missing) return missing;
+  }
+  const robot = robotNames(ctx);
   for (const given of parsed.options) {
     if (given.option.value === 'ros-args') {
       const problem = checkRosArgs(given.values, ctx.grammar, name);
@@ -101,9 +156,11 @@ function checkParsed(words: readonly string[], parser: GrammarParser, name: stri
     }
   }
   for (const bound of parsed.positionals) {
-    const problem = checkPositional(bound, name, ctx);
+    const problem = checkPositional(bound, name, ctx, robot);
     if (problem) return { ok: false, reason: problem };
   }
+  const typeProblem = checkTopicType(parsed.positionals, robot);
+  if (typeProblem) return { ok: false, reason: typeProblem };
   return { ok: true };
 }
 
@@ -146,5 +203,5 @@ export function checkRos2Args(args: readonly string[], ctx: Ros2CheckContext): C
     const near = closest(verbName, Object.keys(command.verbs));
     return { ok: false, reason: `unknown verb "${verbName}" for ${name}${near ? ` (did you mean "${near}"?)` : ` (verbs: ${verbList(command.verbs)})`}` };
   }
-  return checkParsed(rest.slice(j + 1), verb, `${name} ${verbName}`, ctx);
+  return unavailableIn(ctx.distro, `${name} ${verbName}`, verb.distros) ?? checkParsed(rest.slice(j + 1), verb, `${name} ${verbName}`, ctx);
 }

@@ -10,25 +10,32 @@ import { findCommands, type FoundCommand } from './extract.ts';
 import { ros2Grammar, type Ros2Grammar } from './grammar.ts';
 
 export interface CommandCheckOptions {
-  /** The robot's topic names; when given, topic arguments must be among them. */
-  topics?: readonly string[];
+  /** The robot's topics (names, or names with types); when given, topic arguments must be among them. */
+  topics?: readonly (string | { name: string; type?: string })[];
+  /** The robot's node names; when given, node arguments must be among them. */
+  nodes?: readonly string[];
+  /** The robot's ROS 2 distribution: options and verbs it lacks are flagged. */
+  distro?: string;
   /** Another grammar (tests); the bundled one by default. */
   grammar?: Ros2Grammar;
 }
 
 /** Appended to every problem, so the reader knows what to do with the command. */
 export const DO_NOT_RUN = 'invented or mistyped, do not run';
+/** Appended when the command exists but not in the robot's ROS 2 distribution. */
+export const NOT_ON_THIS_ROBOT = 'not available on this robot, do not run';
 
 /** Check one command found in an answer. */
 export function checkCommand(found: FoundCommand, options: CommandCheckOptions = {}): CheckedCommand {
   let result: CheckResult;
   if (found.program === 'ros2') {
-    result = checkRos2Args(found.args, { grammar: options.grammar ?? ros2Grammar(), topics: options.topics });
+    result = checkRos2Args(found.args, { grammar: options.grammar ?? ros2Grammar(), topics: options.topics, nodes: options.nodes, distro: options.distro });
   } else {
     const parsed = parseCommandLine(found.args);
     result = parsed.ok ? { ok: true } : { ok: false, reason: `rviz-companion: ${parsed.reason}` };
   }
-  return result.ok ? { line: found.line, valid: true } : { line: found.line, valid: false, problem: `${result.reason}: ${DO_NOT_RUN}` };
+  if (result.ok) return { line: found.line, valid: true };
+  return { line: found.line, valid: false, problem: `${result.reason}: ${result.unavailable ? NOT_ON_THIS_ROBOT : DO_NOT_RUN}` };
 }
 
 /**

@@ -58,11 +58,13 @@ export interface Ros2Grammar {
 
 export type GrammarLoadResult = { ok: true; grammar: Ros2Grammar } | { ok: false; reason: string };
 
-const ajv = new Ajv({ allErrors: true });
-const validateGrammar = ajv.compile<Ros2Grammar>(grammarSchema);
+type GrammarValidator = ((value: unknown) => value is Ros2Grammar) & { errors?: { instancePath: string; message?: string }[] | null };
+let validator: GrammarValidator | undefined;
 
 /** Check a parsed grammar file against the schema; every problem is named with its JSON path. */
 export function loadRos2Grammar(value: unknown): GrammarLoadResult {
+  // Compiled on first use, so importing the checker costs nothing until an answer is checked.
+  const validateGrammar = validator ??= new Ajv({ allErrors: true }).compile<Ros2Grammar>(grammarSchema);
   if (!validateGrammar(value)) {
     const reasons = (validateGrammar.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
     return { ok: false, reason: `ros2-cli grammar: ${reasons.join('; ')}` };

@@ -1,5 +1,5 @@
 // Public surface of command checking (see README.md).
-export { checkCommands, checkCommand, DO_NOT_RUN, type CommandCheckOptions } from './check.ts';
+export { checkCommands, checkCommand, DO_NOT_RUN, NOT_ON_THIS_ROBOT, type CommandCheckOptions } from './check.ts';
 export { findCommands, type FoundCommand, type CommandProgram } from './extract.ts';
 export { checkRos2Args, checkRosArgs, normalizeTopic, type Ros2CheckContext, type CheckResult } from './check-ros2.ts';
 export { parseArgs, isPlaceholder, type ArgParseResult } from './argparse.ts';

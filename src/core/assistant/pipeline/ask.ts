@@ -40,6 +40,10 @@ export interface AskRequest {
   history?: readonly HistoryTurn[];
   /** The robot's topics: listed for the model, and topic arguments of commands are checked against them. */
   topics?: readonly PromptTopic[];
+  /** The robot's node names: node arguments of commands are checked against them. */
+  nodes?: readonly string[];
+  /** The robot's ROS 2 distribution (snapshot.ros.distro): told to the model, and commands it lacks are flagged. */
+  distro?: string;
   /** No model: the extractive answer. */
   model?: ModelClient;
   retrieval?: AskRetrievalOptions;
@@ -137,6 +141,7 @@ export async function* ask(request: AskRequest): AsyncGenerator<AssistantEvent> 
         noMatch: retrieved.noMatch,
         history: request.history,
         topics,
+        distro: request.distro,
       }, settings);
       for await (const chunk of model.stream(messages, { signal, timeoutMs: settings.modelTimeoutMs })) {
         // Checked here too: an SDK may still hand over chunks it had buffered before the abort.
@@ -157,6 +162,10 @@ export async function* ask(request: AskRequest): AsyncGenerator<AssistantEvent> 
     type: 'done',
     answer,
     sources: sources.map((s) => ({ id: s.id, title: s.title, url: s.url })),
-    commands: checkCommands(answer, topics.length > 0 ? { topics: topics.map((t) => t.name) } : {}),
+    commands: checkCommands(answer, {
+      ...(topics.length > 0 ? { topics } : {}),
+      ...(request.nodes && request.nodes.length > 0 ? { nodes: request.nodes } : {}),
+      ...(request.distro ? { distro: request.distro } : {}),
+    }),
   };
 }

@@ -37,6 +37,8 @@ export interface PromptInput {
   noMatch: boolean;
   history?: readonly HistoryTurn[];
   topics?: readonly PromptTopic[];
+  /** The robot's ROS 2 distribution, when known. */
+  distro?: string;
 }
 
 /**
@@ -71,10 +73,11 @@ function findingsBody(findings: readonly Finding[]): string {
   }).join('\n');
 }
 
-function robotBody(topics: readonly PromptTopic[], max: number): string {
+function robotBody(topics: readonly PromptTopic[], distro: string | undefined, max: number): string {
   const shown = topics.slice(0, max).map((t) => `${sanitizeLine(t.name, 200)}${t.type ? ` ${sanitizeLine(t.type, 200)}` : ''}`);
   const more = topics.length > max ? `\n… and ${topics.length - max} more topics` : '';
-  return `topics (${topics.length}):\n${shown.join('\n')}${more}`;
+  const head = distro ? `ROS 2 distribution: ${sanitizeLine(distro, 40)}\n` : '';
+  return `${head}topics (${topics.length}):\n${shown.join('\n')}${more}`;
 }
 
 /** The messages for the model. */
@@ -86,7 +89,7 @@ export function buildAskMessages(input: PromptInput, settings: Pick<AskSettings,
     messages.push({ role: 'assistant', content: escapeData(sanitizeText(turn.answer, settings.historyTurnChars)) });
   }
   const blocks = [dataBlock('DOCS', docsBody(input)), dataBlock('FINDINGS', findingsBody(input.findings))];
-  if (input.topics && input.topics.length > 0) blocks.push(dataBlock('ROBOT', robotBody(input.topics, settings.maxTopicsInPrompt)));
+  if (input.topics && input.topics.length > 0) blocks.push(dataBlock('ROBOT', robotBody(input.topics, input.distro, settings.maxTopicsInPrompt)));
   const note = input.noMatch ? `\n\nNo documentation matched this question: say that the sources do not cover it.` : '';
   messages.push({ role: 'user', content: `${blocks.join('\n\n')}${note}\n\nQuestion: ${escapeData(input.question)}` });
   return messages;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCommands, DO_NOT_RUN } from '../../../../src/core/assistant/commands/index.ts';
+import { checkCommands, DO_NOT_RUN, NOT_ON_THIS_ROBOT } from '../../../../src/core/assistant/commands/index.ts';
 
 const TOPICS = ['/scan', '/odom', '/cmd_vel', '/map', '/tf'];
 
@@ -115,3 +115,36 @@ describe('checkCommands: what it catches', () => {
     expect(problems('rviz-companion explode')).toEqual([`rviz-companion: unknown command "explode": ${DO_NOT_RUN}`]);
   });
 });
+
+describe('checkCommands: against what the robot reports', () => {
+  const robot = {
+    topics: [{ name: '/scan', type: 'sensor_msgs/msg/LaserScan' }, { name: '/cmd_vel', type: 'geometry_msgs/msg/Twist' }],
+    nodes: ['/lidar_driver', '/amcl'],
+  };
+
+  it('a type written with a topic must be that topic\'s type (pkg/Type and pkg/msg/Type alike)', () => {
+    const check = (line: string) => checkCommands(line, robot).map((c) => c.problem);
+    expect(check('ros2 topic echo /scan sensor_msgs/msg/LaserScan')).toEqual([undefined]);
+    expect(check('ros2 topic pub /cmd_vel geometry_msgs/Twist "{}"')).toEqual([undefined]);
+    expect(check('ros2 topic echo /scan sensor_msgs/msg/PointCloud2')).toEqual([`/scan is sensor_msgs/msg/LaserScan on this robot, not sensor_msgs/msg/PointCloud2: ${DO_NOT_RUN}`]);
+  });
+
+  it('node arguments must be nodes of the robot when its nodes are known', () => {
+    const check = (line: string) => checkCommands(line, robot).map((c) => c.problem);
+    expect(check('ros2 node info /amcl')).toEqual([undefined]);
+    expect(check('ros2 param get amcl use_sim_time')).toEqual([undefined]);
+    expect(check('ros2 param get /amlc use_sim_time')).toEqual([`/amlc is not a node of this robot (did you mean /amcl?): ${DO_NOT_RUN}`]);
+  });
+
+  it('options and verbs missing from the robot\'s distribution are flagged as not available', () => {
+    expect(checkCommands('ros2 topic echo /scan --clear', { distro: 'humble' })[0]!.problem)
+      .toBe(`option --clear of ros2 topic echo is not in ROS 2 humble (only rolling): ${NOT_ON_THIS_ROBOT}`);
+    expect(checkCommands('ros2 service echo /reset', { distro: 'humble' })[0]!.problem)
+      .toBe(`ros2 service echo is not in ROS 2 humble (only jazzy, rolling): ${NOT_ON_THIS_ROBOT}`);
+    expect(checkCommands('ros2 topic echo /scan --clear', { distro: 'rolling' })[0]!.valid).toBe(true);
+    expect(checkCommands('ros2 topic echo /scan --lost-messages', { distro: 'humble' })[0]!.valid).toBe(true);
+    // An unknown distribution checks nothing extra.
+    expect(checkCommands('ros2 topic echo /scan --clear', { distro: 'kilted' })[0]!.valid).toBe(true);
+  });
+});
+
