@@ -5,7 +5,7 @@
  * requests from the findings. What it did not understand it says in a note; an empty plan with a note is valid.
  */
 import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
-import { tokenize } from '../../catalog/text.ts';
+import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { RvizAction } from '../../rviz/action-types.ts';
 import { BLANK_ACTION } from '../../rviz/action-types.ts';
 import { qosFixes, qosTopicProperty, requestedQos } from '../qos-fix.ts';
@@ -141,10 +141,15 @@ function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: stri
     return want.every((w) => have.has(w));
   });
   if (fitting.length > 0) return fitting;
-  // A word that names a particular kind of the type (costmap, local plan) but fits no display: none of them.
-  const generic = want.some((w) => tokenize(spec.name).includes(w) || spec.words.slice(0, 3).some((x) => tokenize(x).includes(w)));
-  const specific = pool.some((d) => want.some((w) => topicTokens(displayTopic(d)).includes(w)));
-  return generic || !specific ? pool.filter((d) => !want.some((w) => otherKindWords(p, spec).has(w)) || true) : [];
+  // A word found in live topic names of the type names one kind of it ("local costmap"): no display shows that kind
+  // yet. Otherwise the words are generic ("lidar") and every display of the type is meant.
+  const kinds = otherKindWords(p, spec);
+  return want.some((w) => kinds.has(w)) ? [] : pool;
+}
+
+/** Words in the live topic names of a type (singular), which name particular kinds of it. */
+function otherKindWords(p: Planner, spec: DisplayTypeSpec): Set<string> {
+  return new Set(singularTokens(topicsForSpec(p.ctx, spec).flatMap((t) => topicTokens(t.name))));
 }
 
 /**
@@ -162,10 +167,6 @@ function fittingType(p: Planner, spec: DisplayTypeSpec, phrase: string): Display
   return spec;
 }
 
-/** Words of a type that name one kind of it (those that appear in some live topic of the type). */
-function otherKindWords(p: Planner, spec: DisplayTypeSpec): Set<string> {
-  return new Set(topicsForSpec(p.ctx, spec).flatMap((t) => topicTokens(t.name)));
-}
 
 function addDisplay(p: Planner, spec: DisplayTypeSpec, topic: string): VirtualDisplay {
   const d = p.state.add(spec, '', topic);
@@ -614,6 +615,11 @@ function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDisplay[] {
     const want = singularTokens(tokenize(t.phrase));
     const fitting = ranked.filter((name) => want.every((w) => singularTokens(topicTokens(name)).includes(w)));
     topics = t.plural && fitting.length > 1 ? fitting : ranked.slice(0, 1);
+    // Say so when a qualifier ("local" in "local costmap") fits no live topic and another topic stands in.
+    const single = new Set(t.spec.words.filter((w) => !w.includes(' ')).map((w) => singularTokens([w])[0]!));
+    const chosen = topics[0] ? singularTokens(topicTokens(topics[0])) : [];
+    const unmatched = want.filter((w) => !chosen.includes(w) && !single.has(w) && !tokenize(splitCamel(t.spec!.name)).includes(w));
+    if (topics[0] && unmatched.length > 0) p.notes.push(`no live ${t.spec.name} topic matches "${t.phrase}"; using ${topics[0]}`);
   }
   if (topics.length === 0) return [addDisplay(p, t.spec, '')];
   const added = topics.map((topic) => addDisplay(p, t.spec!, topic));
