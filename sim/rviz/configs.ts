@@ -2,7 +2,7 @@
 // (see the qos_traps scenario description); the others are sensible starting points.
 import { stringify } from 'yaml';
 import {
-  document, grid, image, interactiveMarkers, laserScan, map, markerArray, odometry, path, pointCloud2, polygon, poseArray,
+  axes, document, grid, image, interactiveMarkers, laserScan, map, markerArray, odometry, path, pointCloud2, polygon, poseArray,
   poseWithCovariance, robotModel, tf, wrench, type Yaml,
 } from './displays.ts';
 
@@ -42,6 +42,7 @@ export const RVIZ_CONFIGS: Readonly<Record<string, () => Yaml>> = {
     odometry('Odometry', '/odom_pose'), // /odom_pose is a geometry_msgs/msg/PoseStamped
     markerArray('Obstacles', '/obstacle_markers'), // nobody publishes /obstacle_markers
     pointCloud2('Depth Cloud', '/camera/depth/points', BEST_EFFORT, 'Intensity'), // stamped with sim time from 0
+    axes('Gripper Axes', 'gripper_link'), // this robot has no gripper_link frame
   ], 'world', { distance: 8 }), // "world" is not a TF frame of this robot
 
   manipulator: () => document([

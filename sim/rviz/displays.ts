@@ -34,6 +34,11 @@ export function grid(): Yaml {
   });
 }
 
+/** An Axes display drawn at a given frame (Reference Frame). */
+export function axes(name: string, referenceFrame: string): Yaml {
+  return display('Axes', name, { Length: 0.5, Radius: 0.05, 'Reference Frame': referenceFrame });
+}
+
 export function tf(frames: string[] = []): Yaml {
   const shown: Yaml = { 'All Enabled': true };
   for (const f of frames) shown[f] = { Value: true };

@@ -67,6 +67,7 @@ describe('diagnosis against the simulated robot', () => {
       'error QOS_RELIABILITY_MISMATCH LaserScan /scan display:LaserScan',
       'error TOPIC_TYPE_MISMATCH Odometry /odom_pose display:Odometry',
       'error FIXED_FRAME_NOT_IN_TF - - frame:world',
+      'error DISPLAY_FRAME_NOT_IN_TF Gripper Axes - display:Gripper Axes',
       'warning QOS_DURABILITY_MISMATCH Map /map display:Map',
       'warning TOPIC_NO_PUBLISHER Obstacles /obstacle_markers display:Obstacles',
       'warning TF_TREE_DISCONNECTED - - frame:dock_map',
@@ -86,6 +87,7 @@ describe('diagnosis against the simulated robot', () => {
     expect(found.map((f) => f.summary)).toEqual([
       'Axes "Dock": it uses frame charger_dock, which is not connected to the Fixed Frame map: RViz cannot transform it',
       'Axes "Gripper": it uses frame gripper_tip, which is not in TF: RViz cannot place it',
+      'Axes "Gripper Axes": it uses frame gripper_link, which is not in TF: RViz cannot place it',
     ]);
     expect(run(trapSession, edited.doc).some((f) => f.code === 'FIXED_FRAME_NOT_IN_TF')).toBe(false);
   });
@@ -120,12 +122,13 @@ describe('diagnosis against the simulated robot', () => {
     expect(lintText.code).toBe(0);
     const out = lintText.out;
     expect(out).toMatch(/^.*qos_traps\.rviz: 0 file findings$/m);
-    expect(out).toMatch(/^simulated robot qos_traps at ws:\/\/127\.0\.0\.1:\d+, watched \d+\.\d s: 9 findings \(3 errors, 6 warnings\)$/m);
+    expect(out).toMatch(/^simulated robot qos_traps at ws:\/\/127\.0\.0\.1:\d+, watched \d+\.\d s: 10 findings \(4 errors, 6 warnings\)$/m);
     expect(out).toContain('error    QOS_RELIABILITY_MISMATCH  LaserScan "LaserScan" requests Reliable but /scan is published Best Effort by /lidar_driver: no data will arrive');
     expect(out).toContain('warning  QOS_DURABILITY_MISMATCH   Map "Map" requests Volatile but /map is published Transient Local (latched) by /map_server');
     expect(out).toContain('error    TOPIC_TYPE_MISMATCH       Odometry "Odometry" expects nav_msgs/msg/Odometry but /odom_pose is geometry_msgs/msg/PoseStamped');
     expect(out).toContain('warning  TOPIC_NO_PUBLISHER        MarkerArray "Obstacles" shows /obstacle_markers, which nobody publishes');
     expect(out).toContain('error    FIXED_FRAME_NOT_IN_TF     the Fixed Frame world is not in TF');
+    expect(out).toContain('error    DISPLAY_FRAME_NOT_IN_TF   Axes "Gripper Axes": it uses frame gripper_link, which is not in TF');
   });
 
   it('lint --json carries file findings and robot findings', () => {
@@ -134,7 +137,7 @@ describe('diagnosis against the simulated robot', () => {
     expect(report.config.findings).toEqual([]);
     expect(report.robot.scenario).toBe('qos_traps');
     expect(report.robot.findings.map((f) => f.code).sort()).toEqual([
-      'CLOCK_SKEW', 'FIXED_FRAME_NOT_IN_TF', 'NO_DATA', 'QOS_DURABILITY_MISMATCH', 'QOS_RELIABILITY_MISMATCH',
+      'CLOCK_SKEW', 'DISPLAY_FRAME_NOT_IN_TF', 'FIXED_FRAME_NOT_IN_TF', 'NO_DATA', 'QOS_DURABILITY_MISMATCH', 'QOS_RELIABILITY_MISMATCH',
       'TF_STALE', 'TF_TREE_DISCONNECTED', 'TOPIC_NO_PUBLISHER', 'TOPIC_TYPE_MISMATCH',
     ]);
   });

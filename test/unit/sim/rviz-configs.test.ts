@@ -79,6 +79,10 @@ describe('scenario RViz configs', () => {
       Odometry: ['type geometry_msgs/msg/PoseStamped'],
       Obstacles: ['no publisher'],
       'Depth Cloud': [],
+      'Gripper Axes': [],
     });
+    // The Axes display is drawn at a frame this robot does not have.
+    const axes = displays.find((d) => d.Name === 'Gripper Axes')!;
+    expect(s.tf.frames.some((f) => f.child === axes['Reference Frame'] || f.parent === axes['Reference Frame'])).toBe(false);
   });
 });
