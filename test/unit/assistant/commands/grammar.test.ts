@@ -21,3 +21,14 @@ describe('ros2 grammar data', () => {
     expect(loadRos2Grammar({}).ok).toBe(false);
   });
 });
+
+describe('the knowledge base and the grammar agree', () => {
+  it('every command quoted in kb/*.json passes the checker (a failure means a wrong page or a gap in the grammar)', async () => {
+    const { loadKbFiles } = await import('../../../../src/cli/kb-files.ts');
+    const { checkCommands } = await import('../../../../src/core/assistant/commands/index.ts');
+    const entries = await loadKbFiles();
+    const checked = entries.flatMap((e) => checkCommands(e.text).map((c) => ({ id: e.id, ...c })));
+    expect(checked.length).toBeGreaterThan(50);
+    expect(checked.filter((c) => !c.valid)).toEqual([]);
+  });
+});
