@@ -11,7 +11,7 @@ import {
 import { propertySpec, topicPropertiesOf, type DisplayTypeLookup } from './lookup.ts';
 import { planSetProperty, readProperty, splitPath } from './properties.ts';
 import { applyChange, diffTexts, matchLineEndings, invertChange, type TextChange } from './text-change.ts';
-import { coerceValue } from './values.ts';
+import { coerceValue, TOPIC_NAME } from './values.ts';
 import { dockNames, hasDock, panelNames, windowGeometry } from './window-geometry.ts';
 import { appendSeqItem, findPair, insertPair, keyText, removePair, removeSeqItem, renameKey } from './yaml-edit.ts';
 import type { EmitMap, EmitValue, YamlScalar } from './yaml-format.ts';
@@ -86,6 +86,7 @@ function requireText(value: string, what: string, action: string): string {
 function checkTopicName(topic: string, action: string): string {
   const t = requireText(topic, 'a topic', action);
   if (/\s/.test(t)) throw new ActionError(`rviz: ${action}: topic "${t}" contains spaces`);
+  if (!TOPIC_NAME.test(t)) throw new ActionError(`rviz: ${action}: "${t}" is not a valid ROS 2 topic name (tokens of letters, digits and _, not starting with a digit, separated by /)`);
   return t;
 }
 

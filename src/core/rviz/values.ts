@@ -9,6 +9,8 @@ export type ValueResult = { ok: true; value: YamlScalar } | { ok: false; reason:
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const INT = /^[-+]?\d+$/;
+/** ROS 2 topic names: `/a/b`, `a/b`, `~/a`; tokens start with a letter or `_`, may hold `{substitutions}`. */
+export const TOPIC_NAME = /^(~\/|\/)?([A-Za-z_{][A-Za-z0-9_{}]*)(\/[A-Za-z_{][A-Za-z0-9_{}]*)*$/;
 
 /** `255; 0; 0`, `255,0,0` or `255 0 0` → `255; 0; 0`; undefined when not a colour. */
 export function normalizeColor(text: string): string | undefined {
@@ -104,6 +106,9 @@ export function checkValue(spec: PropertySpec, value: unknown): string | undefin
       if (/Policy$/.test(spec.path)) return `is not one of ${values.map((v) => `"${v}"`).join(', ')} (has ${JSON.stringify(value)}); RViz2 silently uses its default instead`;
       return undefined;
     }
+    case 'topic':
+      // rclcpp refuses such names when subscribing ("Invalid topic name"); empty means "not set yet".
+      return TOPIC_NAME.test(String(value)) ? undefined : `is not a valid ROS 2 topic name, has ${JSON.stringify(value)}`;
     case 'color':
       return typeof value === 'string' && normalizeColor(value) !== undefined && /^\d+; \d+; \d+$/.test(value.trim())
         ? undefined

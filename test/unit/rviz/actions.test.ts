@@ -320,3 +320,12 @@ describe('comments around removed displays', () => {
     expect(ok(doc(TEXT), act({ action: 'remove_display', display: 'A' })).text).toBe(TEXT.replace('    - Class: rviz_default_plugins/Grid\n      Name: A\n      Value: true\n', ''));
   });
 });
+
+describe('topic names', () => {
+  it('are checked like rclcpp does before they reach the file', () => {
+    expect(fail(doc(SAMPLE), act({ action: 'set_topic', display: 'laser_scan', topic: '/scan/' })))
+      .toBe('rviz: set_topic: "/scan/" is not a valid ROS 2 topic name (tokens of letters, digits and _, not starting with a digit, separated by /)');
+    expect(fail(doc(SAMPLE), act({ action: 'add_display', display_type: 'PointCloud2', topic: '/3d/points' }))).toMatch(/is not a valid ROS 2 topic name/);
+    expect(ok(doc(SAMPLE), act({ action: 'set_topic', display: 'laser_scan', topic: 'robot1/scan' })).text).toContain('Topic: robot1/scan\n');
+  });
+});

@@ -16,7 +16,8 @@ describe('lint', () => {
       .replace('Color: 160; 160; 164', 'Color: red')
       .replace('Reliability Policy: Reliable', 'Reliability Policy: Fast')
       .replace('Class: rviz_default_plugins/LaserScan', 'Class: rviz/LaserScan')
-      .replace('    Fixed Frame: map\n', '');
+      .replace('    Fixed Frame: map\n', '')
+      .replace('Value: /camera/image_raw', 'Value: /camera/image raw');
     const findings = lint(bad, catalog);
     const byCode = findings.map((f) => [f.severity, f.code, f.path]);
     expect(byCode).toEqual(expect.arrayContaining([
@@ -25,6 +26,7 @@ describe('lint', () => {
       ['warning', 'INVALID_VALUE', 'Visualization Manager/Displays/2/Displays/0/Topic/Reliability Policy'],
       ['warning', 'ROS1_CLASS', 'Visualization Manager/Displays/1/Class'],
       ['warning', 'NO_FIXED_FRAME', 'Visualization Manager/Global Options/Fixed Frame'],
+      ['error', 'INVALID_VALUE', 'Visualization Manager/Displays/2/Displays/0/Topic'],
     ]));
     expect(findings[0]!.severity).toBe('error');
     expect(findings.find((f) => f.path.endsWith('/Alpha'))!.message).toBe('Grid "Grid": Alpha must be at most 1, has 7');

@@ -56,5 +56,7 @@ describe('checkValue (what lint flags)', () => {
     expect(checkValue({ path: 'Color', kind: 'color' }, '255; 0; 0')).toBeUndefined();
     expect(checkValue({ path: 'Color', kind: 'color' }, 'red')).toBe('expects a colour "R; G; B", has "red"');
     expect(checkValue({ path: 'Link Tree Style', kind: 'enum', values: ['Tree of links'] }, '')).toBeUndefined();
+    for (const good of ['/scan', 'scan', '~/points', '/robot1/camera/image_raw', '_private/x']) expect(checkValue({ path: 'Topic', kind: 'topic' }, good)).toBeUndefined();
+    for (const bad of ['/front scan', '/scan/', '//scan', '/3d/points', 'scan-raw']) expect(checkValue({ path: 'Topic', kind: 'topic' }, bad)).toMatch(/is not a valid ROS 2 topic name/);
   });
 });
