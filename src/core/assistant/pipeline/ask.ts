@@ -51,9 +51,6 @@ export interface AskRequest {
   signal?: AbortSignal;
 }
 
-/** Longer excerpts for the model than for the list of sources. */
-const PROMPT_EXCERPT_CHARS = 700;
-
 function errorEvent(err: unknown, signal: AbortSignal | undefined): AssistantEvent {
   if (signal?.aborted || (err instanceof ModelError && err.kind === 'aborted')) {
     return { type: 'error', kind: 'aborted', message: 'assistant: stopped before the answer was complete' };
@@ -128,7 +125,7 @@ export async function* ask(request: AskRequest): AsyncGenerator<AssistantEvent> 
   let answer = '';
   try {
     if (!model) {
-      answer = extractiveAnswer({ pages, findings, noMatch: retrieved.noMatch }, settings);
+      answer = extractiveAnswer({ question, pages, findings, noMatch: retrieved.noMatch }, settings);
       for (const piece of tokenPieces(answer)) {
         signal?.throwIfAborted();
         yield { type: 'token', text: piece };
@@ -136,7 +133,7 @@ export async function* ask(request: AskRequest): AsyncGenerator<AssistantEvent> 
     } else {
       const messages = buildAskMessages({
         question,
-        sources: pages.map((p) => ({ id: p.id, title: p.title, excerpt: excerptFor(p.text, p.query, PROMPT_EXCERPT_CHARS) })),
+        sources: pages.map((p) => ({ id: p.id, title: p.title, excerpt: excerptFor(p.text, p.query, settings.promptExcerptChars) })),
         findings,
         noMatch: retrieved.noMatch,
         history: request.history,

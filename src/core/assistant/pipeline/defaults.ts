@@ -14,6 +14,8 @@ export interface AskSettings {
   historyTurnChars: number;
   /** Pages retrieved; the prompt quotes this many excerpts. */
   sources: number;
+  /** Length of each excerpt quoted to the model (characters around the best sentence). */
+  promptExcerptChars: number;
   /** Robot topics listed in the prompt, at most. */
   maxTopicsInPrompt: number;
   /** The length the model is asked to keep to (words). */
@@ -35,6 +37,7 @@ export const ASK_DEFAULTS: Readonly<AskSettings> = Object.freeze({
   historyTurns: 3,
   historyTurnChars: 800,
   sources: 3,
+  promptExcerptChars: 700,
   maxTopicsInPrompt: 60,
   answerWords: 180,
   offlinePassages: 4,

@@ -15,6 +15,8 @@ export interface ExtractivePage {
 }
 
 export interface ExtractiveInput {
+  /** Decides which findings are worth stating first (all of them when the question is about a problem). */
+  question: string;
   pages: readonly ExtractivePage[];
   findings: readonly Finding[];
   noMatch: boolean;
@@ -31,13 +33,28 @@ function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=[\p{Lu}\d"'(\[`])/u).map((s) => s.trim()).filter(Boolean);
 }
 
+const TROUBLE = /\b(why|not|no|empty|missing|nothing|error|errors|fail|fails|failed|failing|wrong|broken|doesn'?t|don'?t|can'?t|cannot|warning|problem|issue|fix|stale|lost)\b/i;
+
+/**
+ * The findings worth stating before the passages: those naming something the question names (a topic, display,
+ * frame or the code's words); all of them when the question is about something going wrong; none otherwise.
+ */
+export function relevantFindings(question: string, findings: readonly Finding[]): readonly Finding[] {
+  const asked = new Set(analyze(question));
+  const related = findings.filter((f) => analyze([f.subject.name, f.subject.display ?? '', f.subject.topic ?? '', f.code.replace(/_/g, ' ')].join(' '))
+    .some((t) => asked.has(t)));
+  if (related.length > 0) return related;
+  return TROUBLE.test(question) ? findings : [];
+}
+
 /** The answer text. Deterministic: the same pages and findings give the same answer. */
 export function extractiveAnswer(input: ExtractiveInput, settings: Pick<AskSettings, 'offlinePassages' | 'offlinePassagesPerPage' | 'offlineFindings'>): string {
   const parts: string[] = [];
-  if (input.findings.length > 0) {
-    const shown = input.findings.slice(0, settings.offlineFindings);
+  const findings = relevantFindings(input.question, input.findings);
+  if (findings.length > 0) {
+    const shown = findings.slice(0, settings.offlineFindings);
     const lines = shown.map((f) => `- ${endSentence(f.summary)}${f.hint ? ` Fix: ${endSentence(f.hint)}` : ''}`);
-    if (input.findings.length > shown.length) lines.push(`- and ${input.findings.length - shown.length} more`);
+    if (findings.length > shown.length) lines.push(`- and ${findings.length - shown.length} more`);
     parts.push(`Found on this robot (computed by rules):\n${lines.join('\n')}`);
   }
   if (input.noMatch || input.pages.length === 0) {

@@ -4,5 +4,5 @@ export { ASK_DEFAULTS, type AskSettings } from './defaults.ts';
 export { buildAskMessages, systemPrompt, type PromptInput, type PromptSource, type HistoryTurn, type PromptTopic } from './prompt.ts';
 export { dataBlock, escapeData, type DataBlockName } from './data-block.ts';
 export { sanitizeText, sanitizeLine, sanitizeFindings } from './sanitize.ts';
-export { extractiveAnswer, tokenPieces, type ExtractiveInput, type ExtractivePage } from './extractive.ts';
+export { extractiveAnswer, relevantFindings, tokenPieces, type ExtractiveInput, type ExtractivePage } from './extractive.ts';
 export { splitCitations, citedIds, type AnswerSegment } from './citations.ts';
