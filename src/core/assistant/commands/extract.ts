@@ -16,7 +16,8 @@ export interface FoundCommand {
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
-const PROMPT = /^\s*(?:[-*+]\s+|\d+[.)]\s+|>\s*)*(?:\$\s+|#\s+(?=ros2\b|rviz-companion\b|npx\b))?/;
+// List markers and quote marks, then a shell prompt: `$ `, or `user@host:~$ ` / `root@robot:/# ` before a command.
+const PROMPT = /^\s*(?:[-*+]\s+|\d+[.)]\s+|>\s*)*(?:\$\s+|\S*[$#]\s+(?=(?:[A-Za-z_]\w*=\S*\s+)*(?:ros2|rviz-companion|npx)\b))?/;
 const ENV_ASSIGNMENT = /^[A-Za-z_]\w*=/;
 
 /** The program a command's words start with (after `VAR=value` prefixes, `npx`, `npm run cli --`), and its arguments. */

@@ -28,6 +28,11 @@ describe('findCommands', () => {
     expect(findCommands(answer)[1]!.args).toEqual(['topic', 'echo', '/scan', '--once']);
   });
 
+  it('strips shell prompts with user and host', () => {
+    const answer = '```\nuser@robot:~/ws$ ros2 topic list -t\nroot@robot:/# ROS_DOMAIN_ID=3 ros2 node list\n# a comment line\n```';
+    expect(findCommands(answer).map((c) => c.line)).toEqual(['ros2 topic list -t', 'ROS_DOMAIN_ID=3 ros2 node list']);
+  });
+
   it('keeps commands of a code block the stream cut before its closing fence', () => {
     expect(findCommands('```\nros2 topic hz /scan').map((c) => c.line)).toEqual(['ros2 topic hz /scan']);
   });
