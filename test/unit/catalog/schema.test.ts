@@ -41,6 +41,19 @@ describe('catalog/schema.json', () => {
     expect(validate(withDisplay((d) => { d.defaultQos!['Topic']!.reliability = 'best effort' as 'Best Effort'; }))).toBe(false);
   });
 
+  it('checks the optional parts: transports, derived topics, empty values, other phrases', () => {
+    const withCamera = (change: (d: DisplayTypeSpec) => void): CatalogFile => {
+      const copy = structuredClone(onDisk);
+      change(copy.displays.find((d) => d.name === 'Camera')!);
+      return copy;
+    };
+    expect(validate(withCamera((d) => { d.transports!.push({ suffix: 'x/y' }); }))).toBe(false);
+    expect(validate(withCamera((d) => { delete (d.derivedTopics![0] as Partial<typeof d.derivedTopics[0]>).note; }))).toBe(false);
+    expect(validate(withCamera((d) => { d.derivedTopics![0]!.rule = 'prefix' as 'suffix'; }))).toBe(false);
+    expect(validate(withDisplay((d) => { prop(d, 'Alpha').emptyAllowed = true; }))).toBe(false);
+    expect(validate({ ...structuredClone(onDisk), otherPhrases: ['Fixed Frame'] })).toBe(false);
+  });
+
   it('rejects upper-case words and a malformed message type', () => {
     expect(validate(withDisplay((d) => { d.words.push('Lidar'); }))).toBe(false);
     expect(validate(withDisplay((d) => { d.messageTypes = ['sensor_msgs/LaserScan']; }))).toBe(false);
