@@ -25,7 +25,8 @@ export const FIX_PHRASES: readonly string[] = [
   'fix', 'repair', 'broken', 'not showing', 'isn t showing', 'is not showing', 'doesn t show', 'does not show', 'not show up',
   'can t see', 'cannot see', 'can not see', 'don t see', 'do not see', 'not visible', 'invisible', 'is empty', 'looks empty',
   'blank', 'nothing shows', 'shows nothing', 'no data', 'not working', 'doesn t work', 'does not work', 'not updating',
-  'not receiving', 'no messages', 'stopped', 'missing', 'what s wrong', 'why',
+  'not receiving', 'no messages', 'stopped', 'missing', 'what s wrong', 'why', 'is black', 'all black', 'shows black', 'frozen',
+  'stuck', 'not moving', 'no image', 'no points',
 ];
 
 export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large'];

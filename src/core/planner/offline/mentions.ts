@@ -45,7 +45,16 @@ export function displayMentions(tokens: readonly string[], displays: readonly Vi
       // One short generic token ("Map", "TF", "Grid") is left to type words, which treat it the same way.
       if (phrase.length === 0 || (phrase.length === 1 && phrase[0]!.length < 3)) continue;
       const hit = findPhrase(tokens, phrase);
-      if (hit && hit.exact) cands.push({ start: hit.start, length: hit.length, display: d });
+      if (!hit || !hit.exact) continue;
+      // "robot footprint" names the Footprint display as a whole: take the type word's leading words too.
+      let start = hit.start;
+      for (const w of d.spec?.words ?? []) {
+        const wt = tokenize(w);
+        const lead = wt.length - phrase.length;
+        if (lead <= 0 || wt.slice(lead).join(' ') !== phrase.join(' ') || hit.start - lead < 0) continue;
+        if (tokens.slice(hit.start - lead, hit.start).join(' ') === wt.slice(0, lead).join(' ')) start = Math.min(start, hit.start - lead);
+      }
+      cands.push({ start, length: hit.length + (hit.start - start), display: d });
     }
   }
   cands.sort((a, b) => b.length - a.length || a.start - b.start);

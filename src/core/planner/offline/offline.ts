@@ -143,8 +143,10 @@ function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: stri
   if (fitting.length > 0) return fitting;
   // A word found in live topic names of the type names one kind of it ("local costmap"): no display shows that kind
   // yet. Otherwise the words are generic ("lidar") and every display of the type is meant.
+  if (spec.topicProperties.length === 0) return pool;
   const kinds = otherKindWords(p, spec);
-  return want.some((w) => kinds.has(w)) ? [] : pool;
+  const own = new Set(singularTokens(tokenize(splitCamel(spec.name))));
+  return want.some((w) => kinds.has(w) && !own.has(w)) ? [] : pool;
 }
 
 /** Words in the live topic names of a type (singular), which name particular kinds of it. */
@@ -387,7 +389,7 @@ function takeFixedFrame(p: Planner, text: string): string {
   const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
     { re: new RegExp(`(?:use|make|set|pick|choose)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(?:as\\s+|be\\s+)?(?:the\\s+)?(?:new\\s+)?${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
     { re: new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+|things\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
-    { re: new RegExp(`(?:the\\s+)?${frameWord}(\\s*(?:to|=|:|as|is|->)\\s*|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
+    { re: new RegExp(`(?:(?:set|change|switch|make|put|use)\\s+)?(?:the\\s+)?${frameWord}(\\s*(?:to|=|:|as|is|->)\\s*|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
   ];
   for (const { re, connector, nameAt, wordAt } of patterns) {
     const m = re.exec(text);
@@ -470,8 +472,13 @@ function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Spa
       if (at >= 0) taken.splice(at, 1);
       continue;
     }
-    const withTopic = targets.find((t) => t.topics.length && t.spec === m.spec);
-    if (withTopic) { withTopic.span = m; continue; }
+    // A clause that names a topic: type words describe a display for it ("a marker display for /waypoints").
+    const topicTargets = targets.filter((t) => t.topics.length > 0);
+    if (topicTargets.length > 0) {
+      const fits = topicTargets.find((t) => { const info = p.ctx.topicByName.get(t.topics[0]!); return !info || m.spec.messageTypes.includes(info.type); });
+      if (fits) { if (fits.spec !== m.spec && fits.displays.length === 0) fits.spec = m.spec; fits.span = m; }
+      continue;
+    }
     const all = Boolean(anyPhrase(tokens, ALL_WORDS));
     let spec = m.spec;
     let displays = displaysFor(p, spec, m.phrase, ns, []);
@@ -515,6 +522,27 @@ function inherited(p: Planner): Target[] {
   return out;
 }
 
+/** "hide everything except the map", "only show the scan": every other display is hidden. */
+function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefined, targets: Target[]): boolean {
+  const except = anyPhrase(tokens, ['except', 'apart from', 'other than', 'besides', 'save for']);
+  const only = anyPhrase(tokens, ['only']);
+  const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
+  if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
+  const keep = new Set(targets.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
+  for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; }
+  // Groups holding a kept display stay on.
+  const keptGroups = new Set([...keep].flatMap((d) => d.groupPath));
+  const hiddenGroups = new Set<string>();
+  for (const d of p.state.live()) {
+    if (keep.has(d) || !d.enabled || keptGroups.has(d.name)) continue;
+    if (d.groupPath.some((g) => hiddenGroups.has(g))) continue; // hidden with its group
+    p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'false' }));
+    d.enabled = false;
+    if (d.classId === 'rviz_common/Group') hiddenGroups.add(d.name);
+  }
+  return true;
+}
+
 function handleClause(p: Planner, clause: string): void {
   if (takeRename(p, clause)) return;
   const tokens = tokenize(clause);
@@ -535,7 +563,8 @@ function handleClause(p: Planner, clause: string): void {
     // "scan points bigger", "scan dots 5 cm": a type or value word right after the named thing is part of the noun.
     const nounLike = next !== undefined && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
       && t.spec.properties.some((x) => (x.valueWords ?? []).some((vw) => vw.words.includes(next)))));
-    if (t.span && nounLike) masked.push({ start: t.span.start + t.span.length, length: 1 });
+    const notLast = t.span !== undefined && t.span.start + t.span.length + 1 < tokens.length;
+    if (t.span && nounLike && notLast) masked.push({ start: t.span.start + t.span.length, length: 1 });
   }
 
   if (verb === 'fix') {
@@ -552,11 +581,12 @@ function handleClause(p: Planner, clause: string): void {
     return;
   }
 
+  if (targets.length > 0 && exceptOthers(p, tokens, verb, targets)) { p.last = targets; return; }
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
   if (targets.length === 0) {
     const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
-    if (meaningful.length > 0 || verb) p.notes.push(`did not understand "${clause}"`);
+    if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);
     return;
   }
   if (!verb) verb = 'show';
@@ -594,7 +624,7 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
       p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: s.value }));
       d.planProps.set(s.path, s.value);
     }
-    if (unclear.length) p.notes.push(`${d.name}: which value for ${unclear.join(', ')}?`);
+    if (unclear.length && settings.length === 0) p.notes.push(`${d.name}: which value for ${unclear.join(', ')}?`);
     else if (settings.length === 0 && !d.added && !shown.has(d) && fixDisplay(p, d) === 0) {
       p.notes.push(`"${d.name}" is already shown${displayTopic(d) ? ` (${displayTopic(d)})` : ''}`);
     }
@@ -620,6 +650,10 @@ function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDisplay[] {
     const chosen = topics[0] ? singularTokens(topicTokens(topics[0])) : [];
     const unmatched = want.filter((w) => !chosen.includes(w) && !single.has(w) && !tokenize(splitCamel(t.spec!.name)).includes(w));
     if (topics[0] && unmatched.length > 0) p.notes.push(`no live ${t.spec.name} topic matches "${t.phrase}"; using ${topics[0]}`);
+  }
+  if (topics.length === 0 && t.spec.topicProperties.length > 0 && !t.spec.conventionalTopic) {
+    p.notes.push(`no live topic carries ${t.spec.messageTypes.join(' or ')} for a ${t.spec.name} display; name the topic to add one anyway`);
+    return [];
   }
   if (topics.length === 0) return [addDisplay(p, t.spec, '')];
   const added = topics.map((topic) => addDisplay(p, t.spec!, topic));
@@ -674,7 +708,7 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     undoFirst = true;
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
   }
-  text = takeFixedFrame(p, text);
+  text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except');
   if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
   return { actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}) };
