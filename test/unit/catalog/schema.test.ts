@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
 import { catalogFile, catalogProblems } from '../../../src/core/catalog/index.ts';
-import type { CatalogFile, DisplayTypeSpec } from '../../../src/core/catalog/index.ts';
+import type { CatalogFile, DerivedTopic, DisplayTypeSpec } from '../../../src/core/catalog/index.ts';
 
 const schema = JSON.parse(readFileSync(new URL('../../../catalog/schema.json', import.meta.url), 'utf8')) as object;
 const onDisk = JSON.parse(readFileSync(new URL('../../../catalog/displays.json', import.meta.url), 'utf8')) as CatalogFile;
@@ -48,7 +48,7 @@ describe('catalog/schema.json', () => {
       return copy;
     };
     expect(validate(withCamera((d) => { d.transports!.push({ suffix: 'x/y' }); }))).toBe(false);
-    expect(validate(withCamera((d) => { delete (d.derivedTopics![0] as Partial<typeof d.derivedTopics[0]>).note; }))).toBe(false);
+    expect(validate(withCamera((d) => { delete (d.derivedTopics![0] as Partial<DerivedTopic>).note; }))).toBe(false);
     expect(validate(withCamera((d) => { d.derivedTopics![0]!.rule = 'prefix' as 'suffix'; }))).toBe(false);
     expect(validate(withDisplay((d) => { prop(d, 'Alpha').emptyAllowed = true; }))).toBe(false);
     expect(validate({ ...structuredClone(onDisk), otherPhrases: ['Fixed Frame'] })).toBe(false);
