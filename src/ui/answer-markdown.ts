@@ -1,5 +1,6 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { SourceRef } from '../core/assistant/events.ts';
+import { splitCitations } from '../core/assistant/pipeline/citations.ts';
 
 /**
  * Renders model text as a small safe markdown subset: paragraphs, `- ` lists, fenced and inline code, **bold**, and
@@ -7,12 +8,11 @@ import type { SourceRef } from '../core/assistant/events.ts';
  * model's answer stays inert text. A citation becomes a link only when its id is among the answer's sources.
  */
 export function renderAnswer(text: string, sources: readonly SourceRef[]): TemplateResult {
-  const byId = new Map(sources.map((s) => [s.id, s]));
   const blocks = splitBlocks(text);
   return html`${blocks.map((b) => {
     if (b.kind === 'code') return html`<pre class="code"><code>${b.text}</code></pre>`;
-    if (b.kind === 'list') return html`<ul>${b.items.map((i) => html`<li>${inline(i, byId)}</li>`)}</ul>`;
-    return html`<p>${inline(b.text, byId)}</p>`;
+    if (b.kind === 'list') return html`<ul>${b.items.map((i) => html`<li>${inline(i, sources)}</li>`)}</ul>`;
+    return html`<p>${inline(b.text, sources)}</p>`;
   })}`;
 }
 
@@ -44,25 +44,23 @@ function splitBlocks(text: string): Block[] {
   return blocks;
 }
 
-/** Inline code, bold and citations; the rest is plain text. */
-function inline(text: string, byId: Map<string, SourceRef>): TemplateResult[] {
+/** Inline code first (brackets inside code are not citations), then citations (core decides which link), then bold. */
+function inline(text: string, sources: readonly SourceRef[]): TemplateResult[] {
   const parts: TemplateResult[] = [];
-  const pattern = /`([^`]+)`|\*\*([^*]+)\*\*|\[([a-z0-9]+(?:-[a-z0-9]+)*)\]/g;
-  let last = 0;
-  for (const m of text.matchAll(pattern)) {
-    if (m.index > last) parts.push(html`${text.slice(last, m.index)}`);
-    if (m[1] !== undefined) parts.push(html`<code>${m[1]}</code>`);
-    else if (m[2] !== undefined) parts.push(html`<strong>${m[2]}</strong>`);
-    else {
-      const source = byId.get(m[3]!);
-      parts.push(source
-        ? html`<a class="cite" href=${safeUrl(source.url)} target="_blank" rel="noopener noreferrer" title=${source.title}>[${m[3]}]</a>`
-        : html`<span class="cite-unknown">[${m[3]}]</span>`);
+  text.split(/(`[^`]+`)/).forEach((piece, i) => {
+    if (i % 2 === 1) { parts.push(html`<code>${piece.slice(1, -1)}</code>`); return; }
+    for (const seg of splitCitations(piece, sources)) {
+      if (seg.kind === 'text') parts.push(...bold(seg.text));
+      else if (seg.source) {
+        parts.push(html`<a class="cite" href=${safeUrl(seg.source.url)} target="_blank" rel="noopener noreferrer" title=${seg.source.title}>${seg.text}</a>`);
+      } else parts.push(html`<span class="cite-unknown">${seg.text}</span>`);
     }
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) parts.push(html`${text.slice(last)}`);
-  return parts.length ? parts : [html`${nothing}`];
+  });
+  return parts;
+}
+
+function bold(text: string): TemplateResult[] {
+  return text.split(/\*\*([^*]+)\*\*/).map((piece, i) => (i % 2 === 1 ? html`<strong>${piece}</strong>` : html`${piece}`));
 }
 
 /** Only https links leave the page; anything else (javascript:, data:) is dropped. */

@@ -15,6 +15,8 @@ import { topicsToSample } from '../core/diagnosis/sampling.ts';
 import type { Finding } from '../core/diagnosis/types.ts';
 import type { PlannedAction } from '../core/rviz/action-types.ts';
 import './planner-panel.ts';
+import './assistant-panel.ts';
+import { createAskFunction } from './assistant-source.ts';
 import type { SettingsChangedDetail } from './settings-panel.ts';
 import './settings-panel.ts';
 import './connection-bar.ts';
@@ -64,6 +66,11 @@ export class CompanionApp extends LitElement {
   private readonly document = new DocumentController(this, catalog);
   private readonly model = new ModelController();
   private readonly planner: PlannerController;
+  private readonly ask = createAskFunction({
+    findings: () => this.findings(),
+    snapshot: () => this.robot.snapshot,
+    model: () => this.model.client({ robotUrl: this.robot.url, nodeNames: this.robot.snapshot?.nodes ?? [] }),
+  });
 
   public constructor() {
     super();
@@ -159,7 +166,12 @@ export class CompanionApp extends LitElement {
             @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.planner.apply(e.detail.actions)}
             @plan-undo=${() => this.planner.undo()}></planner-panel>
         </section>
-        <section aria-label="Assistant"></section>
+        <section aria-label="Assistant" class="assistant">
+          ${this.assistantCollapsed
+            ? html`<button aria-label="Open the assistant" title="Assistant" @click=${() => { this.assistantCollapsed = false; }}>?</button>`
+            : html`<assistant-panel .ask=${this.ask} ?kiosk=${this.kiosk}
+                @toggle=${() => { this.assistantCollapsed = true; }}></assistant-panel>`}
+        </section>
       </main>
     `;
   }

@@ -32,6 +32,8 @@ export interface ScriptedReply {
   errorMessage?: string;
   /** Wait this long before sending anything (headers included). */
   delayFirstTokenMs?: number;
+  /** Stream: wait this long between chunks (to watch tokens arrive one by one). */
+  chunkDelayMs?: number;
   /** Stream: stop after this many chunks, without the final done/[DONE]. */
   cutAfterChunks?: number;
   /** How a cut stream ends: a clean end of the body (default) or a dropped connection. */
@@ -129,8 +131,9 @@ function wordOverlapScore(query: string, doc: string): number {
 
 const sleep = (ms: number, res: ServerResponse) => new Promise<boolean>((resolve) => {
   if (ms <= 0) { resolve(true); return; }
-  const timer = setTimeout(() => resolve(true), ms);
-  res.once('close', () => { clearTimeout(timer); resolve(false); });
+  const onClose = () => { clearTimeout(timer); resolve(false); };
+  const timer = setTimeout(() => { res.off('close', onClose); resolve(true); }, ms);
+  res.once('close', onClose);
 });
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
@@ -144,7 +147,8 @@ async function writeStream(res: ServerResponse, reply: ScriptedReply, frames: st
     if (reply.cutAfterChunks !== undefined && i >= reply.cutAfterChunks) return cut(res, reply);
     if (res.destroyed) return;
     res.write(frames[i]);
-    await new Promise((r) => setImmediate(r));
+    if (reply.chunkDelayMs && !(await sleep(reply.chunkDelayMs, res))) return;
+    else await new Promise((r) => setImmediate(r));
   }
   if (reply.cutAfterChunks !== undefined) return cut(res, reply); // all chunks sent, but never the done message
   for (const c of closing) res.write(c);
