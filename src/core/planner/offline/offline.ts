@@ -104,6 +104,10 @@ function lastNamespace(p: Planner): string | undefined {
   return undefined;
 }
 
+function namespaceNamed(tokens: readonly string[], ns: string): boolean {
+  return tokens.includes(ns.toLowerCase()) || Boolean(anyPhrase(tokens, OTHER_ONE));
+}
+
 function inNamespace(topic: string, ns: string | undefined): boolean {
   return ns === undefined || topic.startsWith(`/${ns}/`);
 }
@@ -136,23 +140,20 @@ function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: stri
   if (topics.length) return pool.filter((d) => topics.includes(displayTopic(d)));
   if (ns) pool = pool.filter((d) => inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase()));
   const want = singularTokens(tokenize(phrase));
-  const fitting = pool.filter((d) => {
-    const have = new Set(singularTokens([...topicTokens(displayTopic(d)), ...tokenize(d.name)]));
-    return want.every((w) => have.has(w));
-  });
-  if (fitting.length > 0) return fitting;
-  // A word found in live topic names of the type names one kind of it ("local costmap"): no display shows that kind
-  // yet. Otherwise the words are generic ("lidar") and every display of the type is meant.
+  // The displays whose topic and name share the most words with the phrase ("local costmap" → Local Costmap).
+  const overlap = (d: VirtualDisplay): number => {
+    const have = new Set(singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]));
+    return want.filter((w) => have.has(w)).length;
+  };
+  const best = Math.max(0, ...pool.map(overlap));
+  if (best > 0) return pool.filter((d) => overlap(d) === best);
   if (spec.topicProperties.length === 0) return pool;
-  const kinds = otherKindWords(p, spec);
-  const own = new Set(singularTokens(tokenize(splitCamel(spec.name))));
-  return want.some((w) => kinds.has(w) && !own.has(w)) ? [] : pool;
+  // No display shares a word: generic words ("lidar") mean every display of the type; a qualifier ("local") means a
+  // kind no display shows yet.
+  const generic = new Set([...spec.words.filter((w) => !w.includes(' ')), ...tokenize(splitCamel(spec.name))].map((w) => singularTokens([w])[0]!));
+  return want.every((w) => generic.has(w)) ? pool : [];
 }
 
-/** Words in the live topic names of a type (singular), which name particular kinds of it. */
-function otherKindWords(p: Planner, spec: DisplayTypeSpec): Set<string> {
-  return new Set(singularTokens(topicsForSpec(p.ctx, spec).flatMap((t) => topicTokens(t.name))));
-}
 
 /**
  * A phrase that fits no live topic of the type it names, but fits a live topic of a type one of its words names, means
@@ -488,6 +489,11 @@ function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Spa
     }
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
   }
+  // "hide robot2", "show only robot1": a namespace alone names every display of that robot.
+  if (ns && targets.length === 0 && namespaceNamed(tokens, ns)) {
+    const mine = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && (inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase())));
+    if (mine.length) targets.push({ displays: mine, topics: [], phrase: ns, plural: true, span: nsSpan, context: tokens });
+  }
   if (ns) {
     for (const t of targets) {
       if (t.topics.length || !t.spec) continue;
@@ -614,6 +620,10 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     }
     return;
   }
+  if (!spec && t.displays.length > 0 && verb === 'show') {
+    for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; }
+    return;
+  }
   if (!spec) { p.notes.push(`do not know which display shows ${t.phrase}`); return; }
   const displays = targetsOrAdd(p, t, verb === 'show' || verb === 'set' || verb === 'rename');
   const shown = new Set<VirtualDisplay>();
@@ -707,6 +717,10 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   if (undo) {
     undoFirst = true;
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
+  }
+  for (const ns of ctx.namespaces) {
+    const m = /^([a-z_]+?)_?(\d+)$/i.exec(ns);
+    if (m) text = text.replace(new RegExp(`\\b${m[1]}[\\s_-]?${m[2]}\\b`, 'gi'), ns);
   }
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except');
   if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
