@@ -1,0 +1,57 @@
+// The offline planner with two robots (namespaces) and follow-ups, on a hand-made graph.
+import { describe, expect, it } from 'vitest';
+import { catalog } from '../../../src/core/catalog/index.ts';
+import { createOfflineProposer, planRequest, type PlannerTurn } from '../../../src/core/planner/index.ts';
+import { applyActions, type RvizDocument } from '../../../src/core/rviz/index.ts';
+import { doc, snapshot, topic, SENSOR, DEFAULT } from './fixtures.ts';
+
+const robots = snapshot(['robot1', 'robot2'].flatMap((ns) => [
+  topic(`/${ns}/scan`, 'sensor_msgs/msg/LaserScan', [SENSOR(`/${ns}/lidar`)]),
+  topic(`/${ns}/odom`, 'nav_msgs/msg/Odometry', [DEFAULT(`/${ns}/base`)]),
+  topic(`/${ns}/plan`, 'nav_msgs/msg/Path', [DEFAULT(`/${ns}/planner`)]),
+]));
+
+function withDisplays(): RvizDocument {
+  const r = applyActions(doc(), ['robot1', 'robot2'].flatMap((ns) => [
+    { action: 'add_display', display_type: 'LaserScan', topic: `/${ns}/scan`, display: `${ns} Scan` },
+    { action: 'add_display', display_type: 'Odometry', topic: `/${ns}/odom`, display: `${ns} Odometry` },
+  ]), { lookup: catalog });
+  if (!r.ok) throw new Error(r.reason);
+  return r.doc;
+}
+
+async function plan(request: string, document = withDisplays(), history: PlannerTurn[] = []) {
+  const r = await planRequest({ request, document, snapshot: robots, history, proposer: createOfflineProposer() });
+  return r.plan.actions.map((a) => `${a.action} ${a.display} ${a.property}=${a.value}${a.topic}`.replace(/\s+/g, ' ').trim());
+}
+
+describe('offline planner with two robots', () => {
+  it('adds a display in the named namespace', async () => {
+    expect(await plan('show the path of robot2', doc())).toEqual(['add_display Path =/robot2/plan']);
+  });
+
+  it('hides every display of a robot named alone, and reads "robot 1" as robot1', async () => {
+    expect(await plan('hide robot2')).toEqual(['set_enabled robot2 Scan =false', 'set_enabled robot2 Odometry =false']);
+    expect(await plan('hide robot 1 odometry')).toEqual(['set_enabled robot1 Odometry =false']);
+  });
+
+  it('replays the last request on the other robot', async () => {
+    const first = await planRequest({ request: 'make robot1 scan red', document: withDisplays(), snapshot: robots, proposer: createOfflineProposer() });
+    const history: PlannerTurn[] = [{ request: 'make robot1 scan red', outcome: 'applied', actions: first.plan.actions }];
+    expect(await plan('now the other robot', withDisplays(), history)).toEqual([
+      'set_property robot2 Scan Color=255; 0; 0', 'set_property robot2 Scan Color Transformer=FlatColor',
+      // the display asks Reliable from a best-effort lidar: complete() fixes it while the plan touches the display
+      'set_property robot2 Scan Topic/Reliability Policy=Best Effort',
+    ]);
+  });
+
+  it('hides everything except what is named', async () => {
+    expect(await plan('hide everything but the robot1 scan')).toEqual([
+      'set_enabled Grid =false', 'set_enabled TF =false', 'set_enabled robot1 Odometry =false', 'set_enabled robot2 Scan =false', 'set_enabled robot2 Odometry =false',
+    ]);
+  });
+
+  it('shares the verb and the noun across "and"', async () => {
+    expect(await plan('hide the robot1 and robot2 scans')).toEqual(['set_enabled robot1 Scan =false', 'set_enabled robot2 Scan =false']);
+  });
+});
