@@ -5,7 +5,10 @@ import { getEncoding } from 'js-tiktoken';
 import { CliError, type CommandRun } from '../../src/cli/context.ts';
 import { snapshotFromScenario } from '../../src/cli/commands/plan.ts';
 import { modelClientFromOptions } from '../../src/cli/model-options.ts';
-import { buildContext, buildFullPrompt, buildRetrievedPrompt, createModelProposer, createOfflineProposer, planRequest, type Proposer } from '../../src/core/planner/index.ts';
+import { catalog } from '../../src/core/catalog/index.ts';
+import { buildContext, buildFullPrompt, buildRetrievedPrompt, createModelProposer, createOfflineProposer, planRequest, selectTypes, type Proposer } from '../../src/core/planner/index.ts';
+import { looseKey } from '../../src/core/rviz/index.ts';
+import type { BenchCase } from './evaluate.ts';
 import { findingsFor, loadCaseFiles, playTurns, runCase, startingDocument, type CaseResult } from './evaluate.ts';
 
 /** Timing repeats per case (after one warm-up), offline only: the model call is not repeated. */
@@ -20,6 +23,8 @@ export interface ScenarioRow {
   auto: number;
   tokensFull: number;
   tokensRetrieved: number;
+  /** Cases whose expected display types the retrieved prompt describes in full (the rest would need the full catalog). */
+  retrievalHits: number;
   p50Ms: number;
   p95Ms: number;
   schemaValidRate?: number;
@@ -35,6 +40,20 @@ function percentile(values: number[], p: number): number {
 }
 
 const pct = (n: number): string => `${(n * 100).toFixed(1)} %`;
+
+/** Display types a case's checks are about: by class, or by the class of the display they name. */
+function expectedTypes(c: BenchCase, ctx: ReturnType<typeof buildContext>): Set<string> {
+  const out = new Set<string>();
+  // Checks that only make sure a display survives (a name, nothing else) need no type described.
+  const relevant = [...(c.expect.displays ?? []).filter((x) => x.class || x.properties || x.topic || x.enabled !== undefined), ...(c.expect.absent ?? [])];
+  for (const check of relevant) {
+    const byClass = check.class ? catalog.resolveType(check.class)?.classId : undefined;
+    const byName = check.name ? ctx.displays.find((d) => looseKey(d.name) === looseKey(check.name!))?.classId : undefined;
+    const id = byClass ?? byName;
+    if (id && catalog.byClass(id)) out.add(id);
+  }
+  return out;
+}
 
 export interface BenchOptions {
   proposer: Proposer;
@@ -58,7 +77,7 @@ export async function benchPlanner(opts: BenchOptions): Promise<{ rows: Scenario
   const allModel: number[] = [];
   for (const file of files) {
     const snapshot = await snapshotFromScenario(file.scenario, opts.signal);
-    const row: ScenarioRow = { scenario: file.scenario, cases: 0, correct: 0, accuracy: 0, rejected: 0, auto: 0, tokensFull: 0, tokensRetrieved: 0, p50Ms: 0, p95Ms: 0, failures: [] };
+    const row: ScenarioRow = { scenario: file.scenario, cases: 0, correct: 0, accuracy: 0, rejected: 0, auto: 0, tokensFull: 0, tokensRetrieved: 0, retrievalHits: 0, p50Ms: 0, p95Ms: 0, failures: [] };
     const times: number[] = [];
     const modelTimes: number[] = [];
     let schemaValid = 0;
@@ -75,6 +94,8 @@ export async function benchPlanner(opts: BenchOptions): Promise<{ rows: Scenario
       const ctx = buildContext({ document: played.before, snapshot, findings: findingsFor(played.before, snapshot) });
       row.tokensFull += count(buildFullPrompt(ctx, c.request, played.history));
       row.tokensRetrieved += count(buildRetrievedPrompt(ctx, c.request, played.history));
+      const selected = selectTypes(ctx, c.request, played.history).types.map((t) => t.classId);
+      if (selected.length === 0 || [...expectedTypes(c, ctx)].every((id) => selected.includes(id))) row.retrievalHits++;
       if (opts.model) {
         if (r.schemaValid) { schemaValid++; if (!r.ok) validWrong++; }
         if (r.modelMs !== undefined) modelTimes.push(r.modelMs);
@@ -102,10 +123,10 @@ export async function benchPlanner(opts: BenchOptions): Promise<{ rows: Scenario
     allTimes.push(...times);
     rows.push(row);
   }
-  const sum = (k: 'cases' | 'correct' | 'rejected' | 'auto' | 'tokensFull' | 'tokensRetrieved'): number => rows.reduce((s, r) => s + r[k], 0);
+  const sum = (k: 'cases' | 'correct' | 'rejected' | 'auto' | 'tokensFull' | 'tokensRetrieved' | 'retrievalHits'): number => rows.reduce((s, r) => s + r[k], 0);
   const overall: ScenarioRow = {
     scenario: 'overall', cases: sum('cases'), correct: sum('correct'), accuracy: sum('correct') / sum('cases'), rejected: sum('rejected'), auto: sum('auto'),
-    tokensFull: sum('tokensFull'), tokensRetrieved: sum('tokensRetrieved'), p50Ms: percentile(allTimes, 50), p95Ms: percentile(allTimes, 95),
+    tokensFull: sum('tokensFull'), tokensRetrieved: sum('tokensRetrieved'), retrievalHits: sum('retrievalHits'), p50Ms: percentile(allTimes, 50), p95Ms: percentile(allTimes, 95),
     failures: rows.flatMap((r) => r.failures),
   };
   if (opts.model) {
@@ -117,10 +138,10 @@ export async function benchPlanner(opts: BenchOptions): Promise<{ rows: Scenario
 }
 
 export function formatTable(rows: ScenarioRow[], overall: ScenarioRow, model: boolean): string {
-  const head = ['scenario', 'cases', 'correct', 'accuracy', 'rejected', 'auto', 'tokens full', 'tokens retrieved', 'fewer', 'p50 ms', 'p95 ms',
+  const head = ['scenario', 'cases', 'correct', 'accuracy', 'rejected', 'auto', 'tokens full', 'tokens retrieved', 'fewer', 'retrieval recall', 'p50 ms', 'p95 ms',
     ...(model ? ['schema-valid', 'valid-but-wrong', 'model p50 ms'] : [])];
   const line = (r: ScenarioRow): string[] => [r.scenario, String(r.cases), String(r.correct), pct(r.accuracy), String(r.rejected), String(r.auto),
-    String(r.tokensFull), String(r.tokensRetrieved), pct(1 - r.tokensRetrieved / Math.max(1, r.tokensFull)), r.p50Ms.toFixed(2), r.p95Ms.toFixed(2),
+    String(r.tokensFull), String(r.tokensRetrieved), pct(1 - r.tokensRetrieved / Math.max(1, r.tokensFull)), pct(r.retrievalHits / Math.max(1, r.cases)), r.p50Ms.toFixed(2), r.p95Ms.toFixed(2),
     ...(model ? [pct(r.schemaValidRate ?? 0), pct(r.validButWrongRate ?? 0), (r.modelP50Ms ?? 0).toFixed(0)] : [])];
   const table = [head, ...rows.map(line), line(overall)];
   const widths = head.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));

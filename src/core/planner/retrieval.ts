@@ -4,7 +4,9 @@
  * Nothing selected means the model needs the full catalog.
  */
 import type { DisplayTypeSpec } from '../catalog/index.ts';
+import { tokenize } from '../catalog/text.ts';
 import { looseKey } from '../rviz/displays.ts';
+import { fittingType } from './topics.ts';
 import type { DisplayInfo } from '../rviz/displays.ts';
 import type { TopicInfo } from '../graph/types.ts';
 import type { PlanContext, PlannerTurn } from './types.ts';
@@ -38,11 +40,14 @@ export function displaysNamed(ctx: PlanContext, text: string): DisplayInfo[] {
   const hay = looseKey(text);
   return ctx.displays.filter((d) => {
     const key = looseKey(d.name);
-    return key.length >= 3 && hay.includes(key);
+    // "the waypoint markers" names "Waypoints" too.
+    return key.length >= 3 && (hay.includes(key) || (key.endsWith('s') && key.length >= 4 && hay.includes(key.slice(0, -1))));
   });
 }
 
 export function selectTypes(ctx: PlanContext, request: string, history: readonly PlannerTurn[]): Selection {
+  const tokens = ` ${tokenize(request).join(' ')} `;
+  const prepared = { has: (w: string): boolean => tokens.includes(` ${tokenize(w).join(' ')} `) };
   const chosen = new Map<string, DisplayTypeSpec>();
   const why: Record<string, string[]> = {};
   const pick = (spec: DisplayTypeSpec | undefined, reason: string): void => {
@@ -50,7 +55,12 @@ export function selectTypes(ctx: PlanContext, request: string, history: readonly
     chosen.set(spec.classId, spec);
     (why[spec.name] ??= []).push(reason);
   };
-  for (const s of ctx.catalog.typesForWords(request)) pick(s, 'words in the request');
+  for (const s of ctx.catalog.typesForWords(request)) {
+    pick(s, 'words in the request');
+    // "the depth cloud" on a robot whose depth data is a PointCloud2 topic: describe that type too.
+    const words = s.words.filter((w) => prepared.has(w));
+    for (const w of words) { const alt = fittingType(ctx, s, w); if (alt !== s) pick(alt, `"${w}" fits its live topics`); }
+  }
   for (const turn of history.slice(-2)) for (const s of ctx.catalog.typesForWords(turn.request)) pick(s, 'words in an earlier request');
   for (const t of topicsNamed(ctx, request)) pick(ctx.catalog.forMessageType(t.type)[0], `topic ${t.name} named`);
   const named = displaysNamed(ctx, request);

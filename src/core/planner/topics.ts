@@ -3,6 +3,7 @@
  * topic to use when a proposal names none.
  */
 import type { DisplayTypeSpec } from '../catalog/index.ts';
+import { singular, tokenize } from '../catalog/text.ts';
 import type { TopicInfo } from '../graph/types.ts';
 import type { PlanContext } from './types.ts';
 
@@ -78,4 +79,24 @@ export function defaultTopicFor(ctx: PlanContext, spec: DisplayTypeSpec): { topi
   }
   if (spec.conventionalTopic) return { topic: spec.conventionalTopic };
   return undefined;
+}
+
+/** Words of a topic name: `/local_costmap/costmap` → local, costmap, costmap (singular). */
+export function topicWords(name: string): string[] {
+  return tokenize(name).flatMap((t) => t.split('_')).map(singular);
+}
+
+/**
+ * A phrase that fits no live topic of the type it names, but fits a live topic of a type one of its words names, means
+ * that other type: "the depth cloud" on a robot whose depth data is /camera/depth/points (PointCloud2), not a DepthCloud
+ * of some RGB image.
+ */
+export function fittingType(ctx: PlanContext, spec: DisplayTypeSpec, phrase: string): DisplayTypeSpec {
+  const words = tokenize(phrase).map(singular);
+  const fits = (s: DisplayTypeSpec): boolean => topicsForSpec(ctx, s).some((t) => { const tw = topicWords(t.name); return words.some((w) => tw.includes(w)); });
+  if (fits(spec)) return spec;
+  for (const w of tokenize(phrase)) {
+    for (const other of ctx.catalog.typesForWords(w)) if (other !== spec && fits(other)) return other;
+  }
+  return spec;
 }

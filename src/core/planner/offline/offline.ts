@@ -10,7 +10,7 @@ import type { RvizAction } from '../../rviz/action-types.ts';
 import { BLANK_ACTION } from '../../rviz/action-types.ts';
 import { qosFixes, qosTopicProperty, requestedQos } from '../qos-fix.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
-import { absoluteTopic, isPublishing, topicsForSpec } from '../topics.ts';
+import { absoluteTopic, fittingType, isPublishing, topicsForSpec } from '../topics.ts';
 import type { PlanContext, PlannerTurn, Proposal, ProposalInput, Proposer } from '../types.ts';
 import { ALL_WORDS, BIGGER, FILLER, FIX_PHRASES, NEGATIONS, OTHER_ONE, SMALLER, UNDO_PHRASES, VERB_PHRASES, type Verb } from './lexicon.ts';
 import {
@@ -155,20 +155,6 @@ function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: stri
 }
 
 
-/**
- * A phrase that fits no live topic of the type it names, but fits a live topic of a type one of its words names, means
- * that other type: "the depth cloud" on a robot whose depth data is /camera/depth/points (PointCloud2), not a DepthCloud
- * of some RGB image.
- */
-function fittingType(p: Planner, spec: DisplayTypeSpec, phrase: string): DisplayTypeSpec {
-  const words = singularTokens(tokenize(phrase));
-  const fits = (s: DisplayTypeSpec): boolean => topicsForSpec(p.ctx, s).some((t) => words.some((w) => singularTokens(topicTokens(t.name)).includes(w)));
-  if (fits(spec)) return spec;
-  for (const w of tokenize(phrase)) {
-    for (const other of p.ctx.catalog.typesForWords(w)) if (other !== spec && fits(other)) return other;
-  }
-  return spec;
-}
 
 
 function addDisplay(p: Planner, spec: DisplayTypeSpec, topic: string): VirtualDisplay {
@@ -484,7 +470,7 @@ function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Spa
     let spec = m.spec;
     let displays = displaysFor(p, spec, m.phrase, ns, []);
     if (displays.length === 0) {
-      spec = fittingType(p, spec, m.phrase);
+      spec = fittingType(p.ctx, spec, m.phrase);
       if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
     }
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
