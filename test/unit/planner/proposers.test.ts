@@ -10,6 +10,7 @@ import { catalog } from '../../../src/core/catalog/index.ts';
 import { createModelProposer, createOfflineProposer, planRequest, PlannerError, type Proposer } from '../../../src/core/planner/index.ts';
 import { applyActions } from '../../../src/core/rviz/index.ts';
 import { startFakeOllama, startFakeOpenAI, type FakeServer } from '../../fakes/llm-servers.ts';
+import { startSim } from '../../../sim/server.ts';
 import { doc, snapshot, trapDoc } from './fixtures.ts';
 
 const row = (o: Record<string, string>) => ({ action: '', display_type: '', topic: '', display: '', property: '', value: '', frame: '', ...o });
@@ -139,6 +140,25 @@ describe('plan CLI', () => {
     expect(await main(['plan', '--request', 'show the lidar', '--json'], b.io, new AbortController().signal)).toBe(0);
     const planJson = JSON.parse(b.out.join('')) as { actions: { action: string; topic: string }[] };
     expect(planJson.actions[0]).toMatchObject({ action: 'add_display', topic: '/scan' });
+  }, 20_000);
+
+  it('plans against a robot by --url with a model by --provider, and says clearly when the model fails', async () => {
+    const sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    const fake = await startFakeOllama();
+    try {
+      fake.push({ json: { actions: [row({ action: 'add_display', display_type: 'Odometry', topic: '/odom' })], notes: [], undo_first: false } });
+      const args = ['plan', '--url', sim.url, '--request', 'show the odometry', '--provider', 'ollama', '--model', 'qwen2.5:7b-instruct', '--base-url', fake.url];
+      const a = io();
+      expect(await main(args, a.io, new AbortController().signal)).toBe(0);
+      expect(a.out.join('')).toMatch(/Plan for "show the odometry" \(ollama:qwen2.5:7b-instruct, [\d.]+ ms without the model\)\n {2}\[x\] Add Odometry on \/odom/);
+      fake.push({ content: 'no' }, { content: 'still no' });
+      const b = io();
+      expect(await main(args, b.io, new AbortController().signal)).toBe(1);
+      expect(b.err.join('')).toMatch(/^rviz-companion plan: ollama qwen2.5:7b-instruct: the reply was not valid JSON/);
+    } finally {
+      await fake.close();
+      await sim.close();
+    }
   }, 20_000);
 
   it('usage errors exit 2; a bad config exits 1 naming it', async () => {
