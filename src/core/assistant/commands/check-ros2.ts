@@ -182,7 +182,8 @@ export function checkRos2Args(args: readonly string[], ctx: Ros2CheckContext): C
   }
   const commandName = args[i];
   if (commandName === undefined) return { ok: true };
-  const command = grammar.commands[commandName];
+  // Own keys only: "toString" or "constructor" is not a ros2 command.
+  const command = Object.hasOwn(grammar.commands, commandName) ? grammar.commands[commandName] : undefined;
   if (!command) {
     const near = closest(commandName, Object.keys(grammar.commands));
     return { ok: false, reason: `unknown command "${commandName}" for ros2${near ? ` (did you mean "${near}"?)` : ''}` };
@@ -198,7 +199,7 @@ export function checkRos2Args(args: readonly string[], ctx: Ros2CheckContext): C
   if (!commandLevel.ok) return commandLevel;
   const verbName = rest[j];
   if (verbName === undefined) return { ok: true };
-  const verb = command.verbs[verbName];
+  const verb = Object.hasOwn(command.verbs, verbName) ? command.verbs[verbName] : undefined;
   if (!verb) {
     const near = closest(verbName, Object.keys(command.verbs));
     return { ok: false, reason: `unknown verb "${verbName}" for ${name}${near ? ` (did you mean "${near}"?)` : ` (verbs: ${verbList(command.verbs)})`}` };

@@ -86,6 +86,8 @@ describe('checkCommands: what it catches', () => {
     ['ros2 topic echo -x /scan', 'unknown option -x for ros2 topic echo'],
     ['ros2 topic hz --window', 'option --window needs a value for ros2 topic hz'],
     ['ros2 toolbox', 'unknown command "toolbox" for ros2'],
+    ['ros2 toString', 'unknown command "toString" for ros2'],
+    ['ros2 topic constructor', 'unknown verb "constructor" for ros2 topic (verbs: bw, delay, echo, find, hz, info, list, pub, type)'],
   ])('%s', (line, reason) => {
     expect(problems(line)).toEqual([`${reason}: ${DO_NOT_RUN}`]);
   });
