@@ -142,6 +142,19 @@ describe.each([
   });
 });
 
+describe('ask with earlier turns', () => {
+  it('sends the last turns before the new question and names the robot\'s distribution', async () => {
+    const model = await createModelClient({ provider: 'ollama', model: 'qwen2.5:7b-instruct', baseUrl: ollama.url });
+    const history = [1, 2, 3, 4].map((i) => ({ question: `earlier question ${i}`, answer: `earlier answer ${i}` }));
+    await collect(ask({ question: 'and the costmap?', index, model, history, topics: [{ name: '/map', type: 'nav_msgs/msg/OccupancyGrid' }], distro: 'jazzy' }));
+    const body = ollama.requests.filter((r) => r.path === '/api/chat').at(-1)?.body as { messages: { role: string; content: string }[] };
+    expect(body.messages.slice(1, -1).map((m) => m.content)).toEqual([
+      'earlier question 2', 'earlier answer 2', 'earlier question 3', 'earlier answer 3', 'earlier question 4', 'earlier answer 4',
+    ]);
+    expect(body.messages.at(-1)!.content).toContain('<<<ROBOT\nROS 2 distribution: jazzy\ntopics (1):\n/map nav_msgs/msg/OccupancyGrid\nROBOT>>>');
+  });
+});
+
 describe('ask with a cloud model', () => {
   it('the whole prompt leaves redacted and the streamed answer comes back restored', async () => {
     const model = await createModelClient({ provider: 'openai', model: 'gpt-4o-mini', baseUrl: openai.url, markCloud: true }, { redaction: { nodeNames: ['/secret_lidar_driver'] } });
