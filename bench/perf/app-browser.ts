@@ -76,6 +76,10 @@ export interface PageMarks {
   socketOpen: number;
   /** ms from navigation start to the first topic row in robot-topics. */
   firstTopic: number;
+  /** ms from navigation start to the end of the HTML response, and of the entry chunk's response. */
+  htmlLoaded: number;
+  entryScriptLoaded: number;
+  /** The module scripts have run by then. */
   domContentLoaded: number;
   load: number;
   firstContentfulPaint: number | undefined;
@@ -181,11 +185,16 @@ export async function loadApp(session: AppSession, robotUrl: string, opts: LoadO
     const raw = await page.evaluate(`(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      // The entry chunk is the largest module script the page fetched.
+      const scripts = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+      const entry = scripts.sort((a, b) => (b.encodedBodySize || 0) - (a.encodedBodySize || 0))[0];
       return { marks: window.__appBench.marks, probe: window.__appBench.probe, dcl: nav ? nav.domContentLoadedEventEnd : -1, load: nav ? nav.loadEventEnd : -1,
+        html: nav ? nav.responseEnd : -1, script: entry ? entry.responseEnd : -1,
         fcp: fcp ? fcp.startTime : null };
-    })()`) as { marks: Record<'connected' | 'firstTopic' | 'socketOpen', number>; probe: ProbeCost; dcl: number; load: number; fcp: number | null };
+    })()`) as { marks: Record<'connected' | 'firstTopic' | 'socketOpen', number>; probe: ProbeCost; dcl: number; load: number; html: number; script: number; fcp: number | null };
     const marks: PageMarks = {
       connected: raw.marks.connected, socketOpen: raw.marks.socketOpen ?? Number.NaN, firstTopic: raw.marks.firstTopic, domContentLoaded: raw.dcl, load: raw.load,
+      htmlLoaded: raw.html, entryScriptLoaded: raw.script,
       firstContentfulPaint: raw.fcp ?? undefined, probe: raw.probe,
     };
     return {

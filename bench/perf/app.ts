@@ -44,7 +44,10 @@ export interface LoadRow {
   connected: Stats;
   /** ms from navigation start to the first topic row: the app is usable. */
   firstTopic: Stats;
+  htmlLoadedMedian: number;
+  entryScriptLoadedMedian: number;
   domContentLoadedMedian: number;
+  socketOpenMedian: number;
   firstContentfulPaintMedian: number | undefined;
   /** The in-page probe's own main-thread time per load (median of totals, and the longest single check). */
   probeTotalMsMedian: number;
@@ -137,7 +140,10 @@ async function measureLoads(session: AppSession, scenario: string, runs: number,
     scenario, topics, runs,
     connected: stats(marks.map((m) => m.connected)),
     firstTopic,
+    htmlLoadedMedian: median(marks.map((m) => m.htmlLoaded)),
+    entryScriptLoadedMedian: median(marks.map((m) => m.entryScriptLoaded)),
     domContentLoadedMedian: median(marks.map((m) => m.domContentLoaded)),
+    socketOpenMedian: median(marks.map((m) => m.socketOpen)),
     firstContentfulPaintMedian: fcps.length ? median(fcps) : undefined,
     probeTotalMsMedian: median(marks.map((m) => m.probe.totalMs)),
     probeLongestMs: Math.max(...marks.map((m) => m.probe.longestMs)),
@@ -309,6 +315,11 @@ export function formatAppBench(r: AppBenchResult): string {
     r.loads.map((l) => [l.scenario, String(l.topics), String(l.runs), ms(l.connected.median), ms(l.connected.p95), ms(l.firstTopic.median),
       ms(l.firstTopic.p95), ms(l.firstTopic.min), ms(l.firstTopic.max), ms(l.domContentLoadedMedian),
       l.firstContentfulPaintMedian === undefined ? '-' : ms(l.firstContentfulPaintMedian), verdict(l.pass)]), 1));
+  out.push('where the time goes (medians, ms from navigation start):');
+  out.push(...table(['scenario', 'HTML loaded', 'entry JS loaded', 'DOMContentLoaded (modules run)', 'first paint', 'socket open', 'connected', 'first topic'],
+    r.loads.map((l) => [l.scenario, ms(l.htmlLoadedMedian), ms(l.entryScriptLoadedMedian), ms(l.domContentLoadedMedian),
+      l.firstContentfulPaintMedian === undefined ? '-' : ms(l.firstContentfulPaintMedian), ms(l.socketOpenMedian), ms(l.connected.median),
+      ms(l.firstTopic.median)]), 1));
   out.push(`probe cost (checking both marks once a frame): ${r.loads.map((l) => `${l.scenario} median ${l.probeTotalMsMedian.toFixed(1)} ms a load, longest check ${l.probeLongestMs.toFixed(1)} ms`).join('; ')}`);
 
   out.push('', `main-thread long tasks (PerformanceObserver 'longtask', buffered) per load, each watched for the stated seconds after usable;`,
