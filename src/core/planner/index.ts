@@ -21,7 +21,8 @@ export { complete } from './complete.ts';
 export { qosFixes, requestedQos, qosTopicProperty } from './qos-fix.ts';
 export { createModelProposer } from './model-proposer.ts';
 export type { ModelProposerOptions } from './model-proposer.ts';
-export { createOfflineProposer, planOffline, clauses } from './offline/offline.ts';
+export { createOfflineProposer, planOffline } from './offline/offline.ts';
+export { clauses } from './offline/phrases.ts';
 export { describeAction, shortType } from './describe.ts';
 export { PlannerError } from './types.ts';
 export type {

@@ -1,0 +1,69 @@
+// "Fix it": repairs from the robot's facts and the findings (QoS from publishers, silent or wrongly typed topics,
+// hidden displays, a fixed frame missing from TF).
+import { qosFixes, qosTopicProperty, requestedQos } from '../qos-fix.ts';
+import type { VirtualDisplay } from '../state.ts';
+import { absoluteTopic, isPublishing, topicsForSpec } from '../topics.ts';
+import { act, displayTopic, type Planner } from './shared.ts';
+
+/** Fixes for a display from the robot's facts: QoS from its publishers, a silent or wrongly typed topic, off. */
+export function fixDisplay(p: Planner, d: VirtualDisplay): number {
+  let count = 0;
+  const spec = d.spec;
+  if (!d.enabled) {
+    p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' }));
+    d.enabled = true;
+    count++;
+  }
+  const prop = qosTopicProperty(spec);
+  const topicName = displayTopic(d);
+  const topic = topicName ? p.ctx.topicByName.get(absoluteTopic(topicName)) : undefined;
+  if (spec && spec.topicProperties[0] && (!topic || !isPublishing(topic) || (spec.messageTypes.length && !spec.messageTypes.includes(topic.type)))) {
+    const alternatives = topicsForSpec(p.ctx, spec).filter(isPublishing);
+    const pick = alternatives.length === 1 ? alternatives[0] : alternatives.find((t) => t.name === spec.conventionalTopic);
+    if (pick && pick.name !== topicName) {
+      p.actions.push(act({ action: 'set_topic', display: d.name, topic: pick.name }));
+      d.topics.set(spec.topicProperties[0], pick.name);
+      count++;
+      const fixes = prop ? qosFixes(pick, prop, requestedQos(spec, prop, d.docProps)) : [];
+      for (const f of fixes) { p.actions.push(act({ action: 'set_property', display: d.name, property: f.property, value: f.value })); count++; }
+      return count;
+    }
+    if (!topic || !isPublishing(topic)) p.notes.push(`${d.name}: ${topicName || 'its topic'} has no publisher and no other live topic carries ${spec.messageTypes.join(' or ')}`);
+    else p.notes.push(`${d.name}: ${topic.name} carries ${topic.type}, which ${spec.name} cannot show, and no other topic fits`);
+  }
+  if (prop && topic) {
+    const planned = (path: string): string | undefined => d.planProps.get(path);
+    const req = requestedQos(spec, prop, d.docProps);
+    const fixes = qosFixes(topic, prop, { reliability: planned(`${prop}/Reliability Policy`) ?? req.reliability, durability: planned(`${prop}/Durability Policy`) ?? req.durability });
+    for (const f of fixes) {
+      p.actions.push(act({ action: 'set_property', display: d.name, property: f.property, value: f.value }));
+      d.planProps.set(f.property, f.value);
+      count++;
+    }
+  }
+  return count;
+}
+
+export function fixFrame(p: Planner): number {
+  const ctx = p.ctx;
+  if (ctx.frames.length === 0 || !p.state.fixedFrame || ctx.tf?.hasFrame(p.state.fixedFrame)) return 0;
+  const frame = ['map', 'odom', 'world'].find((f) => ctx.tf?.hasFrame(f)) ?? ctx.tf?.roots[0];
+  if (!frame) return 0;
+  p.actions.push(act({ action: 'set_fixed_frame', frame }));
+  p.state.fixedFrame = frame;
+  return 1;
+}
+
+/** Displays a finding or our own check says are not receiving. */
+export function troubled(p: Planner): VirtualDisplay[] {
+  const named = new Set(p.ctx.findings.filter((f) => f.severity !== 'info').map((f) => f.subject.display ?? (f.subject.kind === 'display' ? f.subject.name : '')));
+  return p.state.live().filter((d) => {
+    if (named.has(d.name)) return true;
+    if (!d.enabled || !d.spec?.topicProperties[0]) return false;
+    const topic = displayTopic(d) ? p.ctx.topicByName.get(absoluteTopic(displayTopic(d))) : undefined;
+    if (!topic) return p.ctx.snapshot !== undefined && displayTopic(d) !== '';
+    if (d.spec.messageTypes.length > 0 && !d.spec.messageTypes.includes(topic.type)) return true;
+    const prop = qosTopicProperty(d.spec);
+    return prop !== undefined && qosFixes(topic, prop, requestedQos(d.spec, prop, d.docProps)).length > 0;
+  });
+}

@@ -1,0 +1,71 @@
+// Sentence-level reading: the verb, clause splitting, coordinated qualifiers, and the fixed-frame phrasings.
+import { tokenize } from '../../catalog/text.ts';
+import { FILLER, type Verb, VERB_PHRASES } from './lexicon.ts';
+import { hasPhrase, overlaps, slashNames, type Span } from './mentions.ts';
+import { act, type Planner } from './shared.ts';
+
+/** The first verb of a clause outside the words already claimed (longer phrases win at the same place). */
+export function findVerb(tokens: readonly string[], masked: readonly Span[]): { verb: Verb; span: Span } | undefined {
+  let best: { verb: Verb; span: Span } | undefined;
+  for (const [phrase, verb] of VERB_PHRASES) {
+    const span = hasPhrase(tokens, phrase);
+    if (!span || masked.some((m) => overlaps(m, span))) continue;
+    if (!best || span.start < best.span.start || (span.start === best.span.start && span.length > best.span.length)) best = { verb, span };
+  }
+  return best;
+}
+
+/** Split a request into clauses at commas, semicolons, "and", "then", "but", "also" — not inside "black and white". */
+export function clauses(text: string): string[] {
+  return text
+    .split(/\s*(?:[;,]|\.\s|\bthen\b|\bbut\b|\balso\b|\band\b(?!\s+white))\s*/i)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
+}
+
+/** "fixed frame odom", "use map as the fixed frame", "set the frame to base_link", "frame: odom". Removes what it used. */
+export function takeFixedFrame(p: Planner, text: string): string {
+  const frameWord = '(fixed\\s+frame|global\\s+frame|reference\\s+frame|frame)';
+  const name = '([A-Za-z0-9_][A-Za-z0-9_./-]*)';
+  const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
+    { re: new RegExp(`(?:use|make|set|pick|choose)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(?:as\\s+|be\\s+)?(?:the\\s+)?(?:new\\s+)?${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
+    { re: new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+|things\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
+    { re: new RegExp(`(?:(?:set|change|switch|make|put|use)\\s+)?(?:the\\s+)?${frameWord}(\\s*(?:to|=|:|as|is|->)\\s*|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
+  ];
+  for (const { re, connector, nameAt, wordAt } of patterns) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const frame = m[nameAt]!.replace(/[.,;!?]+$/, '');
+    const known = p.ctx.frames.find((f) => f.toLowerCase() === frame.toLowerCase());
+    const plainFrameWord = /^frame$/i.test(m[wordAt]!.trim());
+    const looksLikeFrame = /[_/0-9]/.test(frame) || ['map', 'odom', 'world', 'base'].includes(frame.toLowerCase());
+    if (FILLER.has(frame.toLowerCase()) && !known) continue;
+    // "frame names", "frame rate": only a known frame, a frame-like id, or an explicit "to"/":" makes it a fixed frame.
+    if (!known && !looksLikeFrame && (plainFrameWord || !connector(m))) continue;
+    const chosen = known ?? frame;
+    p.actions.push(act({ action: 'set_fixed_frame', frame: chosen }));
+    p.state.fixedFrame = chosen;
+    return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
+  }
+  return text;
+}
+
+/**
+ * "hide the global and local costmaps", "show robot1 and robot2 scans": a clause of only qualifiers borrows the noun
+ * that ends the next clause.
+ */
+export function distribute(p: Planner, parts: string[]): string[] {
+  const out = [...parts];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const tokens = tokenize(out[i]!);
+    if (p.ctx.catalog.typesForWords(out[i]!).length > 0 || slashNames(out[i]!).length > 0) continue;
+    const verbs = new Set(VERB_PHRASES.map(([w]) => w));
+    const rest = tokens.filter((t) => !FILLER.has(t) && !verbs.has(t));
+    if (rest.length === 0 || rest.length > 2) continue;
+    const next = tokenize(out[i + 1]!);
+    const last = next[next.length - 1];
+    if (!last || p.ctx.catalog.typesForWords(last).length === 0) continue;
+    out[i] = `${out[i]} ${last}`;
+  }
+  return out;
+}

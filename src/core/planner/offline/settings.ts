@@ -1,0 +1,151 @@
+// Property settings a clause asks for on one display: by catalog words and values, colours, numbers with units,
+// relative sizes and alpha phrases, durations.
+import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
+import { tokenize } from '../../catalog/text.ts';
+import type { VirtualDisplay } from '../state.ts';
+import { BIGGER, NEGATIONS, SMALLER } from './lexicon.ts';
+import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
+import { anyPhrase, type Planner } from './shared.ts';
+
+/** The properties a clause sets on one display type, with values; relative sizes and alpha read the current value. */
+export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, text: string, masked: readonly Span[], tokens: readonly string[]):
+  { settings: { path: string; value: string }[]; unclear: string[] } {
+  const settings: { path: string; value: string }[] = [];
+  const unclear: string[] = [];
+  // Named things and articles leave the text, so "colour the depth points by height" reads "colour by height".
+  const visible = tokens.filter((t, i) => !masked.some((m) => i >= m.start && i < m.start + m.length) && !ARTICLES.has(t)).join(' ');
+  const numbers = numbersIn(text);
+  const colour = colourIn(text);
+  const current = (path: string): number | undefined => {
+    const v = d ? p.state.valueOf(d, path) : spec.properties.find((x) => x.path === path)?.default?.toString();
+    const n = v === undefined ? NaN : Number(v);
+    return Number.isFinite(n) ? n : undefined;
+  };
+  const negated = Boolean(anyPhrase(tokens, NEGATIONS));
+  const bigger = anyPhrase(tokens, BIGGER);
+  const smaller = anyPhrase(tokens, SMALLER);
+  const used = new Set<string>();
+  let numberUsed = false;
+  const numberFor = (prop: PropertySpec): number | undefined => {
+    if (numbers.length === 0 || numberUsed) return undefined;
+    const n = numbers[0]!;
+    numberUsed = true;
+    if (n.percent && prop.max === 1) return n.value / 100;
+    return n.value;
+  };
+  for (const m of p.ctx.catalog.propertyForWords(spec, visible)) {
+    let prop = m.property;
+    // "bigger points" names a size; the one that applies in the display's current style is meant.
+    if (isSizeLike(prop) && m.value === undefined) {
+      const applies = sizeProperty(p, d, spec);
+      if (applies && applies !== prop && (applies.requires ?? []).length > 0) prop = applies;
+    }
+    if (prop.kind === 'topic' || used.has(prop.path)) continue;
+    if (m.via === 'requires') continue; // complete() adds dependencies, with reasons
+    let value: string | undefined = m.value;
+    if (value === undefined) {
+      switch (prop.kind) {
+        case 'color': value = colour; break;
+        case 'bool': value = String(!negated); break;
+        case 'int':
+        case 'float': value = numericValue(prop, numberFor(prop), current(prop.path), m.matched, tokens, bigger, smaller); break;
+        default: break;
+      }
+    }
+    if (value === undefined && prop.kind === 'enum') {
+      const dep = dependantValue(spec, prop, tokenize(visible));
+      if (dep && !used.has(dep.path)) { used.add(dep.path); settings.push(dep); continue; }
+    }
+    if (value === undefined) {
+      unclear.push(`${prop.path}${prop.kind === 'enum' ? ` (one of ${(prop.values ?? []).join(', ')})` : ''}`);
+      continue;
+    }
+    used.add(prop.path);
+    settings.push({ path: prop.path, value });
+  }
+  // A duration with no property named ("for 2 seconds"): the display's time setting (Decay Time, …).
+  const duration = numbers.find((n) => n.unit !== undefined && /^s/.test(n.unit));
+  if (duration && !numberUsed) {
+    const timed = spec.properties.find((x) => (x.kind === 'float' || x.kind === 'int') && /time/i.test(x.path) && !used.has(x.path));
+    if (timed) { settings.push({ path: timed.path, value: round(duration.value) }); numberUsed = true; }
+  }
+  // A length with no property named ("5 cm"): the size that applies now.
+  const length = numbers.find((n) => n.unit !== undefined && !/^s/.test(n.unit) && n.unit !== '%');
+  if (length && !numberUsed) {
+    const size = sizeProperty(p, d, spec, true);
+    if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); numberUsed = true; used.add(size.path); }
+  }
+  // A colour with no colour property named: the display's main colour.
+  if (colour && !settings.some((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'color')) {
+    const main = spec.properties.find((x) => x.kind === 'color' && x.path === 'Color') ?? spec.properties.find((x) => x.kind === 'color');
+    if (main) settings.push({ path: main.path, value: colour });
+  }
+  // "bigger" / "smaller" with no size named: the size that applies in the display's current style.
+  if ((bigger || smaller) && !settings.some((s) => isSizeLike(spec.properties.find((x) => x.path === s.path)))) {
+    const size = sizeProperty(p, d, spec);
+    if (size) {
+      const v = numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);
+      if (v !== undefined) settings.push({ path: size.path, value: v });
+    }
+  }
+  return { settings, unclear };
+}
+
+export const ARTICLES = new Set(['the', 'a', 'an', 'it', 'its', 'them', 'their', 'this', 'that', 'these', 'those', 'please', 'pls']);
+
+/** "colour by z": an enum named without a value, whose dependant names a value (Axis = Z needs AxisColor). */
+export function dependantValue(spec: DisplayTypeSpec, prop: PropertySpec, tokens: readonly string[]): { path: string; value: string } | undefined {
+  for (const q of spec.properties) {
+    if (!(q.requires ?? []).some((r) => r.path === prop.path)) continue;
+    for (const vw of q.valueWords ?? []) {
+      if (vw.words.some((w) => hasPhrase(tokens, w))) return { path: q.path, value: vw.value };
+    }
+  }
+  return undefined;
+}
+
+export function isSizeLike(prop: PropertySpec | undefined): boolean {
+  if (!prop || (prop.kind !== 'float' && prop.kind !== 'int') || !/size|width|scale|radius|diameter/i.test(prop.path)) return false;
+  // Queue sizes under a topic (`Topic/Filter size`) are not drawing sizes.
+  const segs = prop.path.split('/');
+  return segs.length === 1 || !/Topic$/.test(segs[0]!);
+}
+
+/** Among size-like properties, those whose `requires` hold now; one with requirements (more specific) first. */
+export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, metres = false): PropertySpec | undefined {
+  const holds = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
+    const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString();
+    return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
+  });
+  const sizes = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && holds(x)
+    && (!metres || !/pixel/i.test(x.path)));
+  return sizes.find((x) => (x.requires ?? []).length > 0) ?? sizes[0];
+}
+
+export function round(n: number): string {
+  return String(Math.round(n * 10000) / 10000);
+}
+
+/** A numeric value: the number written, or a relative change of the current one, or an alpha phrase. */
+export function numericValue(prop: PropertySpec, written: number | undefined, current: number | undefined, matched: string, tokens: readonly string[],
+  bigger: Span | undefined, smaller: Span | undefined): string | undefined {
+  const isAlpha = prop.max === 1 && prop.min === 0;
+  const clamp = (n: number): number => Math.min(prop.max ?? Infinity, Math.max(prop.min ?? -Infinity, n));
+  if (isAlpha) {
+    const transparentWord = /transparen|translucent|see through/.test(matched) || tokens.some((t) => /^transparen|^translucent/.test(t));
+    if (written !== undefined) return round(clamp(transparentWord && !/alpha|opacity|opaque/.test(matched) ? 1 - written : written));
+    const cur = current ?? 1;
+    if (hasPhrase(tokens, 'more transparent') || hasPhrase(tokens, 'less opaque')) return round(clamp(cur * 0.5));
+    if (hasPhrase(tokens, 'less transparent') || hasPhrase(tokens, 'more opaque')) return round(clamp(cur + (1 - cur) / 2));
+    if (/opaque|opacity/.test(matched) && !transparentWord) return '1';
+    if (hasPhrase(tokens, 'fully transparent') || hasPhrase(tokens, 'invisible')) return '0';
+    if (transparentWord) return round(clamp(Math.min(cur, 0.5)));
+    return undefined;
+  }
+  if (written !== undefined) return round(clamp(written));
+  if (current === undefined) return undefined;
+  const factor = hasPhrase(tokens, 'much') || hasPhrase(tokens, 'lot') ? 4 : 2;
+  if (bigger) return round(clamp(current * factor));
+  if (smaller) return round(clamp(current / factor));
+  return undefined;
+}

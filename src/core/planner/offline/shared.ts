@@ -1,0 +1,95 @@
+// What the offline planner's steps share: the run's state (Planner), a target of a clause, names and namespaces.
+import type { DisplayTypeSpec } from '../../catalog/index.ts';
+import { tokenize } from '../../catalog/text.ts';
+import { BLANK_ACTION, type RvizAction } from '../../rviz/action-types.ts';
+import { PlanState, type VirtualDisplay } from '../state.ts';
+import type { PlanContext, PlannerTurn } from '../types.ts';
+import { OTHER_ONE, type Verb } from './lexicon.ts';
+import { hasPhrase, type Span } from './mentions.ts';
+
+/** One thing a clause is about: a display (existing or to add) of a type, possibly narrowed by topic or namespace. */
+export interface Target {
+  spec?: DisplayTypeSpec;
+  displays: VirtualDisplay[];
+  /** Topic for a display to add. */
+  topics: string[];
+  phrase: string;
+  plural: boolean;
+  span?: Span;
+  /** The clause's other words ("zone 12", "camera 3"), to pick among many live topics. */
+  context?: string[];
+}
+
+export interface Planner {
+  ctx: PlanContext;
+  state: PlanState;
+  actions: RvizAction[];
+  notes: string[];
+  history: readonly PlannerTurn[];
+  /** Targets of the previous clause, for "and make it red". */
+  last: Target[];
+  /** The previous clause's verb, for "hide the costmaps and the scan". */
+  lastVerb?: Verb;
+}
+
+export const act = (a: Partial<RvizAction> & Pick<RvizAction, 'action'>): RvizAction => ({ ...BLANK_ACTION, ...a });
+
+export function anyPhrase(tokens: readonly string[], phrases: readonly string[]): Span | undefined {
+  for (const p of phrases) {
+    const s = hasPhrase(tokens, p);
+    if (s) return s;
+  }
+  return undefined;
+}
+
+export function topicTokens(name: string): string[] {
+  return tokenize(name).flatMap((t) => t.split('_'));
+}
+
+export function singularTokens(words: readonly string[]): string[] {
+  return words.map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+}
+
+/** Namespace a clause points at: named (`robot2`) or "the other robot" relative to the last turn. */
+export function namespaceOf(p: Planner, tokens: readonly string[]): string | undefined {
+  const ns = p.ctx.namespaces.find((n) => tokens.includes(n.toLowerCase()));
+  if (ns) return ns;
+  if (!anyPhrase(tokens, OTHER_ONE) || p.ctx.namespaces.length < 2) return undefined;
+  const used = lastNamespace(p);
+  const others = p.ctx.namespaces.filter((n) => n !== used);
+  return used ? others[0] : p.ctx.namespaces[1];
+}
+
+export function lastNamespace(p: Planner): string | undefined {
+  for (const turn of [...p.history].reverse()) {
+    for (const a of turn.actions ?? []) {
+      const fromTopic = /^\/([^/]+)\//.exec(a.topic)?.[1];
+      if (fromTopic && p.ctx.namespaces.includes(fromTopic)) return fromTopic;
+      const d = a.display ? p.state.find(a.display) : undefined;
+      const topic = d?.ok ? [...d.display.topics.values()][0] : undefined;
+      const ns = topic ? /^\/([^/]+)\//.exec(topic)?.[1] : undefined;
+      if (ns && p.ctx.namespaces.includes(ns)) return ns;
+    }
+    const named = p.ctx.namespaces.find((n) => tokenize(turn.request).includes(n.toLowerCase()));
+    if (named) return named;
+  }
+  return undefined;
+}
+
+export function namespaceNamed(tokens: readonly string[], ns: string): boolean {
+  return tokens.includes(ns.toLowerCase()) || Boolean(anyPhrase(tokens, OTHER_ONE));
+}
+
+export function inNamespace(topic: string, ns: string | undefined): boolean {
+  return ns === undefined || topic.startsWith(`/${ns}/`);
+}
+
+export function displayTopic(d: VirtualDisplay): string {
+  return d.spec?.topicProperties[0] ? d.topics.get(d.spec.topicProperties[0]) ?? '' : [...d.topics.values()][0] ?? '';
+}
+
+export function addDisplay(p: Planner, spec: DisplayTypeSpec, topic: string): VirtualDisplay {
+  const d = p.state.add(spec, '', topic);
+  p.actions.push(act({ action: 'add_display', display_type: spec.name, topic, display: d.name }));
+  return d;
+}

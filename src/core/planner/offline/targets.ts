@@ -1,0 +1,172 @@
+// What a clause is about: displays by name, topics by name, types by catalog words, narrowed by namespace and by the
+// words used; which live topic a new display gets.
+import type { DisplayTypeSpec } from '../../catalog/index.ts';
+import { splitCamel, tokenize } from '../../catalog/text.ts';
+import type { VirtualDisplay } from '../state.ts';
+import { absoluteTopic, fittingType, isPublishing, topicsForSpec } from '../topics.ts';
+import { ALL_WORDS, FILLER, OTHER_ONE } from './lexicon.ts';
+import { displayMentions, hasPhrase, isPropertyWord, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
+import { addDisplay, anyPhrase, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
+
+/** Live topics for a type that fit a phrase ("local plan" → /local_plan), best first; the conventional one wins ties. */
+export function rankTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, clauseTokens: readonly string[]): string[] {
+  const want = singularTokens(tokenize(phrase));
+  const extra = singularTokens(clauseTokens.filter((t) => !FILLER.has(t)));
+  const live = topicsForSpec(p.ctx, spec).filter((t) => inNamespace(t.name, ns));
+  const ns0 = p.ctx.namespaces;
+  const scored = live.map((t) => {
+    const tt = singularTokens(topicTokens(t.name));
+    const phraseHits = want.filter((w) => tt.includes(w)).length;
+    const clauseHits = extra.filter((w) => tt.includes(w)).length;
+    const conventional = t.name === spec.conventionalTopic || (ns !== undefined && t.name === `/${ns}${spec.conventionalTopic ?? ''}`);
+    // Without a namespace named, a topic outside any robot namespace is the plain reading.
+    const plain = ns === undefined && !ns0.some((n) => t.name.startsWith(`/${n}/`));
+    return { name: t.name, score: phraseHits * 4 + clauseHits * 2 + (conventional ? 1 : 0) + (plain ? 0.5 : 0) + (isPublishing(t) ? 0.25 : 0) };
+  });
+  return scored.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)).map((s) => s.name);
+}
+
+/** Displays of a type that fit the words used ("costmaps" → Map displays on costmap topics) and the namespace. */
+export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, topics: string[]): VirtualDisplay[] {
+  let pool = p.state.live().filter((d) => d.classId === spec.classId);
+  if (topics.length) return pool.filter((d) => topics.includes(displayTopic(d)));
+  if (ns) pool = pool.filter((d) => inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase()));
+  const want = singularTokens(tokenize(phrase));
+  // The displays whose topic and name share the most words with the phrase ("local costmap" → Local Costmap).
+  const overlap = (d: VirtualDisplay): number => {
+    const have = new Set(singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]));
+    return want.filter((w) => have.has(w)).length;
+  };
+  const best = Math.max(0, ...pool.map(overlap));
+  if (best > 0) return pool.filter((d) => overlap(d) === best);
+  if (spec.topicProperties.length === 0) return pool;
+  // No display shares a word: generic words ("lidar") mean every display of the type; a qualifier ("local") means a
+  // kind no display shows yet.
+  const generic = new Set([...spec.words.filter((w) => !w.includes(' ')), ...tokenize(splitCamel(spec.name))].map((w) => singularTokens([w])[0]!));
+  return want.every((w) => generic.has(w)) ? pool : [];
+}
+
+/** What a clause is about, from display names, topic names and type words (in that order of precedence). */
+export function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Span[]): Target[] {
+  const targets: Target[] = [];
+  const ns = namespaceOf(p, tokens);
+  const nsSpan = ns ? hasPhrase(tokens, ns.toLowerCase()) : anyPhrase(tokens, OTHER_ONE);
+  if (nsSpan) taken.push(nsSpan);
+  for (const m of displayMentions(tokens, p.state.live(), taken)) {
+    const existing = targets.find((t) => t.span && t.span.start === m.start);
+    if (existing) existing.displays.push(m.display);
+    else targets.push({ spec: m.display.spec, displays: [m.display], topics: [], phrase: m.display.name, plural: false, span: m });
+  }
+  for (const raw of slashNames(clause)) {
+    const name = absoluteTopic(raw);
+    const topic = p.ctx.topicByName.get(name);
+    const spec = topic ? p.ctx.catalog.forMessageType(topic.type)[0] : undefined;
+    // Displays already on it, if they can show its type (a wrongly typed one is a finding, not what was asked for).
+    const showing = p.state.live().filter((d) => [...d.topics.values()].includes(name) && (!topic || !d.spec || d.spec.messageTypes.includes(topic.type)));
+    for (const t of tokenize(raw)) { const i = tokens.indexOf(t); if (i >= 0) taken.push({ start: i, length: 1 }); }
+    targets.push({ spec: showing[0]?.spec ?? spec, displays: showing, topics: [name], phrase: name, plural: false });
+  }
+  const mentions: TypeMention[] = typeMentions(tokens, p.ctx.catalog.displays, taken);
+  const anchors = [...targets.map((t) => t.spec).filter((s): s is DisplayTypeSpec => s !== undefined), ...mentions.map((m) => m.spec)];
+  for (const m of mentions) {
+    // A word that is a property or value of another thing named here ("by axis", "as points", "the costmap colour
+    // scheme for the map") is not a display.
+    const others = [...anchors];
+    others.splice(others.indexOf(m.spec), 1);
+    const other = others.find((s) => isPropertyWord(s, m.phrase));
+    if (other && anchors.length > 1) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      continue;
+    }
+    if (targets.some((t) => t.span && !t.topics.length && t.spec === m.spec && t.displays.length)) continue; // "the Waypoints markers"
+    // "the markers of zone 12": a word that is part of another named thing's topic names qualifies it.
+    const words = singularTokens(tokenize(m.phrase));
+    const ownTopics = topicsForSpec(p.ctx, m.spec);
+    const qualifies = ownTopics.length === 0 && anchors.some((s) => s !== m.spec
+      && topicsForSpec(p.ctx, s).some((t) => words.every((w) => singularTokens(topicTokens(t.name)).includes(w))));
+    if (qualifies) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      continue;
+    }
+    // A clause that names a topic: type words describe a display for it ("a marker display for /waypoints").
+    const topicTargets = targets.filter((t) => t.topics.length > 0);
+    if (topicTargets.length > 0) {
+      const fits = topicTargets.find((t) => { const info = p.ctx.topicByName.get(t.topics[0]!); return !info || m.spec.messageTypes.includes(info.type); });
+      if (fits) { if (fits.spec !== m.spec && fits.displays.length === 0) fits.spec = m.spec; fits.span = m; }
+      continue;
+    }
+    const all = Boolean(anyPhrase(tokens, ALL_WORDS));
+    let spec = m.spec;
+    let displays = displaysFor(p, spec, m.phrase, ns, []);
+    if (displays.length === 0) {
+      spec = fittingType(p.ctx, spec, m.phrase);
+      if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
+    }
+    targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
+  }
+  // "hide robot2", "show only robot1": a namespace alone names every display of that robot.
+  if (ns && targets.length === 0 && namespaceNamed(tokens, ns)) {
+    const mine = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && (inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase())));
+    if (mine.length) targets.push({ displays: mine, topics: [], phrase: ns, plural: true, span: nsSpan, context: tokens });
+  }
+  if (ns) {
+    for (const t of targets) {
+      if (t.topics.length || !t.spec) continue;
+      t.displays = t.displays.filter((d) => inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase()));
+      t.topics = rankTopics(p, t.spec, t.phrase, ns, tokens).slice(0, 1);
+    }
+  }
+  return targets;
+}
+
+/** Targets inherited by a clause that names none: the previous clause's, else the last turn's displays. */
+export function inherited(p: Planner): Target[] {
+  if (p.last.length) return p.last;
+  const lastTurn = p.history[p.history.length - 1];
+  if (!lastTurn) return [];
+  const out: Target[] = [];
+  for (const a of lastTurn.actions ?? []) {
+    if (!a.display || a.action === 'remove_display' || a.action === 'set_fixed_frame') continue;
+    const found = p.state.find(a.action === 'rename_display' ? a.value : a.display);
+    if (found.ok && !out.some((t) => t.displays[0] === found.display)) {
+      out.push({ spec: found.display.spec, displays: [found.display], topics: [], phrase: found.display.name, plural: false });
+    } else if (!found.ok && a.action === 'add_display') {
+      const spec = p.ctx.catalog.resolveType(a.display_type);
+      if (spec && !out.some((t) => t.spec === spec)) out.push({ spec, displays: [], topics: a.topic ? [a.topic] : [], phrase: spec.name, plural: false });
+    }
+  }
+  if (out.length === 0) {
+    // The last request by its words (e.g. the plan was undone): re-read what it was about.
+    const tokens = tokenize(lastTurn.request);
+    return resolveTargets(p, lastTurn.request, tokens, []).filter((t) => t.spec);
+  }
+  return out;
+}
+
+/** The displays a target means; adds one per topic when there is none (a plural adds one per fitting live topic). */
+export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDisplay[] {
+  if (t.displays.length) return t.displays;
+  if (!mayAdd || !t.spec) return [];
+  let topics = t.topics;
+  if (topics.length === 0 && t.spec.topicProperties.length) {
+    const ranked = rankTopics(p, t.spec, t.phrase, undefined, t.context ?? tokenize(t.phrase));
+    const want = singularTokens(tokenize(t.phrase));
+    const fitting = ranked.filter((name) => want.every((w) => singularTokens(topicTokens(name)).includes(w)));
+    topics = t.plural && fitting.length > 1 ? fitting : ranked.slice(0, 1);
+    // Say so when a qualifier ("local" in "local costmap") fits no live topic and another topic stands in.
+    const single = new Set(t.spec.words.filter((w) => !w.includes(' ')).map((w) => singularTokens([w])[0]!));
+    const chosen = topics[0] ? singularTokens(topicTokens(topics[0])) : [];
+    const unmatched = want.filter((w) => !chosen.includes(w) && !single.has(w) && !tokenize(splitCamel(t.spec!.name)).includes(w));
+    if (topics[0] && unmatched.length > 0) p.notes.push(`no live ${t.spec.name} topic matches "${t.phrase}"; using ${topics[0]}`);
+  }
+  if (topics.length === 0 && t.spec.topicProperties.length > 0 && !t.spec.conventionalTopic) {
+    p.notes.push(`no live topic carries ${t.spec.messageTypes.join(' or ')} for a ${t.spec.name} display; name the topic to add one anyway`);
+    return [];
+  }
+  if (topics.length === 0) return [addDisplay(p, t.spec, '')];
+  const added = topics.map((topic) => addDisplay(p, t.spec!, topic));
+  t.displays = added;
+  return added;
+}
