@@ -4,6 +4,7 @@
  * the proposal set a conflicting value), the fixed frame a request names, and de-duplication (first setting wins).
  */
 import { tokenize } from '../catalog/text.ts';
+import { VERB_PHRASES } from './offline/lexicon.ts';
 import { BLANK_ACTION, type PlannedAction } from '../rviz/action-types.ts';
 import { qosFixes, qosTopicProperty, requestedQos } from './qos-fix.ts';
 import type { PlanState, VirtualDisplay } from './state.ts';
@@ -16,7 +17,7 @@ export interface Completed {
 }
 
 /** Words that make a request a "hide" request (then a proposed disable is what the user asked for). */
-const HIDE_WORDS = ['hide', 'disable', 'turn off', 'switch off', 'remove', 'delete', 'uncheck', 'untick'];
+const HIDE_WORDS = VERB_PHRASES.filter(([, verb]) => verb === 'hide' || verb === 'remove').map(([words]) => words);
 
 function mentionsHide(request: string): boolean {
   const text = ` ${tokenize(request).join(' ')} `;
