@@ -38,8 +38,9 @@ export function buildPlanSchema(ctx: PlanContext, options: Partial<SchemaOptions
     action: { type: 'string', enum: [...ACTION_NAMES] },
     display_type: field(types, opts),
     topic: ctx.topics.length ? field(ctx.topics.map((t) => t.name), opts) : { type: 'string' },
-    // New displays may be named freely, so display names are an enum only when there is something to choose from.
-    display: { type: 'string' },
+    // Existing displays, plus type names: a display added in the same reply is named by its type (it becomes
+    // "LaserScan", or "LaserScan (2)" when taken, and the planner resolves the type name to it).
+    display: field([...ctx.displays.map((d) => d.name), ...ctx.catalog.displays.map((d) => d.name)], opts),
     property: { type: 'string' },
     value: { type: 'string' },
     frame: ctx.frames.length ? field(ctx.frames, opts) : { type: 'string' },

@@ -90,13 +90,14 @@ export class PlanState {
     const added = live.filter((d) => d.added);
     const addedHit = added.filter((d) => d.name === q).concat(added.filter((d) => d.name !== q && looseKey(d.name) === key));
     if (addedHit.length > 0) return { ok: true, display: addedHit[addedHit.length - 1]! };
+    // The prompt tells a model to name a display it adds by its type name: the latest such display is meant.
+    const byRequested = added.filter((d) => d.requestedName !== undefined && looseKey(d.requestedName) === key);
+    if (byRequested.length > 0) return { ok: true, display: byRequested[byRequested.length - 1]! };
     const exact = live.filter((d) => d.name === q);
     if (exact.length === 1) return { ok: true, display: exact[0]! };
     const loose = exact.length > 1 ? exact : live.filter((d) => looseKey(d.name) === key);
     if (loose.length === 1) return { ok: true, display: loose[0]! };
     if (loose.length > 1) return { ok: false, reason: `display name "${q}" is ambiguous (${loose.map((d) => `"${d.name}" at ${d.path ?? 'new'}`).join(', ')})` };
-    const byRequested = added.filter((d) => d.requestedName !== undefined && looseKey(d.requestedName) === key);
-    if (byRequested.length > 0) return { ok: true, display: byRequested[byRequested.length - 1]! };
     const names = live.map((d) => d.name);
     return { ok: false, reason: `display "${q}" not found (displays: ${names.length ? names.join(', ') : 'none'})` };
   }

@@ -43,6 +43,7 @@ describe('PLAN_SCHEMA', () => {
     expect(items.properties.topic!.enum).toEqual(['', '/chatter', '/map', '/odom', '/points', '/robot_description', '/scan']);
     expect(items.properties.frame!.enum).toContain('base_link');
     expect(items.properties.display_type!.enum).toContain('rviz_default_plugins/LaserScan');
+    expect(items.properties.display!.enum).toEqual(expect.arrayContaining(['', 'Front Scan', 'Map', 'Grid', 'LaserScan', 'PointCloud2']));
     expect(schema.properties.actions.maxItems).toBe(40);
   });
 

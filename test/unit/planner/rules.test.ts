@@ -1,7 +1,15 @@
 // validate() and complete() rule by rule, against hand-made robots and documents.
 import { describe, expect, it } from 'vitest';
 import { buildContext, complete, validate } from '../../../src/core/planner/index.ts';
+import { catalog } from '../../../src/core/catalog/index.ts';
+import { applyActions } from '../../../src/core/rviz/index.ts';
 import { doc, snapshot, topic, SENSOR, trapDoc, defaultTopics } from './fixtures.ts';
+
+function withLaserScan() {
+  const r = applyActions(doc(), [{ action: 'add_display', display_type: 'LaserScan', topic: '/scan' }], { lookup: catalog });
+  if (!r.ok) throw new Error(r.reason);
+  return r.doc;
+}
 
 const a = (o: Record<string, string>) => ({ display_type: '', topic: '', display: '', property: '', value: '', frame: '', ...o });
 
@@ -30,6 +38,15 @@ describe('validate', () => {
     expect(r.rejected[0]!.reason).toBe('display "Laser" not found (displays: Grid, TF)');
     expect(r.actions.map((x) => x.action)).toEqual(['add_display', 'set_property']);
     expect(r.actions[1]!.display).toBe('Laser');
+  });
+
+  it('resolves a type name to the display the same plan added, even when an older display has that name', () => {
+    const r = run([
+      a({ action: 'add_display', display_type: 'LaserScan', topic: '/scan' }),
+      a({ action: 'add_display', display_type: 'LaserScan', topic: '/scan' }),
+      a({ action: 'set_property', display: 'LaserScan', property: 'Style', value: 'Spheres' }),
+    ], { document: withLaserScan() });
+    expect(r.actions.map((x) => x.display)).toEqual(['LaserScan (2)', 'LaserScan (3)', 'LaserScan (3)']);
   });
 
   it('rejects a live topic of the wrong type, naming its type and what the display accepts', () => {
