@@ -99,7 +99,7 @@ export async function benchPlanner(opts: BenchOptions): Promise<{ rows: Scenario
       if (opts.model) {
         if (r.schemaValid) { schemaValid++; if (!r.ok) validWrong++; }
         if (r.modelMs !== undefined) modelTimes.push(r.modelMs);
-        times.push(r.pipelineMs);
+        if (!r.error) times.push(r.pipelineMs); // a failed model call has no pipeline to time
       } else {
         const offline = createOfflineProposer();
         const findings = findingsFor(played.before, snapshot);
