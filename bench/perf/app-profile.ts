@@ -41,6 +41,15 @@ export interface ProfileFindings {
   /** The same attribution summed over all stretches. */
   self: Hotspot[];
   app: Hotspot[];
+  /** Summed over the long tasks that started before `splitAtMs` (loading) and from it on (streaming); aligned only. */
+  phases?: { before: PhaseAttribution; streaming: PhaseAttribution };
+}
+
+export interface PhaseAttribution {
+  tasks: number;
+  ms: number;
+  self: Hotspot[];
+  app: Hotspot[];
 }
 
 /** Maps positions in the served chunks back to source through `outDir/assets/*.js.map`. */
@@ -134,7 +143,8 @@ function top(totals: Map<string, number>, n: number): Hotspot[] {
  * Attributes the page's long tasks (`tasks`, ms from navigation start) to functions when the profile is aligned;
  * otherwise splits the profile into busy stretches (no `(idle)` sample) longer than `minMs` and attributes those.
  */
-export function analyseProfile(run: ProfiledRun, mapper: SourceMapper, tasks: readonly LongTask[], minMs = 50, topN = 6): ProfileFindings {
+export function analyseProfile(run: ProfiledRun, mapper: SourceMapper, tasks: readonly LongTask[], splitAtMs?: number,
+  minMs = 50, topN = 6): ProfileFindings {
   const { profile, navigationStartUs } = run;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -195,20 +205,29 @@ export function analyseProfile(run: ProfiledRun, mapper: SourceMapper, tasks: re
   const stretches: BusyStretch[] = [];
   const allSelf = new Map<string, number>();
   const allApp = new Map<string, number>();
+  const phase = { before: { tasks: 0, us: 0, self: new Map<string, number>(), app: new Map<string, number>() },
+    streaming: { tasks: 0, us: 0, self: new Map<string, number>(), app: new Map<string, number>() } };
   const add = (m: Map<string, number>, k: string, us: number): void => { m.set(k, (m.get(k) ?? 0) + us); };
   for (const w of windows) {
     const self = new Map<string, number>();
     const app = new Map<string, number>();
+    const ph = aligned && splitAtMs !== undefined ? ((w.start - origin) / 1000 < splitAtMs ? phase.before : phase.streaming) : undefined;
+    if (ph) { ph.tasks++; ph.us += w.end - w.start; }
     for (const s of samples) {
       if (s.t < w.start || s.t >= w.end || isIdle(s.id)) continue;
       add(self, nameOf(s.id), s.us);
       add(app, appFrame(s.id), s.us);
       add(allSelf, nameOf(s.id), s.us);
       add(allApp, appFrame(s.id), s.us);
+      if (ph) { add(ph.self, nameOf(s.id), s.us); add(ph.app, appFrame(s.id), s.us); }
     }
     stretches.push({ startMs: (w.start - origin) / 1000, durationMs: (w.end - w.start) / 1000, kind: w.kind, self: top(self, topN), app: top(app, topN) });
   }
-  return { aligned, stretches, self: top(allSelf, topN * 2), app: top(allApp, topN * 2) };
+  const summary = (p: typeof phase.before): PhaseAttribution => ({ tasks: p.tasks, ms: p.us / 1000, self: top(p.self, 40), app: top(p.app, 40) });
+  return {
+    aligned, stretches, self: top(allSelf, topN * 2), app: top(allApp, topN * 2),
+    ...(aligned && splitAtMs !== undefined ? { phases: { before: summary(phase.before), streaming: summary(phase.streaming) } } : {}),
+  };
 }
 
 export interface FrameScriptSummary {

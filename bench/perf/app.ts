@@ -1,6 +1,6 @@
 // Benchmark (not a test) of the app's quality bars from DESIGN.md "Quality bars / App":
 //   initial JS ≤ 200 kB gzip; usable within 1 s of load in headless Chromium; no main-thread task over 50 ms while
-//   big_graph streams. Run: node --import tsx bench/perf/app.ts [--json] [--runs N] [--seconds S] [--stream-runs N] [--scenario NAME]
+//   big_graph streams. Run: node --import tsx bench/perf/app.ts [--json] [--verbose] [--runs N] [--seconds S] [--stream-runs N] [--scenario NAME]
 //   [--profile | --no-profile] [--profile-runs N] [--keep-dist]. Reports PASS/FAIL per bar and always exits 0 once it has measured.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { median, percentile } from './measure.ts';
 import { measureBundle, type BundleReport } from './app-bundle.ts';
 import { loadApp, openSession, startScenario, type AppSession, type LongTask, type PageMarks } from './app-browser.ts';
-import { analyseProfile, SourceMapper, startProfiler, summariseFrames, type FrameScriptSummary, type ProfiledRun, type ProfileFindings } from './app-profile.ts';
+import { analyseProfile, SourceMapper, startProfiler, summariseFrames, type FrameScriptSummary, type Hotspot, type PhaseAttribution, type ProfiledRun, type ProfileFindings } from './app-profile.ts';
 
 export const USABLE_BUDGET_MS = 1000;
 export const LONG_TASK_MS = 50;
@@ -25,7 +25,7 @@ export interface AppBenchOptions {
   scenarios?: readonly string[];
   /** 'auto' (default): profile a scenario only when it had long tasks. */
   profile?: 'auto' | 'always' | 'never';
-  /** Profiled loads per profiled scenario (default 2). */
+  /** Profiled loads per profiled scenario (default 3). */
   profileRuns?: number;
   /** Build here instead of a fresh temporary folder (which is removed afterwards unless keepDist). */
   outDir?: string;
@@ -85,6 +85,8 @@ export interface LongTaskRow {
   frameScripts: FrameScriptSummary[];
   /** Present when the scenario was profiled: separate loads with the CPU profiler on, each with the long tasks it saw. */
   profiles?: ProfiledLoad[];
+  /** The profiled loads' long tasks summed by phase: what to fix first. */
+  profileSummary?: { before: PhaseAttribution; streaming: PhaseAttribution };
   probeErrors: string[];
   /** No task over 50 ms while streaming in any run. */
   pass: boolean;
@@ -207,11 +209,26 @@ async function measureStreaming(session: AppSession, scenario: string, runs: num
       log(`  ${scenario}: profiling a separate load to name what runs in the long tasks (${i + 1}/${profileRuns})`);
       const profiled = await watch(true);
       if (profiled.cpu) {
-        row.profiles.push({ socketOpenAtMs: profiled.marks.socketOpen, findings: analyseProfile(profiled.cpu, mapper, profiled.longTasks, LONG_TASK_MS) });
+        row.profiles.push({ socketOpenAtMs: profiled.marks.socketOpen, findings: analyseProfile(profiled.cpu, mapper, profiled.longTasks, profiled.marks.socketOpen, LONG_TASK_MS) });
       }
     }
+    const phases = row.profiles.flatMap((p) => (p.findings.phases ? [p.findings.phases] : []));
+    if (phases.length) row.profileSummary = { before: mergePhases(phases.map((p) => p.before)), streaming: mergePhases(phases.map((p) => p.streaming)) };
   }
   return row;
+}
+
+function mergeHotspots(lists: readonly Hotspot[][], n: number): Hotspot[] {
+  const sum = new Map<string, number>();
+  for (const list of lists) for (const h of list) sum.set(h.where, (sum.get(h.where) ?? 0) + h.ms);
+  return [...sum].sort((a, b) => b[1] - a[1]).slice(0, n).map(([where, v]) => ({ where, ms: v }));
+}
+
+function mergePhases(phases: readonly PhaseAttribution[]): PhaseAttribution {
+  return {
+    tasks: phases.reduce((s, p) => s + p.tasks, 0), ms: phases.reduce((s, p) => s + p.ms, 0),
+    self: mergeHotspots(phases.map((p) => p.self), 12), app: mergeHotspots(phases.map((p) => p.app), 12),
+  };
 }
 
 function mergeFrameScripts(rows: readonly FrameScriptSummary[]): FrameScriptSummary[] {
@@ -247,7 +264,7 @@ export async function appBench(opts: AppBenchOptions = {}): Promise<AppBenchResu
       const loads: LoadRow[] = [];
       for (const s of scenarios) loads.push(await measureLoads(session, s, runs, log));
       const longTasks: LongTaskRow[] = [];
-      for (const s of scenarios) longTasks.push(await measureStreaming(session, s, streamRuns, seconds, mapper, opts.profile ?? 'auto', opts.profileRuns ?? 2, log));
+      for (const s of scenarios) longTasks.push(await measureStreaming(session, s, streamRuns, seconds, mapper, opts.profile ?? 'auto', opts.profileRuns ?? 3, log));
       return {
         environment: { chromium: chromiumVersion, node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?',
           loadAverage: { start: loadAtStart, end: loadavg()[0]! } },
@@ -288,7 +305,8 @@ function table(header: string[], body: string[][], leftColumns = 1): string[] {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
 }
 
-export function formatAppBench(r: AppBenchResult): string {
+/** The tables; `verbose` adds each profiled load's long tasks one by one. */
+export function formatAppBench(r: AppBenchResult, verbose = false): string {
   const out: string[] = [];
   const e = r.environment;
   out.push(`app quality bars (DESIGN.md "Quality bars / App"); Chromium ${e.chromium} headless, Node ${e.node}, ${e.cpus} × ${e.cpuModel},`
@@ -339,7 +357,16 @@ export function formatAppBench(r: AppBenchResult): string {
       out.push(`  ${t.scenario}: scripts ≥ 5 ms in long animation frames while streaming, all loads (count, total ms, longest ms):`);
       for (const f of t.frameScripts.slice(0, 6)) out.push(`    ${String(f.count).padStart(3)} ${ms(f.totalMs).padStart(6)} ${ms(f.longestMs).padStart(5)}  ${f.where}`);
     }
-    (t.profiles ?? []).forEach((p, i) => {
+    const sum = t.profileSummary;
+    if (sum) {
+      for (const [name, ph] of [['before streaming', sum.before], ['while streaming', sum.streaming]] as const) {
+        if (!ph.tasks) continue;
+        out.push(`  ${t.scenario}: ${name}, ${ph.tasks} long tasks in ${t.profiles?.length ?? 0} profiled loads, ${ms(ph.ms)} ms in all; by innermost project frame:`);
+        for (const h of ph.app.slice(0, 8)) out.push(`    ${ms(h.ms).padStart(5)} ms  ${h.where}`);
+        out.push(`    by self time: ${ph.self.slice(0, 8).map((h) => `${h.where.replace(/ `.*$/, '')} ${ms(h.ms)}`).join('; ')}`);
+      }
+    }
+    if (verbose) (t.profiles ?? []).forEach((p, i) => {
       const f = p.findings;
       out.push(`  ${t.scenario}: CPU profile, profiled load ${i + 1} (sampling 250 µs, slows the page a little; socket open at ${ms(p.socketOpenAtMs)} ms):`
         + ` ${f.stretches.length} ${f.aligned ? `long tasks > ${LONG_TASK_MS} ms` : `busy stretches > ${LONG_TASK_MS} ms (clock not aligned)`}`);
@@ -354,9 +381,10 @@ export function formatAppBench(r: AppBenchResult): string {
   return `${out.join('\n')}\n`;
 }
 
-function parseArgs(argv: readonly string[]): { json: boolean; opts: AppBenchOptions } {
+function parseArgs(argv: readonly string[]): { json: boolean; verbose: boolean; opts: AppBenchOptions } {
   const opts: AppBenchOptions = {};
   let json = false;
+  let verbose = false;
   const scenarios: string[] = [];
   const num = (flag: string, v: string | undefined): number => {
     const n = Number(v);
@@ -366,6 +394,7 @@ function parseArgs(argv: readonly string[]): { json: boolean; opts: AppBenchOpti
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--json') json = true;
+    else if (a === '--verbose') verbose = true;
     else if (a === '--runs') opts.runs = Math.round(num(a, argv[++i]));
     else if (a === '--seconds') opts.streamSeconds = num(a, argv[++i]);
     else if (a === '--stream-runs') opts.streamRuns = Math.round(num(a, argv[++i]));
@@ -374,17 +403,17 @@ function parseArgs(argv: readonly string[]): { json: boolean; opts: AppBenchOpti
     else if (a === '--profile-runs') opts.profileRuns = Math.round(num(a, argv[++i]));
     else if (a === '--no-profile') opts.profile = 'never';
     else if (a === '--keep-dist') opts.keepDist = true;
-    else throw new Error(`app bench: unknown option "${a}" (options: --json, --runs N, --seconds S, --stream-runs N, --scenario NAME, --profile, --profile-runs N, --no-profile, --keep-dist)`);
+    else throw new Error(`app bench: unknown option "${a}" (options: --json, --verbose, --runs N, --seconds S, --stream-runs N, --scenario NAME, --profile, --profile-runs N, --no-profile, --keep-dist)`);
   }
   if (scenarios.length) opts.scenarios = scenarios;
-  return { json, opts };
+  return { json, verbose, opts };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
-    const { json, opts } = parseArgs(process.argv.slice(2));
+    const { json, verbose, opts } = parseArgs(process.argv.slice(2));
     const result = await appBench({ ...opts, log: (l) => process.stderr.write(`${l}\n`) });
-    process.stdout.write(json ? `${JSON.stringify({ bench: 'app', ...result }, null, 2)}\n` : formatAppBench(result));
+    process.stdout.write(json ? `${JSON.stringify({ bench: 'app', ...result }, null, 2)}\n` : formatAppBench(result, verbose));
     if (opts.keepDist) process.stderr.write(`app bench: build kept in ${result.bundle.outDir}\n`);
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
