@@ -11,7 +11,7 @@ import { createModelProposer, createOfflineProposer, planRequest, PlannerError, 
 import { applyActions } from '../../../src/core/rviz/index.ts';
 import { startFakeOllama, startFakeOpenAI, type FakeServer } from '../../fakes/llm-servers.ts';
 import { startSim } from '../../../sim/server.ts';
-import { doc, snapshot, trapDoc } from './fixtures.ts';
+import { doc, snapshot, trapDoc, topic, defaultTopics, DEFAULT } from './fixtures.ts';
 
 const row = (o: Record<string, string>) => ({ action: '', display_type: '', topic: '', display: '', property: '', value: '', frame: '', ...o });
 const scripted = (actions: unknown[]): Proposer => ({ id: 'scripted', usesPrompt: false, propose: async () => ({ actions, notes: [] }) });
@@ -112,6 +112,27 @@ describe('offline planner beyond the bench', () => {
   it('renames with quotes and hides by display name', async () => {
     expect(lines(await plan('call the grid "Floor"'))).toEqual(['rename_display Grid =Floor']);
     expect(lines(await plan('switch off TF'))).toEqual(['set_enabled TF =false']);
+  });
+
+  it('leaves questions to the assistant and reads "everything"', async () => {
+    const q = await plan('what is a costmap?');
+    expect(q.actions).toHaveLength(0);
+    expect(q.notes[0]).toMatch(/reads as a question/);
+    expect(lines(await plan('hide everything'))).toEqual(['set_enabled Grid =false', 'set_enabled TF =false']);
+  });
+
+  it('reads "from the …" as the source of the thing named before it, not a second display', async () => {
+    expect(lines(await plan('display the point cloud from the depth camera')).filter((l) => l.startsWith('add_display'))).toEqual(['add_display PointCloud2 =/points']);
+  });
+
+  it('lets a longer type phrase win over a display named after its type', async () => {
+    expect(lines(await plan('add grid cells'))[0]).toBe('add_display GridCells =/grid_cells');
+  });
+
+  it('adds a display for a kind of topic no display shows yet', async () => {
+    const snap = snapshot([...defaultTopics(), topic('/plan', 'nav_msgs/msg/Path', [DEFAULT('/planner')]), topic('/local_plan', 'nav_msgs/msg/Path', [DEFAULT('/controller')])]);
+    const r = await planRequest({ request: 'show the plan in blue and the local plan in green', document: doc(), snapshot: snap, proposer: createOfflineProposer() });
+    expect(lines(r.plan)).toEqual(['add_display Path =/plan', 'set_property Path Color=0; 0; 255', 'add_display Path (2) =/local_plan', 'set_property Path (2) Color=0; 255; 0']);
   });
 
   it('marks undo requests', async () => {

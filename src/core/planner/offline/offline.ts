@@ -56,13 +56,34 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   return true;
 }
 
+/** "show everything", "hide all displays": every display. */
+function everything(p: Planner, tokens: readonly string[], verb: Verb | undefined): boolean {
+  if ((verb !== 'show' && verb !== 'hide') || !anyPhrase(tokens, ['everything', 'all displays', 'every display', 'all of them', 'all'])) return false;
+  const on = verb === 'show';
+  for (const d of p.state.live()) {
+    if (d.enabled === on) continue;
+    p.actions.push(act({ action: 'set_enabled', display: d.name, value: String(on) }));
+    d.enabled = on;
+  }
+  if (p.actions.length === 0) p.notes.push(on ? 'every display is already shown' : 'every display is already hidden');
+  return true;
+}
+
+const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 'where', 'is', 'are', 'does', 'do', 'explain', 'tell']);
+
 function handleClause(p: Planner, clause: string): void {
   if (takeRename(p, clause)) return;
   const tokens = tokenize(clause);
   const taken: Span[] = [];
+  const fixSpan = anyPhrase(tokens, FIX_PHRASES);
+  // "what is a costmap?": a question for the assistant, not a change.
+  const asks = tokens.length > 0 && QUESTION_WORDS.has(tokens[0]!) && !fixSpan;
+  if (asks && !findVerb(tokens, [])) {
+    p.notes.push(`"${clause.trim()}" reads as a question; the assistant panel answers questions, the planner changes displays`);
+    return;
+  }
   let targets = resolveTargets(p, clause, tokens, taken);
   const verbHit = findVerb(tokens, taken);
-  const fixSpan = anyPhrase(tokens, FIX_PHRASES);
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
   const ownVerb = verb;
   if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
@@ -95,6 +116,7 @@ function handleClause(p: Planner, clause: string): void {
   }
 
   if (targets.length > 0 && exceptOthers(p, tokens, verb, targets)) { p.last = targets; return; }
+  if (targets.length === 0 && everything(p, tokens, verb)) return;
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
   if (targets.length === 0) {

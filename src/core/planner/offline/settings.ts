@@ -48,7 +48,12 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
         case 'color': value = colour; break;
         case 'bool': value = String(!negated); break;
         case 'int':
-        case 'float': value = numericValue(prop, numberFor(prop), current(prop.path), m.matched, tokens, bigger, smaller); break;
+        case 'float': {
+          // Queue settings under a topic (`Topic/Depth`) take only a number written out, never "bigger".
+          const underTopic = prop.path.includes('/') && /Topic$/.test(prop.path.split('/')[0]!);
+          value = numericValue(prop, numberFor(prop), current(prop.path), m.matched, tokens, underTopic ? undefined : bigger, underTopic ? undefined : smaller);
+          break;
+        }
         default: break;
       }
     }

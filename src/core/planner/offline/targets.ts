@@ -37,6 +37,12 @@ export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, n
     const have = new Set(singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]));
     return want.filter((w) => have.has(w)).length;
   };
+  const full = pool.filter((d) => overlap(d) === want.length);
+  if (full.length > 0) return full;
+  // A live topic that fits every word ("local plan" → /local_plan) and no display shows yet: that is the one meant.
+  const shown = new Set(pool.map(displayTopic));
+  const unshown = topicsForSpec(p.ctx, spec).some((t) => !shown.has(t.name) && want.every((w) => singularTokens(topicTokens(t.name)).includes(w)));
+  if (unshown) return [];
   const best = Math.max(0, ...pool.map(overlap));
   if (best > 0) return pool.filter((d) => overlap(d) === best);
   if (spec.topicProperties.length === 0) return pool;
@@ -52,7 +58,16 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   const ns = namespaceOf(p, tokens);
   const nsSpan = ns ? hasPhrase(tokens, ns.toLowerCase()) : anyPhrase(tokens, OTHER_ONE);
   if (nsSpan) taken.push(nsSpan);
-  for (const m of displayMentions(tokens, p.state.live(), taken)) {
+  // A longer type phrase beats a display name inside it ("grid cells" is a GridCells, not the "Grid" display).
+  const typeSpans = typeMentions(tokens, p.ctx.catalog.displays, []);
+  const named = displayMentions(tokens, p.state.live(), taken).filter((m) => {
+    // Only a display named after its own type ("Grid") gives way; a name of its own ("Waypoints") is meant as said.
+    const defaultName = m.display.spec !== undefined && tokenize(splitCamel(m.display.name)).join(' ') === tokenize(splitCamel(m.display.spec.name)).join(' ');
+    const longer = defaultName && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length);
+    if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
+    return !longer;
+  });
+  for (const m of named) {
     const existing = targets.find((t) => t.span && t.span.start === m.start);
     if (existing) existing.displays.push(m.display);
     else targets.push({ spec: m.display.spec, displays: [m.display], topics: [], phrase: m.display.name, plural: false, span: m });
@@ -86,6 +101,15 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const qualifies = ownTopics.length === 0 && anchors.some((s) => s !== m.spec
       && topicsForSpec(p.ctx, s).some((t) => words.every((w) => singularTokens(topicTokens(t.name)).includes(w))));
     if (qualifies) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      continue;
+    }
+    // "the cloud from the depth camera", "the scan of the front lidar": a later thing after from/of describes the
+    // source of an earlier one, it is not a display of its own.
+    const before = tokens.slice(Math.max(0, m.start - 3), m.start);
+    const linked = before.some((t) => t === 'from' || t === 'of' || t === 'off');
+    if (targets.length > 0 && linked && targets.some((t) => t.span && t.span.start < m.start)) {
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
       continue;
