@@ -73,8 +73,25 @@ function findingsBody(findings: readonly Finding[]): string {
   }).join('\n');
 }
 
-function robotBody(topics: readonly PromptTopic[], distro: string | undefined, max: number): string {
-  const shown = topics.slice(0, max).map((t) => `${sanitizeLine(t.name, 200)}${t.type ? ` ${sanitizeLine(t.type, 200)}` : ''}`);
+/**
+ * The topics worth listing when there are more than fit: those the question or a finding names first, then the ones
+ * sharing a name part with the question (scan, map, camera), then the rest in their order.
+ */
+export function topicsForPrompt(topics: readonly PromptTopic[], question: string, findings: readonly Finding[], max: number): PromptTopic[] {
+  if (topics.length <= max) return [...topics];
+  const text = `${question}\n${findings.map((f) => `${f.subject.topic ?? ''} ${f.subject.name} ${f.summary}`).join('\n')}`.toLowerCase();
+  const words = new Set(text.split(/[^a-z0-9_]+/).filter((w) => w.length >= 3));
+  const rank = (t: PromptTopic): number => {
+    const name = t.name.toLowerCase();
+    if (text.includes(name)) return 0;
+    return name.split(/[^a-z0-9_]+/).some((part) => words.has(part)) ? 1 : 2;
+  };
+  return topics.map((t, i) => ({ t, i, r: rank(t) })).sort((a, b) => a.r - b.r || a.i - b.i).slice(0, max).map((x) => x.t);
+}
+
+function robotBody(topics: readonly PromptTopic[], shownTopics: readonly PromptTopic[], distro: string | undefined): string {
+  const max = shownTopics.length;
+  const shown = shownTopics.map((t) => `${sanitizeLine(t.name, 200)}${t.type ? ` ${sanitizeLine(t.type, 200)}` : ''}`);
   const more = topics.length > max ? `\n… and ${topics.length - max} more topics` : '';
   const head = distro ? `ROS 2 distribution: ${sanitizeLine(distro, 40)}\n` : '';
   return `${head}topics (${topics.length}):\n${shown.join('\n')}${more}`;
@@ -89,7 +106,10 @@ export function buildAskMessages(input: PromptInput, settings: Pick<AskSettings,
     messages.push({ role: 'assistant', content: escapeData(sanitizeText(turn.answer, settings.historyTurnChars)) });
   }
   const blocks = [dataBlock('DOCS', docsBody(input)), dataBlock('FINDINGS', findingsBody(input.findings))];
-  if (input.topics && input.topics.length > 0) blocks.push(dataBlock('ROBOT', robotBody(input.topics, input.distro, settings.maxTopicsInPrompt)));
+  if (input.topics && input.topics.length > 0) {
+    const shown = topicsForPrompt(input.topics, input.question, input.findings, settings.maxTopicsInPrompt);
+    blocks.push(dataBlock('ROBOT', robotBody(input.topics, shown, input.distro)));
+  }
   const note = input.noMatch ? `\n\nNo documentation matched this question: say that the sources do not cover it.` : '';
   messages.push({ role: 'user', content: `${blocks.join('\n\n')}${note}\n\nQuestion: ${escapeData(input.question)}` });
   return messages;

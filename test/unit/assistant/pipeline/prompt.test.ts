@@ -150,3 +150,16 @@ describe('prompt: instructions, history and bounds', () => {
     expect(await collect(ask({ question: ' \u0000 ', index: cleanIndex }))).toEqual([{ type: 'error', kind: 'bad_request', message: 'assistant: the question is empty' }]);
   });
 });
+
+describe('prompt: a big robot', () => {
+  it('lists the topics the question and findings name first when they do not all fit', async () => {
+    const { topicsForPrompt } = await import('../../../../src/core/assistant/pipeline/index.ts');
+    const topics = Array.from({ length: 200 }, (_, i) => ({ name: `/bulk/topic_${String(i).padStart(3, '0')}` }))
+      .concat([{ name: '/robot2/scan' }, { name: '/robot2/map' }, { name: '/robot1/camera/image_raw' }]);
+    const finding = { code: 'NO_DATA' as const, severity: 'warning' as const, subject: { kind: 'topic' as const, name: '/robot2/map', topic: '/robot2/map' }, summary: 'no message on /robot2/map', evidence: [] };
+    const shown = topicsForPrompt(topics, 'why is /robot2/scan empty and where is the camera?', [finding], 4).map((t) => t.name);
+    expect(shown).toEqual(['/robot2/scan', '/robot2/map', '/robot1/camera/image_raw', '/bulk/topic_000']);
+    const messages = buildAskMessages({ question: 'why is /robot2/scan empty?', sources: [], findings: [], noMatch: true, topics }, { ...ASK_DEFAULTS, maxTopicsInPrompt: 2 });
+    expect(messages.at(-1)!.content).toContain('topics (203):\n/robot2/scan\n/robot2/map\n… and 201 more topics');
+  });
+});
