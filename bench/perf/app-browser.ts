@@ -3,6 +3,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { preview, type PreviewServer } from 'vite';
 import { startSim } from '../../sim/server.ts';
 import { findChromium, chromiumArgs } from '../../scripts/chromium-path.ts';
+import { join } from 'node:path';
+import { REPO_ROOT } from './app-bundle.ts';
 
 /** What the page records about itself; installed before any app script runs (a string: tsx must not rewrite it). */
 export const PAGE_PROBE = String.raw`(() => {
@@ -121,7 +123,7 @@ export async function openSession(outDir: string): Promise<AppSession> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('app bench: no Chromium found (set CHROME_PATH or apt-get install chromium)');
   const server: PreviewServer = await preview({
-    configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1' },
+    root: REPO_ROOT, configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1' },
   });
   const address = server.httpServer.address();
   if (typeof address !== 'object' || !address) throw new Error('app bench: vite preview has no address');

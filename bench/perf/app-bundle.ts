@@ -4,6 +4,10 @@ import { build, type Rollup } from 'vite';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, posix, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (this file is bench/perf/app-bundle.ts): the bench works from any current directory. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The bar from DESIGN.md "Quality bars / App", in bytes (kB = 1000 bytes, as Vite reports sizes). */
 export const INITIAL_JS_BUDGET_GZIP = 200_000;
@@ -46,7 +50,7 @@ export interface BundleReport {
 /** Builds the app with the project's vite.config.ts into `outDir` (hidden source maps: the JS bytes stay the same). */
 export async function buildApp(outDir: string): Promise<Rollup.OutputChunk[]> {
   const result = await build({
-    configFile: 'vite.config.ts', logLevel: 'silent',
+    root: REPO_ROOT, configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'silent',
     build: { outDir, emptyOutDir: true, sourcemap: 'hidden', reportCompressedSize: false },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
@@ -97,7 +101,7 @@ export function moduleGroup(id: string, root: string): string {
   return parts.length > 3 ? parts.slice(0, 3).join('/') : parts.slice(0, -1).join('/') || rel;
 }
 
-export async function measureBundle(outDir: string, root = process.cwd()): Promise<BundleReport> {
+export async function measureBundle(outDir: string, root = REPO_ROOT): Promise<BundleReport> {
   const chunks = await buildApp(outDir);
   const byServedPath = new Map(chunks.map((c) => [`/${c.fileName}`, c]));
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');

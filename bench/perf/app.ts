@@ -7,7 +7,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { median, percentile } from './measure.ts';
-import { measureBundle, type BundleReport } from './app-bundle.ts';
+import { measureBundle, REPO_ROOT, type BundleReport } from './app-bundle.ts';
 import { loadApp, openSession, startScenario, type AppSession, type LongTask, type PageMarks } from './app-browser.ts';
 import { analyseProfile, SourceMapper, startProfiler, summariseFrames, type FrameScriptSummary, type Hotspot, type PhaseAttribution, type ProfiledRun, type ProfileFindings } from './app-profile.ts';
 
@@ -254,7 +254,7 @@ export async function appBench(opts: AppBenchOptions = {}): Promise<AppBenchResu
   try {
     log(`app bench: vite build → ${outDir}`);
     const bundle = await measureBundle(outDir);
-    const mapper = new SourceMapper(outDir, process.cwd());
+    const mapper = new SourceMapper(outDir, REPO_ROOT);
     const session = await openSession(outDir);
     try {
       const chromiumVersion = session.browser.version();
