@@ -75,9 +75,9 @@ function touched(state: PlanState, actions: PlannedAction[]): Map<VirtualDisplay
 }
 
 /** Publisher QoS wins: settings a display must request are fixed in place or added after its last action. */
-function addQosFixes(state: PlanState, actions: PlannedAction[], request: string): void {
+function addQosFixes(state: PlanState, actions: PlannedAction[], request: string, literal: boolean): void {
   const ctx = state.context;
-  const hiding = mentionsHide(request);
+  const hiding = literal || mentionsHide(request);
   const targets = touched(state, actions);
   // Proposed disables of a display whose only trouble is QoS: fix instead, and untick the disable.
   for (const a of actions) {
@@ -126,6 +126,8 @@ function addRequestedFrame(state: PlanState, actions: PlannedAction[], request: 
   if (named.length !== 1) return;
   const frame = named[0]!;
   if (frame === state.fixedFrame) return;
+  // The frame already went into a display's own frame setting ("the grid in the base_link frame").
+  if (actions.some((a) => a.action === 'set_property' && a.value === frame)) return;
   state.fixedFrame = frame;
   actions.push(auto({ action: 'set_fixed_frame', frame, note: joinNote(`the request names frame ${frame}`, frameNote(ctx, frame)) }));
 }
@@ -166,11 +168,16 @@ function dedupe(state: PlanState, actions: PlannedAction[], notes: string[]): Pl
   return out;
 }
 
-export function complete(accepted: readonly PlannedAction[], state: PlanState, request: string): Completed {
+export interface CompleteOptions {
+  /** The proposals follow the request's words (the offline planner): a proposed disable is what the user asked for. */
+  literal?: boolean;
+}
+
+export function complete(accepted: readonly PlannedAction[], state: PlanState, request: string, options: CompleteOptions = {}): Completed {
   const notes: string[] = [];
   const actions = dedupe(state, accepted.map((a) => ({ ...a })), notes);
   addDependencies(state, actions);
-  addQosFixes(state, actions, request);
+  addQosFixes(state, actions, request, options.literal === true);
   addRequestedFrame(state, actions, request);
   return { actions: dedupe(state, actions, notes), notes };
 }

@@ -18,6 +18,7 @@ export type { SchemaOptions, ModelPlan, SchemaCheck } from './schema.ts';
 export { validate } from './validate.ts';
 export type { Validated } from './validate.ts';
 export { complete } from './complete.ts';
+export type { CompleteOptions, Completed } from './complete.ts';
 export { qosFixes, requestedQos, qosTopicProperty } from './qos-fix.ts';
 export { createModelProposer } from './model-proposer.ts';
 export type { ModelProposerOptions } from './model-proposer.ts';

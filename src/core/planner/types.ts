@@ -84,6 +84,11 @@ export interface Proposer {
   readonly id: string;
   /** Whether the pipeline must build the prompt for it. */
   readonly usesPrompt: boolean;
+  /**
+   * Its proposals follow the request's words (the offline planner), so a proposed disable is what the user asked for
+   * and is never unticked by complete().
+   */
+  readonly literal?: boolean;
   propose(input: ProposalInput): Promise<Proposal>;
 }
 

@@ -135,6 +135,26 @@ describe('offline planner beyond the bench', () => {
     expect(lines(r.plan)).toEqual(['add_display Path =/plan', 'set_property Path Color=0; 0; 255', 'add_display Path (2) =/local_plan', 'set_property Path (2) Color=0; 255; 0']);
   });
 
+  it('keeps its own hides ticked, and repairs what "only show" keeps', async () => {
+    const r = await planRequest({ request: 'only show the front scan', document: trapDoc(), snapshot: snapshot(), proposer: createOfflineProposer() });
+    expect(r.plan.actions.every((a) => a.checked)).toBe(true);
+    expect(lines(r.plan)).toEqual(['set_property Front Scan Topic/Reliability Policy=Best Effort', 'set_enabled Grid =false', 'set_enabled TF =false', 'set_enabled Map =false']);
+  });
+
+  it('does not read "best effort" as an Effort display, nor "shows only" as "only show"', async () => {
+    expect(lines(await plan('set the front scan qos to best effort', trapDoc()))).toEqual(['set_property Front Scan Topic/Reliability Policy=Best Effort']);
+    expect(lines(await plan('the map shows only new updates, make it latched', trapDoc()))).toEqual(['set_property Map Topic/Durability Policy=Transient Local']);
+  });
+
+  it('puts a named TF frame into a display\'s frame setting, not the fixed frame', async () => {
+    expect(lines(await plan('add axes at base_link'))).toEqual(['add_display Axes =', 'set_property Axes Reference Frame=base_link']);
+  });
+
+  it('a fix request also repairs a fixed frame missing from TF', async () => {
+    const lost = doc().text.replace('Fixed Frame: map', 'Fixed Frame: world');
+    expect(lines(await plan('the grid is not showing', doc(lost)))).toEqual(['set_fixed_frame =map']);
+  });
+
   it('marks undo requests', async () => {
     const p = await plan('undo that');
     expect(p.undoFirst).toBe(true);

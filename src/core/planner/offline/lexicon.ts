@@ -26,7 +26,8 @@ export const FIX_PHRASES: readonly string[] = [
   'can t see', 'cannot see', 'can not see', 'don t see', 'do not see', 'not visible', 'invisible', 'is empty', 'looks empty',
   'blank', 'nothing shows', 'shows nothing', 'no data', 'not working', 'doesn t work', 'does not work', 'not updating',
   'not receiving', 'no messages', 'stopped', 'missing', 'what s wrong', 'why', 'is black', 'all black', 'shows black', 'frozen',
-  'stuck', 'not moving', 'no image', 'no points',
+  'stuck', 'not moving', 'no image', 'no points', 'make it work', 'make everything work', 'get it working', 'get everything working',
+  'make it show', 'sort it out',
 ];
 
 export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large'];

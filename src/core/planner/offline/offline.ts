@@ -38,11 +38,17 @@ function takeRename(p: Planner, clause: string): boolean {
 /** "hide everything except the map", "only show the scan": every other display is hidden. */
 function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefined, targets: Target[]): boolean {
   const except = anyPhrase(tokens, ['except', 'apart from', 'other than', 'besides', 'save for']);
-  const only = anyPhrase(tokens, ['only']);
+  // "only show …", "show only …", "just show …": next to the verb, not "the map shows only new updates".
+  const onlyAt = anyPhrase(tokens, ['only', 'just']);
+  const verbAt = findVerb(tokens, []);
+  const only = onlyAt && verbAt && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
+    && tokens.slice(0, Math.min(onlyAt.start, verbAt.span.start)).every((t) => FILLER.has(t)) ? onlyAt : undefined;
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
   const keep = new Set(targets.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
   for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; }
+  // What is kept should also receive: the same repairs "show" makes.
+  if (verb === 'show') for (const d of keep) fixDisplay(p, d);
   // Groups holding a kept display stay on.
   const keptGroups = new Set([...keep].flatMap((d) => d.groupPath));
   const hiddenGroups = new Set<string>();
@@ -107,10 +113,19 @@ function handleClause(p: Planner, clause: string): void {
       return; // "…, fix it": the previous clause already named what to fix
     }
     const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays : p.state.live().filter((d) => d.classId === t.spec?.classId)) : troubled(p);
+    const notesBefore = p.notes.length;
     let count = 0;
-    for (const d of new Set(pool)) count += fixDisplay(p, d);
-    if (targets.length === 0 || /\bframe|\btf\b/i.test(clause)) count += fixFrame(p);
-    if (count === 0) p.notes.push(targets.length ? `found nothing to fix on ${[...new Set(pool)].map((d) => d.name).join(', ') || targets.map((t) => t.phrase).join(', ')}` : 'found nothing to fix: every display receives with matching QoS');
+    for (const d of new Set(pool)) {
+      const fixed = fixDisplay(p, d);
+      count += fixed;
+      // What the rules found but no setting can repair (a frame that is not in TF): say it.
+      if (fixed === 0) for (const f of p.ctx.findings) if (f.severity !== 'info' && (f.subject.display ?? f.subject.name) === d.name && /FRAME/.test(f.code)) p.notes.push(f.summary);
+    }
+    // A fixed frame missing from TF hides every display, whatever was named.
+    count += fixFrame(p);
+    if (count === 0 && p.notes.length === notesBefore) {
+      p.notes.push(targets.length ? `found nothing to fix on ${[...new Set(pool)].map((d) => d.name).join(', ') || targets.map((t) => t.phrase).join(', ')}` : 'found nothing to fix: every display receives with matching QoS');
+    }
     p.last = targets;
     return;
   }
@@ -216,6 +231,7 @@ export function createOfflineProposer(): Proposer {
   return {
     id: 'offline',
     usesPrompt: false,
+    literal: true,
     propose: async (input) => planOffline(input),
   };
 }

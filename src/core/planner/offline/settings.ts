@@ -80,6 +80,12 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const size = sizeProperty(p, d, spec, true);
     if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); numberUsed = true; used.add(size.path); }
   }
+  // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
+  const frameProp = spec.properties.find((x) => x.kind === 'frame');
+  if (frameProp && !used.has(frameProp.path)) {
+    const frame = p.ctx.frames.find((f) => text.split(/[\s,;:!?'"]+/).some((w) => w.replace(/\.$/, '') === f));
+    if (frame) { settings.push({ path: frameProp.path, value: frame }); used.add(frameProp.path); }
+  }
   // A colour with no colour property named: the display's main colour.
   if (colour && !settings.some((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'color')) {
     const main = spec.properties.find((x) => x.kind === 'color' && x.path === 'Color') ?? spec.properties.find((x) => x.kind === 'color');

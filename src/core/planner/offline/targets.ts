@@ -8,6 +8,18 @@ import { ALL_WORDS, FILLER, OTHER_ONE } from './lexicon.ts';
 import { displayMentions, hasPhrase, isPropertyWord, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { addDisplay, anyPhrase, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
+/** Whether a multi-word property or value word of a display type covers a mention's span. */
+function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m: Span): boolean {
+  for (const prop of spec.properties) {
+    for (const w of [...(prop.words ?? []), ...(prop.valueWords ?? []).flatMap((vw) => vw.words)]) {
+      if (!w.includes(' ')) continue;
+      const at = hasPhrase(tokens, w);
+      if (at && at.start <= m.start && at.start + at.length >= m.start + m.length && at.length > m.length) return true;
+    }
+  }
+  return false;
+}
+
 /** Live topics for a type that fit a phrase ("local plan" → /local_plan), best first; the conventional one wins ties. */
 export function rankTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, clauseTokens: readonly string[]): string[] {
   const want = singularTokens(tokenize(phrase));
@@ -88,7 +100,8 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // scheme for the map") is not a display.
     const others = [...anchors];
     others.splice(others.indexOf(m.spec), 1);
-    const other = others.find((s) => isPropertyWord(s, m.phrase));
+    // …also when the words around it make one ("best effort" holds the Effort display's word "effort").
+    const other = others.find((s) => isPropertyWord(s, m.phrase) || propertyPhraseAround(s, tokens, m));
     if (other && anchors.length > 1) {
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
