@@ -87,10 +87,12 @@ export class CompanionApp extends LitElement {
     // The robot's bridge says which config RViz has loaded; it replaces only the built-in default document.
     this.robot.watch('/rviz_companion/rviz_config_current', 'std_msgs/msg/String', (message) => {
       const data = (message as { data?: unknown }).data;
-      if (typeof data === 'string') {
+      if (typeof data !== 'string') return;
+      // Parsed in a task of its own, not inside the socket's message handler (a 12 KB config takes tens of ms).
+      setTimeout(() => {
         const outcome = this.document.offerRobotConfig(data);
         if (!outcome.ok) this.report({ ok: false, reason: `the robot's RViz config could not be read: ${outcome.reason}` });
-      }
+      }, 0);
     });
     this.addEventListener('dragover', (e) => { e.preventDefault(); this.dragging = true; });
     this.addEventListener('dragleave', () => { this.dragging = false; });

@@ -42,10 +42,8 @@ export class DocumentController implements ReactiveController {
     this.host = host;
     this.lookup = lookup;
     this.storage = storage;
-    const initial = parse(DEFAULT_RVIZ_CONFIG, { name: 'default config' });
-    if (!initial.ok) throw new Error(`companion: the built-in default config does not parse: ${initial.reason}`);
-    this.session = new DocumentSession(initial.doc, { lookup });
-    this.restoreSession();
+    // A document kept from before a reload wins; only without one is the built-in default parsed (startup time).
+    this.session = this.restoreSession() ?? this.defaultSession();
     host.addController(this);
   }
 
@@ -166,18 +164,24 @@ export class DocumentController implements ReactiveController {
     }
   }
 
-  private restoreSession(): void {
+  private defaultSession(): DocumentSession {
+    const initial = parse(DEFAULT_RVIZ_CONFIG, { name: 'default config' });
+    if (!initial.ok) throw new Error(`companion: the built-in default config does not parse: ${initial.reason}`);
+    return new DocumentSession(initial.doc, { lookup: this.lookup });
+  }
+
+  private restoreSession(): DocumentSession | undefined {
     const raw = this.storage?.getItem(SESSION_KEY);
-    if (!raw) return;
+    if (!raw) return undefined;
     try {
       const saved = JSON.parse(raw) as SavedDocument;
       const restored = DocumentSession.fromJSON(saved.session, { lookup: this.lookup });
-      if (!restored.ok) return; // another version or a history that does not fit: start clean
-      this.session = restored.session;
+      if (!restored.ok) return undefined; // another version or a history that does not fit: start clean
       this.name = saved.name;
       this.source = saved.source;
+      return restored.session;
     } catch {
-      // A corrupt session entry is ignored; the default document stays.
+      return undefined; // a corrupt session entry is ignored; the default document is used
     }
   }
 }

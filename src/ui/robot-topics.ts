@@ -6,7 +6,7 @@ import { theme } from './theme.ts';
 import { endpointTitle, qosLabel, rateLabel } from './format.ts';
 
 /** How many rows render before "show all": keeps a 1,000-topic robot from blocking the main thread. */
-const DEFAULT_VISIBLE_ROWS = 150;
+const DEFAULT_VISIBLE_ROWS = 60;
 
 /**
  * The robot's topics: name, type, publishers and subscribers, the rate measured in this browser, and each

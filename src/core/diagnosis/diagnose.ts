@@ -18,6 +18,7 @@ import { tfStaleRule } from './rules/tf-stale.ts';
 import { topicNoPublisherRule } from './rules/topic-no-publisher.ts';
 import { topicTypeRule } from './rules/topic-type.ts';
 import { FINDING_CODES, type DiagnoseInput, type Finding } from './types.ts';
+import { compareText } from '../compare-text.ts';
 
 export const diagnosisRules: readonly Rule[] = Object.freeze([
   qosReliabilityRule, qosDurabilityRule, topicNoPublisherRule, topicTypeRule, fixedFrameRule, displayFrameRule,
@@ -29,8 +30,8 @@ const severityOrder: Record<Severity, number> = { error: 0, warning: 1, info: 2 
 export function compareFindings(a: Finding, b: Finding): number {
   return severityOrder[a.severity] - severityOrder[b.severity]
     || FINDING_CODES.indexOf(a.code) - FINDING_CODES.indexOf(b.code)
-    || a.subject.name.localeCompare(b.subject.name)
-    || (a.subject.topic ?? '').localeCompare(b.subject.topic ?? '');
+    || compareText(a.subject.name, b.subject.name)
+    || compareText(a.subject.topic ?? '', b.subject.topic ?? '');
 }
 
 export interface DiagnoseExtras {

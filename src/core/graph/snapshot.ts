@@ -7,6 +7,7 @@
 import type { BridgeQos } from './bridge-qos.ts';
 import { inferredPublisher, unknownEndpoint } from './qos-inference.ts';
 import type { Endpoint, GraphSnapshot, Presence, Problem, TfEdge, TopicInfo } from './types.ts';
+import { compareText } from '../compare-text.ts';
 
 export interface RosapiGraph {
   /** From /rosapi/topics: parallel arrays of names and types. */
@@ -90,7 +91,7 @@ export function buildSnapshot(input: SnapshotInput): GraphSnapshot {
     presence: input.presence,
     topics,
     nodes: [...new Set(input.graph.nodes)].sort(),
-    tf: input.tf.map((e) => ({ ...e })).sort((a, b) => a.child.localeCompare(b.child)),
+    tf: input.tf.map((e) => ({ ...e })).sort((a, b) => compareText(a.child, b.child)),
     problems: (input.problems ?? []).map((p) => ({ ...p })),
     qosReported: input.bridge !== undefined,
   };

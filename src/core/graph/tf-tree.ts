@@ -4,6 +4,7 @@
  * Frame names are normalised without a leading `/` (tf2 rejects it; ROS 1 habits still send it).
  */
 import type { TfEdge } from './types.ts';
+import { compareText } from '../compare-text.ts';
 
 export interface TfTreeOptions {
   /** A dynamic edge older than this (ms, wall clock at the client) is stale. Static edges never are. */
@@ -57,7 +58,7 @@ export class TfBuffer {
   }
 
   public edges(): TfEdge[] {
-    return [...this.byChild.values()].sort((a, b) => a.child.localeCompare(b.child));
+    return [...this.byChild.values()].sort((a, b) => compareText(a.child, b.child));
   }
 
   public get size(): number { return this.byChild.size; }
@@ -155,7 +156,7 @@ export function analyzeTf(edges: readonly TfEdge[], now: number, options: Partia
     g.push(n);
     groups.set(key, g);
   }
-  const components = [...groups.values()].sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
+  const components = [...groups.values()].sort((a, b) => b.length - a.length || compareText(a[0]!, b[0]!));
 
   const find = (name: string): string | undefined => {
     const n = normalizeFrame(name);

@@ -6,6 +6,7 @@
 import type { Rule, RuleContext } from '../context.ts';
 import { displayLabel, nameList, seconds } from '../describe.ts';
 import type { Finding } from '../types.ts';
+import { compareText } from '../../compare-text.ts';
 
 /** A latched message is replayed to late subscribers with its original stamp: old is normal there, the future is not. */
 function latched(ctx: RuleContext, topic: string): boolean {
@@ -41,7 +42,7 @@ function skewFinding(ctx: RuleContext, topic: string, stampSec: number, received
 
 export const clockSkewRule: Rule = (ctx) => {
   const out: Finding[] = [];
-  for (const sample of [...ctx.stamps.values()].sort((a, b) => a.topic.localeCompare(b.topic))) {
+  for (const sample of [...ctx.stamps.values()].sort((a, b) => compareText(a.topic, b.topic))) {
     if (sample.topic === '/tf' || sample.topic === '/tf_static') continue;
     const f = skewFinding(ctx, sample.topic, sample.stampSec, sample.receivedAt,
       [`latest message on ${sample.topic}${sample.frameId ? ` (frame ${sample.frameId})` : ''}`]);
