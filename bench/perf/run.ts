@@ -1,4 +1,5 @@
-// `rviz-companion bench perf [--scenario NAME] [--json]`: the snapshot timing table (wired by bench.ts).
+// `rviz-companion bench perf [--scenario NAME] [--app] [--json]`: the snapshot timing table (wired by bench.ts);
+// `--app` adds the browser bars (initial JS, time to usable, long tasks), which take a few minutes.
 import { CliError, type CommandRun } from '../../src/cli/context.ts';
 import { defaultCases, formatPerfTable, measureAll } from './measure.ts';
 
@@ -9,6 +10,12 @@ export const run: CommandRun = async (ctx) => {
     throw new CliError(`no perf case for scenario "${String(only)}" (cases: ${[...new Set(defaultCases.map((c) => c.scenario))].join(', ')})`);
   }
   const rows = await measureAll(cases);
-  ctx.stdout(ctx.options['json'] ? `${JSON.stringify({ bench: 'perf', rows }, null, 2)}\n` : formatPerfTable(rows));
+  const app = ctx.options['app'] ? await (await import('./app.ts')).appBench({ log: (line) => ctx.stderr(line) }) : undefined;
+  if (ctx.options['json']) {
+    ctx.stdout(`${JSON.stringify({ bench: 'perf', rows, ...(app ? { app } : {}) }, null, 2)}\n`);
+  } else {
+    ctx.stdout(formatPerfTable(rows));
+    if (app) ctx.stdout((await import('./app.ts')).formatAppBench(app));
+  }
   return 0;
 };

@@ -58,7 +58,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: 'ask', summary: 'ask the assistant; prints its event stream', positionals: ['TEXT...'], options: [scenario, url, ...MODEL_OPTIONS,
     { name: 'ndjson', kind: 'boolean', help: 'one JSON event a line' }] },
   { name: 'bench', summary: 'benchmark tables', positionals: ['planner|retrieval|perf'], options: [...MODEL_OPTIONS, jsonFlag,
-    { name: 'scenario', kind: 'string', arg: 'NAME', help: 'limit to one scenario' }] },
+    { name: 'scenario', kind: 'string', arg: 'NAME', help: 'limit to one scenario' },
+    { name: 'app', kind: 'boolean', help: 'perf: also measure the app in headless Chromium (initial JS, time to usable, long tasks)' }] },
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {
