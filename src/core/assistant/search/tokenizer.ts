@@ -24,22 +24,43 @@ const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
 const DIGITS = /^\p{N}+$/u;
 
 /** Split camelCase and letter/digit boundaries: `PointCloud2` → Point, Cloud, 2; `HTTPServer` → HTTP, Server. */
+const ASCII_LOWER = /^[a-z]*$/;
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Unicode-property regexes cost microseconds per word; a word is split and folded once per vocabulary entry. */
+const MEMO_LIMIT = 50_000;
+const splitMemo = new Map<string, string[]>();
+const foldMemo = new Map<string, string>();
+
+function memo<T>(map: Map<string, T>, key: string, compute: (k: string) => T): T {
+  const hit = map.get(key);
+  if (hit !== undefined) return hit;
+  if (map.size >= MEMO_LIMIT) map.clear();
+  const value = compute(key);
+  map.set(key, value);
+  return value;
+}
+
 function splitCase(word: string): string[] {
-  return word
+  if (ASCII_LOWER.test(word)) return [word];
+  return memo(splitMemo, word, (w) => w
     .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
     .replace(/(\p{L})(\p{N})/gu, '$1 $2')
     .replace(/(\p{N})(\p{L})/gu, '$1 $2')
     .split(' ')
-    .filter((p) => p.length > 0);
+    .filter((p) => p.length > 0));
 }
 
 function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  if (ASCII.test(text)) return text.toLowerCase();
+  return memo(foldMemo, text, (t) => t.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase());
 }
 
+const stemMemo = new Map<string, string>();
+
 function stem(term: string): string {
-  return DIGITS.test(term) || term.length < 3 ? term : stemmer(term);
+  return DIGITS.test(term) || term.length < 3 ? term : memo(stemMemo, term, stemmer);
 }
 
 /** Terms of one segment of a name (no `/` `.` `:` inside): words split on `_`/`-`, each word on case and digits. */
