@@ -75,6 +75,11 @@ function everything(p: Planner, tokens: readonly string[], verb: Verb | undefine
   return true;
 }
 
+function negatedBefore(tokens: readonly string[], at: number): boolean {
+  const before = ` ${tokens.slice(Math.max(0, at - 4), at).join(' ')} `;
+  return [' don t ', ' do not ', ' dont ', ' no longer ', ' not ', ' never ', ' stop ', ' doesn t ', ' does not '].some((n) => before.includes(n));
+}
+
 const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 'where', 'is', 'are', 'does', 'do', 'explain', 'tell']);
 
 function handleClause(p: Planner, clause: string): void {
@@ -91,6 +96,8 @@ function handleClause(p: Planner, clause: string): void {
   let targets = resolveTargets(p, clause, tokens, taken);
   const verbHit = findVerb(tokens, taken);
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
+  // "I don't want to see …", "no longer need …", "stop showing …": a negated show hides.
+  if (verb === 'show' && verbHit && negatedBefore(tokens, verbHit.span.start)) verb = 'hide';
   const ownVerb = verb;
   if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;

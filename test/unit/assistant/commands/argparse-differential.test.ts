@@ -1,5 +1,5 @@
 // The TypeScript parser against Python's argparse itself: argparse-cases.json holds argparse's verdicts on generated
-// command lines for every parser of the grammar (src/core/assistant/commands/derive/argparse-cases.py).
+// command lines for every parser of the grammar (scripts/derive-ros2-cli/argparse-cases.py).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkCommands, parseArgs, ros2Grammar, type GrammarParser } from '../../../../src/core/assistant/commands/index.ts';
