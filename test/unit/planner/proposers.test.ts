@@ -155,6 +155,11 @@ describe('offline planner beyond the bench', () => {
     expect(lines(await plan('the grid is not showing', doc(lost)))).toEqual(['set_fixed_frame =map']);
   });
 
+  it('reads a negated show as hide', async () => {
+    expect(lines(await plan("I don't want to see the grid anymore"))).toEqual(['set_enabled Grid =false']);
+    expect(lines(await plan('stop showing tf'))).toEqual(['set_enabled TF =false']);
+  });
+
   it('marks undo requests', async () => {
     const p = await plan('undo that');
     expect(p.undoFirst).toBe(true);

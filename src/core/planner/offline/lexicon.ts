@@ -9,10 +9,10 @@ export type Verb = 'show' | 'hide' | 'remove' | 'rename' | 'set' | 'fix';
 export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   ['turn on', 'show'], ['switch on', 'show'], ['bring up', 'show'], ['bring back', 'show'], ['give me', 'show'], ['let me see', 'show'],
   ['turn off', 'hide'], ['switch off', 'hide'], ['get rid of', 'remove'], ['take out', 'remove'], ['take away', 'remove'],
-  ['show', 'show'], ['add', 'show'], ['display', 'show'], ['visualise', 'show'], ['visualize', 'show'], ['see', 'show'],
+  ['show', 'show'], ['showing', 'show'], ['displaying', 'show'], ['add', 'show'], ['display', 'show'], ['visualise', 'show'], ['visualize', 'show'], ['see', 'show'],
   ['view', 'show'], ['draw', 'show'], ['plot', 'show'], ['enable', 'show'], ['unhide', 'show'], ['open', 'show'],
   ['want', 'show'], ['need', 'show'], ['include', 'show'], ['put', 'show'], ['watch', 'show'], ['monitor', 'show'],
-  ['hide', 'hide'], ['close', 'hide'], ['disable', 'hide'], ['mute', 'hide'], ['uncheck', 'hide'], ['untick', 'hide'], ['conceal', 'hide'],
+  ['hide', 'hide'], ['hiding', 'hide'], ['close', 'hide'], ['disable', 'hide'], ['mute', 'hide'], ['uncheck', 'hide'], ['untick', 'hide'], ['conceal', 'hide'],
   ['remove', 'remove'], ['delete', 'remove'], ['drop', 'remove'], ['discard', 'remove'], ['clear', 'remove'],
   ['rename', 'rename'],
   ['set', 'set'], ['make', 'set'], ['change', 'set'], ['colour', 'set'], ['color', 'set'], ['use', 'set'], ['switch', 'set'],
