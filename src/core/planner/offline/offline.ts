@@ -156,7 +156,7 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   if (verb === 'hide' || verb === 'remove') {
     // "hide the TF names" sets a property, not the display.
     if (verb === 'hide' && spec) {
-      const bools = settingsFor(p, t.displays[0], spec, clause, masked, tokens).settings.filter((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'bool');
+      const bools = propertySettings(p, t.displays[0], spec, clause, masked, tokens).settings.filter((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'bool');
       if (bools.length) { for (const d of targetsOrAdd(p, t)) for (const s of bools) p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: 'false' })); return; }
     }
     if (t.displays.length === 0) { p.notes.push(`no ${spec?.name ?? t.phrase} display to ${verb}`); return; }
@@ -180,7 +180,7 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   const shown = new Set<VirtualDisplay>();
   for (const d of displays) {
     if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; shown.add(d); }
-    const { settings, unclear } = settingsFor(p, d, spec, clause, masked, tokens);
+    const { settings, unclear } = propertySettings(p, d, spec, clause, masked, tokens);
     for (const s of settings) {
       p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: s.value }));
       d.planProps.set(s.path, s.value);
@@ -192,9 +192,6 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   }
 }
 
-function settingsFor(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, clause: string, masked: Span[], tokens: string[]) {
-  return propertySettings(p, d, spec, clause, masked, tokens);
-}
 
 /** "now the other robot", "same for robot2": the last request again, in the other namespace. */
 function replayForNamespace(p: Planner, text: string): boolean {
