@@ -4,7 +4,6 @@
  * ("robot2", "the other robot"), the fixed frame, colours, sizes, alpha, styles and decay, rename, undo, and "fix"
  * requests from the findings. What it did not understand it says in a note; an empty plan with a note is valid.
  */
-import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { tokenize } from '../../catalog/text.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
