@@ -160,6 +160,15 @@ describe('offline planner beyond the bench', () => {
     expect(lines(await plan('stop showing tf'))).toEqual(['set_enabled TF =false']);
   });
 
+  it('reads switch words, "away" and topic names without a slash', async () => {
+    expect(lines(await plan('grid off'))).toEqual(['set_enabled Grid =false']);
+    expect(lines(await plan('put the tf away'))).toEqual(['set_enabled TF =false']);
+    expect(lines(await plan('bring up chatter')).slice(0, 1)).toEqual([]);
+    const snap = snapshot([...defaultTopics(), topic('/waypoints', 'visualization_msgs/msg/MarkerArray', [DEFAULT('/follower')])]);
+    const r = await planRequest({ request: 'bring up the waypoints', document: doc(), snapshot: snap, proposer: createOfflineProposer() });
+    expect(lines(r.plan)).toEqual(['add_display MarkerArray =/waypoints']);
+  });
+
   it('marks undo requests', async () => {
     const p = await plan('undo that');
     expect(p.undoFirst).toBe(true);

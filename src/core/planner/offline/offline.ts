@@ -95,8 +95,16 @@ function handleClause(p: Planner, clause: string): void {
   let targets = resolveTargets(p, clause, tokens, taken);
   const verbHit = findVerb(tokens, taken);
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
+  // "grid off", "tf on": a switch word at the end stands for the verb.
+  if (!verb && targets.length > 0) {
+    const last = tokens[tokens.length - 1];
+    if (last === 'off') verb = 'hide';
+    else if (last === 'on' && !taken.some((x) => x.start + x.length === tokens.length)) verb = 'show';
+  }
   // "I don't want to see …", "no longer need …", "stop showing …": a negated show hides.
   if (verb === 'show' && verbHit && negatedBefore(tokens, verbHit.span.start)) verb = 'hide';
+  // "put the markers away": the particle decides.
+  if (verb === 'show' && verbHit && tokens[verbHit.span.start] === 'put' && tokens.includes('away')) verb = 'hide';
   const ownVerb = verb;
   if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
@@ -174,7 +182,11 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; }
     return;
   }
-  if (!spec) { p.notes.push(`do not know which display shows ${t.phrase}`); return; }
+  if (!spec) {
+    const info = t.topics[0] ? p.ctx.topicByName.get(t.topics[0]) : undefined;
+    p.notes.push(info ? `no RViz display shows ${info.name} (${info.type})` : `do not know which display shows ${t.phrase}`);
+    return;
+  }
   const displays = targetsOrAdd(p, t, verb === 'show' || verb === 'set' || verb === 'rename');
   const shown = new Set<VirtualDisplay>();
   for (const d of displays) {

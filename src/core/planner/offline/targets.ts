@@ -3,7 +3,7 @@
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
-import { absoluteTopic, fittingType, isPublishing, topicsForSpec } from '../topics.ts';
+import { absoluteTopic, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ALL_WORDS, FILLER, OTHER_ONE } from './lexicon.ts';
 import { displayMentions, hasPhrase, isPropertyWord, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { addDisplay, anyPhrase, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
@@ -84,10 +84,18 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (existing) existing.displays.push(m.display);
     else targets.push({ spec: m.display.spec, displays: [m.display], topics: [], phrase: m.display.name, plural: false, span: m });
   }
-  for (const raw of slashNames(clause)) {
+  // A live topic named without its slash ("the waypoints"), when the word is no display type's word.
+  const bare = tokens.filter((t, i) => t.length >= 4 && !FILLER.has(t) && !taken.some((x) => i >= x.start && i < x.start + x.length)
+    && p.ctx.topicByName.has(`/${t}`) && p.ctx.catalog.typesForWords(t).length === 0);
+  for (const raw of [...slashNames(clause), ...bare]) {
     const name = absoluteTopic(raw);
     const topic = p.ctx.topicByName.get(name);
-    const spec = topic ? p.ctx.catalog.forMessageType(topic.type)[0] : undefined;
+    let spec = topic ? p.ctx.catalog.forMessageType(topic.type)[0] : undefined;
+    // A generic carrier (std_msgs/String is also what RobotModel reads) means that display only on a topic like its own.
+    if (spec && topic && topic.type.startsWith('std_msgs/')) {
+      const own = topicWords(spec.conventionalTopic ?? '');
+      if (!topicWords(name).some((w) => own.includes(w))) spec = undefined;
+    }
     // Displays already on it, if they can show its type (a wrongly typed one is a finding, not what was asked for).
     const showing = p.state.live().filter((d) => [...d.topics.values()].includes(name) && (!topic || !d.spec || d.spec.messageTypes.includes(topic.type)));
     for (const t of tokenize(raw)) { const i = tokens.indexOf(t); if (i >= 0) taken.push({ start: i, length: 1 }); }
