@@ -106,12 +106,13 @@ export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
   words.forEach((w, i) => {
-    const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|m|s|sec|secs|seconds?)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
+    const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|m|px|s|sec|secs|seconds?)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
     if (!m) return;
     const next = words[i + 1]?.replace(/[.!?]+$/, '');
     let unit = m[2];
     if (!unit && next && (UNITS[next] !== undefined || next === '%' || next === 'percent')) unit = next === 'percent' ? '%' : next;
     if (!unit && next && /^(s|secs?|seconds?)$/.test(next)) unit = 's';
+    if ((!unit || unit === 'px') && next && /^(px|pixels?)$/.test(next)) unit = 'px';
     let value = Number(m[1]);
     if (unit && UNITS[unit] !== undefined) value *= UNITS[unit]!;
     out.push({ value, percent: unit === '%', unit, index: i });

@@ -77,7 +77,10 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // A length with no property named ("5 cm"): the size that applies now.
   const length = numbers.find((n) => n.unit !== undefined && !/^s/.test(n.unit) && n.unit !== '%');
   if (length && !numberUsed) {
-    const size = sizeProperty(p, d, spec, true);
+    // Pixels name the pixel size (valid once the style is Points, which complete() adds); lengths the metric one.
+    const size = length.unit === 'px'
+      ? spec.properties.find((x) => isSizeLike(x) && /pixel/i.test(x.path))
+      : sizeProperty(p, d, spec, true);
     if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); numberUsed = true; used.add(size.path); }
   }
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
