@@ -52,7 +52,14 @@ export class CompanionApp extends LitElement {
     :host([dragging]) main { outline: 3px dashed var(--accent); outline-offset: -6px; }
     tf-tree-view.tf { max-height: 34vh; overflow: auto; }
     h2 { font-size: 14px; margin: 12px 0 6px; color: var(--muted); font-weight: 600; }
-    :host([kiosk]) main { grid-template-columns: 1fr; grid-auto-rows: min-content; overflow: auto; }
+    :host([kiosk]) main { grid-template-columns: 1fr; grid-auto-rows: min-content; overflow: auto; background: var(--bg); gap: 0; }
+    /* Kiosk: the planner and the displays first; the assistant is a drawer over the page. */
+    :host([kiosk]) section[aria-label="Planner"] { order: -2; }
+    :host([kiosk]) section[aria-label="Robot and displays"] { order: -1; }
+    :host([kiosk]) section.assistant { position: fixed; top: 0; right: 0; bottom: 0; width: min(92vw, 560px); z-index: 10;
+      border-left: 1px solid var(--line); box-shadow: -8px 0 24px rgba(0, 0, 0, .5); }
+    :host([kiosk]) section.assistant.closed { top: auto; bottom: 16px; right: 16px; width: auto; padding: 0; border: 0; box-shadow: none; background: none; }
+    :host([kiosk]) section.assistant.closed button { min-width: 64px; min-height: 64px; border-radius: 32px; font-size: 24px; }
     @media (max-width: 900px) { main, main.assistant-collapsed { grid-template-columns: 1fr; overflow: auto; } }
   `];
 
@@ -84,6 +91,10 @@ export class CompanionApp extends LitElement {
       model: () => this.model.client({ robotUrl: this.robot.url, nodeNames: this.robot.snapshot?.nodes ?? [] }),
     });
     this.kiosk = new URLSearchParams(window.location.search).get('kiosk') === '1';
+    if (this.kiosk) {
+      this.tab = 'displays';
+      this.assistantCollapsed = true;
+    }
     // The robot's bridge says which config RViz has loaded; it replaces only the built-in default document.
     this.robot.watch('/rviz_companion/rviz_config_current', 'std_msgs/msg/String', (message) => {
       const data = (message as { data?: unknown }).data;
@@ -168,7 +179,7 @@ export class CompanionApp extends LitElement {
             @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.planner.apply(e.detail.actions)}
             @plan-undo=${() => this.planner.undo()}></planner-panel>
         </section>
-        <section aria-label="Assistant" class="assistant">
+        <section aria-label="Assistant" class="assistant ${this.assistantCollapsed ? 'closed' : ''}">
           ${this.assistantCollapsed
             ? html`<button aria-label="Open the assistant" title="Assistant" @click=${() => { this.assistantCollapsed = false; }}>?</button>`
             : html`<assistant-panel .ask=${this.ask} ?kiosk=${this.kiosk}
