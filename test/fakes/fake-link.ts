@@ -1,0 +1,55 @@
+// A RobotLink that serves a fixed snapshot: lets the app's components be tested without a socket.
+import type { GraphSnapshot, TfEdge } from '../../src/core/graph/types.ts';
+import type { LinkState, RobotLink } from '../../src/link/types.ts';
+
+export class FakeLink implements RobotLink {
+  public readonly capabilities = ['subscribe', 'tf'] as const;
+  public closed = false;
+  private listeners = new Set<(s: LinkState) => void>();
+  private current: LinkState;
+
+  public constructor(public readonly url: string, private readonly snap: GraphSnapshot) {
+    this.current = { url, presence: 'idle', problems: [] };
+  }
+
+  public async connect(): Promise<void> {
+    this.set({ presence: 'connected', snapshot: this.snap });
+  }
+
+  public close(): void {
+    this.closed = true;
+  }
+
+  public state(): LinkState { return this.current; }
+
+  public onState(listener: (s: LinkState) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.current);
+    return () => this.listeners.delete(listener);
+  }
+
+  public async snapshot(): Promise<GraphSnapshot> { return this.snap; }
+  public subscribe(): () => void { return () => undefined; }
+  public async callService<Res>(): Promise<Res> { throw new Error('fake link: no services'); }
+  public tf(): TfEdge[] { return [...this.snap.tf]; }
+  public sampleRates(): () => void { return () => undefined; }
+  public rates() { return {}; }
+
+  private set(patch: Partial<LinkState>): void {
+    this.current = { ...this.current, ...patch };
+    for (const l of this.listeners) l(this.current);
+  }
+}
+
+/** A small robot: a best-effort /scan, the map → odom → base_link chain. */
+export function smallRobot(url: string, now = Date.now()): GraphSnapshot {
+  const qos = { reliability: 'best_effort', durability: 'volatile', history: 'keep_last', depth: 5 } as const;
+  return {
+    takenAt: now, url, presence: 'connected', qosReported: true, problems: [], nodes: ['/lidar'], ros: { version: 2, distro: 'jazzy' },
+    topics: [{ name: '/scan', type: 'sensor_msgs/msg/LaserScan', publishers: [{ node: '/lidar', qos, source: 'reported' }], subscribers: [] }],
+    tf: [
+      { parent: 'map', child: 'odom', isStatic: false, stampSec: now / 1000, receivedAt: now },
+      { parent: 'odom', child: 'base_link', isStatic: false, stampSec: now / 1000, receivedAt: now },
+    ],
+  };
+}
