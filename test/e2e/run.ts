@@ -3,6 +3,7 @@ import { runCases } from './harness.ts';
 import { robotCase } from './robot.e2e.ts';
 import { plannerCase } from './planner.e2e.ts';
 import { assistantCase } from './assistant.e2e.ts';
+import { badUrlCase, recoveryCase } from './recovery.e2e.ts';
 
-const failed = await runCases([robotCase, plannerCase, assistantCase]);
+const failed = await runCases([robotCase, plannerCase, assistantCase, recoveryCase, badUrlCase]);
 process.exit(failed === 0 ? 0 : 1);
