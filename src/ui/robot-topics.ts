@@ -45,7 +45,7 @@ export class RobotTopics extends LitElement {
       <div class="bar">
         <input type="search" placeholder="Filter topics or types" aria-label="Filter topics"
           .value=${this.filter} @input=${(e: Event) => { this.filter = (e.target as HTMLInputElement).value; }} />
-        <span class="muted" data-count>${matching.length} / ${this.topics.length} topics</span>
+        <span class="muted" data-count>${matching.length} / ${this.topics.length} topics · rates measured in this browser</span>
       </div>
       ${this.topics.length === 0 ? html`<div class="empty">No topics yet.</div>` : html`
       <div role="list" aria-label="Topics">${repeat(visible, (t) => t.name, (t) => this.row(t))}</div>
