@@ -1,5 +1,5 @@
 /**
- * Message-rate estimator over a sliding time window. Pure: the caller passes the clock value,
+ * Message-rate estimator over a sliding span of time; pure: the caller passes the clock value,
  * so tests and benchmarks control time.
  */
 export interface RateOptions {
