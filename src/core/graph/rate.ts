@@ -34,7 +34,7 @@ export class RateEstimator {
 
   /**
    * Messages per second over the window ending at `now`: (arrivals − 1) / span between the first
-   * and last arrival in the window. 0 when fewer than two arrivals fall in the window (a topic
+   * and last arrival in the window; 0 when fewer than two arrivals fall in the window (a topic
    * that stopped decays to 0 once its arrivals leave the window).
    */
   public rateHz(now: number): number {
