@@ -73,10 +73,12 @@ export class CompanionApp extends LitElement {
   private readonly document = new DocumentController(this, catalog);
   private readonly model = new ModelController();
   private readonly planner: PlannerController;
+  /** The model for planner and assistant, told the robot's host and node names so a cloud prompt can be masked. */
+  private readonly modelClient = () => this.model.client({ robotUrl: this.robot.url, nodeNames: this.robot.snapshot?.nodes ?? [] });
   private readonly ask = createAskFunction({
     findings: () => this.findings(),
     snapshot: () => this.robot.snapshot,
-    model: () => this.model.client({ robotUrl: this.robot.url, nodeNames: this.robot.snapshot?.nodes ?? [] }),
+    model: this.modelClient,
   });
 
   public constructor() {
@@ -88,7 +90,7 @@ export class CompanionApp extends LitElement {
     this.planner = new PlannerController(this, this.document, {
       snapshot: () => this.liveSnapshot(),
       findings: () => this.findings(),
-      model: () => this.model.client({ robotUrl: this.robot.url, nodeNames: this.robot.snapshot?.nodes ?? [] }),
+      model: this.modelClient,
     });
     this.kiosk = new URLSearchParams(window.location.search).get('kiosk') === '1';
     if (this.kiosk) {
@@ -115,7 +117,7 @@ export class CompanionApp extends LitElement {
     if (target && /^(INPUT|TEXTAREA)$/.test(target.tagName)) return; // typing: the field's own undo
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
       e.preventDefault();
-      this.report(e.shiftKey ? this.document.redo() : this.document.undo());
+      this.report(e.shiftKey ? this.document.redo() : this.planner.undo());
     }
   };
 
@@ -147,7 +149,7 @@ export class CompanionApp extends LitElement {
           <form method="dialog"><button>Close</button></form>
         </dialog>
         <div class="doc-tools">
-          <button data-undo-global ?disabled=${!this.document.canUndo} title="Undo (Ctrl+Z)" @click=${() => this.report(this.document.undo())}>Undo</button>
+          <button data-undo-global ?disabled=${!this.document.canUndo} title="Undo (Ctrl+Z)" @click=${() => this.report(this.planner.undo())}>Undo</button>
           <button ?disabled=${!this.document.canRedo} title="Redo (Ctrl+Shift+Z)" @click=${() => this.report(this.document.redo())}>Redo</button>
           <button @click=${() => void this.openFile()}>Open…</button>
           <button @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
@@ -177,7 +179,7 @@ export class CompanionApp extends LitElement {
             @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
             @plan-cancel=${() => this.planner.cancel()}
             @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.planner.apply(e.detail.actions)}
-            @plan-undo=${() => this.planner.undo()}></planner-panel>
+            @plan-undo=${() => this.report(this.planner.undo())}></planner-panel>
         </section>
         <section aria-label="Assistant" class="assistant ${this.assistantCollapsed ? 'closed' : ''}">
           ${this.assistantCollapsed

@@ -5,7 +5,7 @@ import type { GraphSnapshot } from '../core/graph/types.ts';
 import type { Finding } from '../core/diagnosis/types.ts';
 import type { ModelClient } from '../core/model.ts';
 import { History } from '../core/rviz/history.ts';
-import type { DocumentController } from './document-controller.ts';
+import type { DocumentController, Outcome } from './document-controller.ts';
 import type { PlannerStatus, PlannerTurnView } from './planner-panel.ts';
 
 /** What a planning run needs from the rest of the app, gathered when the request is made. */
@@ -99,11 +99,13 @@ export class PlannerController {
     this.set({ status: 'applied' });
   }
 
-  public undo(): void {
+  /** Undoes the last applied plan (every history step is one) and records it, so follow-ups know. */
+  public undo(): Outcome {
     const outcome = this.document.undo();
-    if (!outcome.ok) { this.set({ status: 'error', message: outcome.reason }); return; }
+    if (!outcome.ok) return outcome;
     this.markLastApplied('undone');
-    this.set({ status: this.plan ? 'ready' : 'idle', message: outcome.message ?? '' });
+    this.set({ status: this.plan ? 'ready' : 'idle', message: '' });
+    return outcome;
   }
 
   private markLastApplied(outcome: 'undone'): void {
