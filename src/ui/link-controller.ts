@@ -45,6 +45,7 @@ export class LinkController implements ReactiveController {
   private sampledKey = '';
   private timer: ReturnType<typeof setInterval> | undefined;
   private refreshing = false;
+  private updateScheduled = false;
   private readonly watches: { topic: string; type: string; handler: (message: unknown) => void }[] = [];
   private unwatch: (() => void)[] = [];
 
@@ -79,7 +80,7 @@ export class LinkController implements ReactiveController {
       this.presence = s.presence;
       this.problems = s.problems;
       if (s.snapshot && s.snapshot !== this.snapshot) this.applySnapshot(s.snapshot);
-      this.host.requestUpdate();
+      this.scheduleUpdate();
     });
     this.unwatch = this.watches.map((w) => link.subscribe(w.topic, w.type, w.handler));
     // Failures are reported through state (problems); the link keeps retrying by itself.
@@ -90,6 +91,18 @@ export class LinkController implements ReactiveController {
   public watch(topic: string, type: string, handler: (message: unknown) => void): void {
     this.watches.push({ topic, type, handler });
     if (this.link) this.unwatch.push(this.link.subscribe(topic, type, handler));
+  }
+
+  /**
+   * Link state changes arrive inside the socket's message handler; rendering them there would put decoding and
+   * rendering in one main-thread task. The render waits for the next frame instead (and coalesces bursts).
+   */
+  private scheduleUpdate(): void {
+    if (this.updateScheduled) return;
+    this.updateScheduled = true;
+    const run = () => { this.updateScheduled = false; this.host.requestUpdate(); };
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
+    else setTimeout(run, 0);
   }
 
   private teardown(): void {
