@@ -30,7 +30,7 @@ export interface RobotSessionOptions extends RobotTarget {
   watch?: (first: GraphSnapshot) => readonly { name: string; type: string }[];
   /** Connecting and each snapshot must finish within this (ms). */
   timeoutMs?: number;
-  /** When the robot has TF topics but none arrived yet, wait at most this long (ms) for TF. */
+  /** When the robot publishes /tf or /tf_static but their transforms have not all arrived yet, wait at most this long (ms). */
   tfGraceMs?: number;
   signal?: AbortSignal;
 }
@@ -147,9 +147,17 @@ export async function openRobotSession(opts: RobotSessionOptions): Promise<Robot
       }));
     }
     await sleep(opts.sampleMs ?? defaultSampleMs, outer);
-    const hasTf = first.topics.some((t) => (t.name === '/tf' || t.name === '/tf_static') && t.publishers.length > 0);
+    // Static transforms are latched and arrive at once; dynamic ones with the next broadcast. Wait for each kind the
+    // robot publishes, so a snapshot taken without a watch window still has the whole tree.
+    const published = (name: string) => first.topics.some((t) => t.name === name && t.publishers.length > 0);
+    const needStatic = published('/tf_static');
+    const needDynamic = published('/tf');
+    const tfComplete = () => {
+      const edges = link.tf();
+      return (!needStatic || edges.some((e) => e.isStatic)) && (!needDynamic || edges.some((e) => !e.isStatic));
+    };
     const graceEnd = Date.now() + (opts.tfGraceMs ?? defaultTfGraceMs);
-    while (hasTf && link.tf().length === 0 && Date.now() < graceEnd && !outer.aborted) await sleep(50, outer);
+    while (!tfComplete() && Date.now() < graceEnd && !outer.aborted) await sleep(50, outer);
     if (outer.aborted) throw new CliError('interrupted');
 
     s = step('snapshot');

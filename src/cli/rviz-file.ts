@@ -1,5 +1,5 @@
-// Reading and writing .rviz files for the apply, convert and lint commands.
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+// Reading and writing .rviz files for the apply, convert, lint and plan commands.
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { checkSize, parseBytes, type ParseResult } from '../core/rviz/index.ts';
 import { CliError } from './context.ts';
@@ -41,6 +41,7 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
     await writeFile(tmp, text, 'utf8');
     await rename(tmp, path);
   } catch (err) {
+    await rm(tmp, { force: true });
     throw new CliError(describeFsError(err, path, 'write'));
   }
 }

@@ -2,7 +2,7 @@
 // plans a request against a robot (the simulated one in-process, or a live one) and prints the checklist or the Plan JSON;
 // --apply writes the document that results from applying every checked action, atomically.
 import { existsSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalog } from '../../core/catalog/index.ts';
@@ -12,61 +12,28 @@ import type { GraphSnapshot } from '../../core/graph/types.ts';
 import { createModelProposer, createOfflineProposer, describeAction, planRequest, PlannerError, type PlanResult } from '../../core/planner/index.ts';
 import type { Plan } from '../../core/rviz/action-types.ts';
 import { applyActions, parse, type RvizDocument } from '../../core/rviz/index.ts';
-import { checkRobotUrl, createRosbridgeLink, isLinkError } from '../../link/index.ts';
-import { startSim } from '../../../sim/server.ts';
 import { CliError, type CommandRun } from '../context.ts';
 import { modelClientFromOptions } from '../model-options.ts';
+import { openRobotSession, robotTarget, type RobotTarget } from '../robot-session.ts';
+import { writeTextFile } from '../rviz-file.ts';
 
 const SCENARIO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../sim/scenarios');
+/** Planning needs the graph and the TF tree, not rates: no watch window, only the wait for transforms. */
 const TF_WAIT_MS = 1500;
-const SNAPSHOT_TIMEOUT_MS = 10_000;
 
-/** Connect to a rosbridge URL, wait briefly for TF (static and dynamic), take one snapshot, disconnect. */
-export async function snapshotFromUrl(url: string, signal?: AbortSignal, timeoutMs = SNAPSHOT_TIMEOUT_MS): Promise<GraphSnapshot> {
-  const check = checkRobotUrl(url);
-  if (!check.ok) throw new CliError(check.reason);
-  const link = createRosbridgeLink(check.url, { probeTimeoutMs: Math.min(5000, timeoutMs) });
-  const deadline = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
+/** One snapshot of a robot (the simulated one in-process, or a live one), taken once its TF has arrived. */
+export async function robotSnapshot(target: RobotTarget, signal?: AbortSignal): Promise<GraphSnapshot> {
+  const session = await openRobotSession({ ...target, sampleMs: 0, tfGraceMs: TF_WAIT_MS, ...(signal ? { signal } : {}) });
   try {
-    await new Promise<void>((resolveConnect, reject) => {
-      const onAbort = (): void => reject(new CliError(signal?.aborted ? 'interrupted' : `no answer from ${check.url} within ${timeoutMs} ms`));
-      if (deadline.aborted) { onAbort(); return; }
-      deadline.addEventListener('abort', onAbort, { once: true });
-      link.connect().then(resolveConnect, reject).finally(() => deadline.removeEventListener('abort', onAbort));
-    });
-    let snap = await link.snapshot({ signal: deadline });
-    if (snap.topics.some((t) => t.name === '/tf' || t.name === '/tf_static')) {
-      const start = Date.now();
-      while (Date.now() - start < TF_WAIT_MS && !deadline.aborted) {
-        await new Promise((r) => setTimeout(r, 50));
-        const edges = link.tf();
-        if (edges.some((e) => e.isStatic) && edges.some((e) => !e.isStatic)) break;
-      }
-      snap = await link.snapshot({ signal: deadline });
-    }
-    return snap;
-  } catch (err) {
-    if (err instanceof CliError) throw err;
-    if (isLinkError(err)) throw new CliError(err.message.replace(/; retrying in [\d.]+ s$/, ''));
-    throw err;
+    return session.snapshot;
   } finally {
-    link.close();
+    await session.close();
   }
 }
 
 /** Start the simulated robot with a scenario on a free loopback port, take one snapshot, stop it. */
-export async function snapshotFromScenario(scenario: string, signal?: AbortSignal): Promise<GraphSnapshot> {
-  let sim;
-  try {
-    sim = await startSim({ scenario, port: 0 });
-  } catch (err) {
-    throw new CliError(err instanceof Error ? err.message : String(err));
-  }
-  try {
-    return await snapshotFromUrl(sim.url, signal);
-  } finally {
-    await sim.close();
-  }
+export function snapshotFromScenario(scenario: string, signal?: AbortSignal): Promise<GraphSnapshot> {
+  return robotSnapshot({ scenario }, signal);
 }
 
 /** The .rviz a scenario's robot starts with (sim/scenarios/NAME.rviz), if it has one. */
@@ -113,16 +80,6 @@ export function formatPlan(request: string, result: PlanResult, proposer: string
   return `${lines.join('\n')}\n`;
 }
 
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    await writeFile(tmp, text, 'utf8');
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw new CliError(`cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-}
 
 export const run: CommandRun = async (ctx) => {
   const request = ctx.options.request;
@@ -130,17 +87,16 @@ export const run: CommandRun = async (ctx) => {
     ctx.stderr('rviz-companion plan: --request TEXT is required, e.g. --request "show the lidar coloured by height"');
     return 2;
   }
-  const scenario = typeof ctx.options.scenario === 'string' ? ctx.options.scenario : undefined;
-  const url = typeof ctx.options.url === 'string' ? ctx.options.url : undefined;
-  if (scenario && url) {
+  if (typeof ctx.options.scenario === 'string' && typeof ctx.options.url === 'string') {
     ctx.stderr('rviz-companion plan: give --scenario or --url, not both');
     return 2;
   }
-  const configPath = typeof ctx.options.config === 'string' ? ctx.options.config : scenario ? scenarioConfigPath(scenario) : undefined;
+  const target = robotTarget(ctx.options);
+  const configPath = typeof ctx.options.config === 'string' ? ctx.options.config : target?.scenario ? scenarioConfigPath(target.scenario) : undefined;
   const { doc } = await loadDocument(configPath);
   const client = await modelClientFromOptions(ctx.options, ctx.env);
   const proposer = client ? createModelProposer(client) : createOfflineProposer();
-  const snapshot = scenario ? await snapshotFromScenario(scenario, ctx.signal) : url ? await snapshotFromUrl(url, ctx.signal) : undefined;
+  const snapshot = target ? await robotSnapshot(target, ctx.signal) : undefined;
 
   let result: PlanResult;
   try {
@@ -156,7 +112,7 @@ export const run: CommandRun = async (ctx) => {
     const checked = result.plan.actions.filter((a) => a.checked);
     const applied = applyActions(doc, checked, { lookup: catalog });
     if (!applied.ok) throw new CliError(`the plan could not be applied, nothing was written: ${applied.reason}`);
-    await writeAtomically(applyTo, applied.doc.text);
+    await writeTextFile(applyTo, applied.doc.text);
   }
   if (ctx.options.json) ctx.stdout(`${JSON.stringify(result.plan, null, 2)}\n`);
   else {
