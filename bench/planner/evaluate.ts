@@ -10,7 +10,7 @@ import type { GraphSnapshot } from '../../src/core/graph/types.ts';
 import { planRequest, PlannerError, type PlannerTurn, type PlanResult, type Proposer } from '../../src/core/planner/index.ts';
 import { readPlain } from '../../src/core/planner/state.ts';
 import type { PlannedAction } from '../../src/core/rviz/action-types.ts';
-import { applyActions, listDisplays, looseKey, parse, type DisplayInfo, type RvizDocument } from '../../src/core/rviz/index.ts';
+import { applyActions, listDisplays, looseDisplayName, parse, type DisplayInfo, type RvizDocument } from '../../src/core/rviz/index.ts';
 import { fixedFrameOf } from '../../src/core/planner/context.ts';
 import { createOfflineProposer } from '../../src/core/planner/index.ts';
 import { diagnose } from '../../src/core/diagnosis/index.ts';
@@ -86,7 +86,7 @@ function sameValue(actual: string | undefined, wanted: string | number | boolean
 
 function matches(d: DisplayInfo, c: DisplayCheck): boolean {
   if (c.class && catalog.resolveType(c.class)?.classId !== d.classId && c.class !== d.classId) return false;
-  if (c.name !== undefined && looseKey(c.name) !== looseKey(d.name)) return false;
+  if (c.name !== undefined && looseDisplayName(c.name) !== looseDisplayName(d.name)) return false;
   if (c.topic !== undefined && !d.topics.some((t) => t.value === c.topic)) return false;
   return true;
 }

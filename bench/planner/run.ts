@@ -7,7 +7,7 @@ import { snapshotFromScenario } from '../../src/cli/commands/plan.ts';
 import { modelClientFromOptions } from '../../src/cli/model-options.ts';
 import { catalog } from '../../src/core/catalog/index.ts';
 import { buildContext, buildFullPrompt, buildRetrievedPrompt, createModelProposer, createOfflineProposer, planRequest, selectTypes, type Proposer } from '../../src/core/planner/index.ts';
-import { looseKey } from '../../src/core/rviz/index.ts';
+import { looseDisplayName } from '../../src/core/rviz/index.ts';
 import type { BenchCase } from './evaluate.ts';
 import { findingsFor, loadCaseFiles, playTurns, runCase, startingDocument, type CaseResult } from './evaluate.ts';
 
@@ -48,7 +48,7 @@ function expectedTypes(c: BenchCase, ctx: ReturnType<typeof buildContext>): Set<
   const relevant = [...(c.expect.displays ?? []).filter((x) => x.class || x.properties || x.topic || x.enabled !== undefined), ...(c.expect.absent ?? [])];
   for (const check of relevant) {
     const byClass = check.class ? catalog.resolveType(check.class)?.classId : undefined;
-    const byName = check.name ? ctx.displays.find((d) => looseKey(d.name) === looseKey(check.name!))?.classId : undefined;
+    const byName = check.name ? ctx.displays.find((d) => looseDisplayName(d.name) === looseDisplayName(check.name!))?.classId : undefined;
     const id = byClass ?? byName;
     if (id && catalog.byClass(id)) out.add(id);
   }

@@ -5,7 +5,7 @@
  */
 import type { DisplayTypeSpec } from '../catalog/index.ts';
 import { tokenize } from '../catalog/text.ts';
-import { looseKey } from '../rviz/displays.ts';
+import { looseDisplayName } from '../rviz/displays.ts';
 import { fittingType } from './topics.ts';
 import type { DisplayInfo } from '../rviz/displays.ts';
 import type { TopicInfo } from '../graph/types.ts';
@@ -37,9 +37,9 @@ export function topicsNamed(ctx: PlanContext, text: string): TopicInfo[] {
 
 /** Displays whose name appears in a text (loosely: case, spaces, `_` and `-` ignored). */
 export function displaysNamed(ctx: PlanContext, text: string): DisplayInfo[] {
-  const hay = looseKey(text);
+  const hay = looseDisplayName(text);
   return ctx.displays.filter((d) => {
-    const key = looseKey(d.name);
+    const key = looseDisplayName(d.name);
     // "the waypoint markers" names "Waypoints" too.
     return key.length >= 3 && (hay.includes(key) || (key.endsWith('s') && key.length >= 4 && hay.includes(key.slice(0, -1))));
   });

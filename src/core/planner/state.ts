@@ -4,7 +4,7 @@
  * validate() and complete() use it to judge each action against the state the earlier actions produce.
  */
 import type { DisplayTypeSpec } from '../catalog/index.ts';
-import { looseKey } from '../rviz/displays.ts';
+import { looseDisplayName } from '../rviz/displays.ts';
 import type { PlanContext } from './types.ts';
 
 export interface VirtualDisplay {
@@ -54,11 +54,11 @@ export class PlanState {
 
   /** A name no live display has (loosely): `base`, else `base (2)`, `base (3)`… as the document model would pick. */
   public uniqueName(base: string): string {
-    const taken = new Set(this.live().map((d) => looseKey(d.name)));
-    if (!taken.has(looseKey(base))) return base;
+    const taken = new Set(this.live().map((d) => looseDisplayName(d.name)));
+    if (!taken.has(looseDisplayName(base))) return base;
     for (let n = 2; ; n++) {
       const candidate = `${base} (${n})`;
-      if (!taken.has(looseKey(candidate))) return candidate;
+      if (!taken.has(looseDisplayName(candidate))) return candidate;
     }
   }
 
@@ -86,16 +86,16 @@ export class PlanState {
       const byPath = live.find((d) => d.path === q);
       return byPath ? { ok: true, display: byPath } : { ok: false, reason: `no display at path "${q}"` };
     }
-    const key = looseKey(q);
+    const key = looseDisplayName(q);
     const added = live.filter((d) => d.added);
-    const addedHit = added.filter((d) => d.name === q).concat(added.filter((d) => d.name !== q && looseKey(d.name) === key));
+    const addedHit = added.filter((d) => d.name === q).concat(added.filter((d) => d.name !== q && looseDisplayName(d.name) === key));
     if (addedHit.length > 0) return { ok: true, display: addedHit[addedHit.length - 1]! };
     // The prompt tells a model to name a display it adds by its type name: the latest such display is meant.
-    const byRequested = added.filter((d) => d.requestedName !== undefined && looseKey(d.requestedName) === key);
+    const byRequested = added.filter((d) => d.requestedName !== undefined && looseDisplayName(d.requestedName) === key);
     if (byRequested.length > 0) return { ok: true, display: byRequested[byRequested.length - 1]! };
     const exact = live.filter((d) => d.name === q);
     if (exact.length === 1) return { ok: true, display: exact[0]! };
-    const loose = exact.length > 1 ? exact : live.filter((d) => looseKey(d.name) === key);
+    const loose = exact.length > 1 ? exact : live.filter((d) => looseDisplayName(d.name) === key);
     if (loose.length === 1) return { ok: true, display: loose[0]! };
     if (loose.length > 1) return { ok: false, reason: `display name "${q}" is ambiguous (${loose.map((d) => `"${d.name}" at ${d.path ?? 'new'}`).join(', ')})` };
     const names = live.map((d) => d.name);
@@ -104,7 +104,7 @@ export class PlanState {
 
   /** How an action should name the display so the document model finds exactly this one. */
   public handle(d: VirtualDisplay): string {
-    const same = this.live().filter((x) => looseKey(x.name) === looseKey(d.name));
+    const same = this.live().filter((x) => looseDisplayName(x.name) === looseDisplayName(d.name));
     return same.length > 1 && d.path ? d.path : d.name;
   }
 

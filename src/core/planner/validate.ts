@@ -3,7 +3,7 @@
  * state the earlier actions leave. A refused action keeps its reason; an accepted one may carry a note ("not publishing
  * yet", "frame not in the TF tree"). Nothing here applies anything.
  */
-import { looseKey } from '../rviz/displays.ts';
+import { looseDisplayName } from '../rviz/displays.ts';
 import { BLANK_ACTION, type PlannedAction, type RejectedAction, type RvizAction } from '../rviz/action-types.ts';
 import { normalizeAction } from '../rviz/actions.ts';
 import { splitPath } from '../rviz/properties.ts';
@@ -145,7 +145,7 @@ function checkRename(state: PlanState, a: RvizAction): { action: RvizAction } {
   const name = a.value.trim();
   if (name === '' || /[\n\r]/.test(name)) throw new Refused(`rename_display on "${d.name}" needs the new name in "value"`);
   if (name === d.name) throw new Refused(`"${d.name}" already has that name`);
-  const clash = state.live().find((x) => x !== d && looseKey(x.name) === looseKey(name));
+  const clash = state.live().find((x) => x !== d && looseDisplayName(x.name) === looseDisplayName(name));
   if (clash) throw new Refused(`another display is already named "${clash.name}"`);
   const handle = state.handle(d);
   d.name = name;

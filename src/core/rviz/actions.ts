@@ -6,7 +6,7 @@ import { isMap, type YAMLMap } from 'yaml';
 import { ACTION_NAMES, BLANK_ACTION, type RvizAction } from './action-types.ts';
 import { parse, type ParseOptions, type RvizDocument } from './document.ts';
 import {
-  displayClass, displayName, displayRefs, findDisplay, looseKey, uniqueDisplayName, vmMap, GROUP_CLASS, type DisplayRef,
+  displayClass, displayName, displayRefs, findDisplay, looseDisplayName, uniqueDisplayName, vmMap, GROUP_CLASS, type DisplayRef,
 } from './displays.ts';
 import { propertySpec, topicPropertiesOf, type DisplayTypeLookup } from './lookup.ts';
 import { planSetProperty, readProperty, splitPath } from './properties.ts';
@@ -247,7 +247,7 @@ function renameDisplay(ed: Editor, a: RvizAction): string {
   const newName = requireText(a.value, 'the new name in "value"', 'rename_display');
   const oldName = displayName(ref);
   if (newName === oldName) throw new ActionError(`rviz: rename_display: "${oldName}" already has that name`);
-  const clash = displayRefs(ed.doc).find((r) => r.path !== ref.path && looseKey(displayName(r)) === looseKey(newName));
+  const clash = displayRefs(ed.doc).find((r) => r.path !== ref.path && looseDisplayName(displayName(r)) === looseDisplayName(newName));
   if (clash) throw new ActionError(`rviz: rename_display: another display is already named "${displayName(clash)}" (${clash.path})`);
   const dock = hasDock(displayClass(ref));
   const wg = windowGeometry(ed.doc);

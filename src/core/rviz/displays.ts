@@ -120,8 +120,8 @@ export function listDisplays(doc: RvizDocument, lookup?: DisplayTypeLookup): Dis
   return displayRefs(doc).map((r) => displayInfo(r, lookup));
 }
 
-/** Case, space, underscore and dash insensitive. */
-export function looseKey(name: string): string {
+/** The key display names are matched by: case, space, underscore and dash insensitive (`laser_scan` = `LaserScan`). */
+export function looseDisplayName(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '');
 }
 
@@ -146,8 +146,8 @@ export function findDisplay(doc: RvizDocument, query: string): FindResult {
   const exact = refs.filter((r) => displayName(r) === q);
   if (exact.length === 1) return { ok: true, ref: exact[0]! };
   if (exact.length > 1) return { ok: false, reason: `rviz: display name "${q}" is ambiguous: ${describe(exact)}; name it by path` };
-  const key = looseKey(q);
-  const loose = refs.filter((r) => looseKey(displayName(r)) === key);
+  const key = looseDisplayName(q);
+  const loose = refs.filter((r) => looseDisplayName(displayName(r)) === key);
   if (loose.length === 1) return { ok: true, ref: loose[0]! };
   if (loose.length > 1) return { ok: false, reason: `rviz: display name "${q}" is ambiguous: ${describe(loose)}` };
   const names = refs.map(displayName);
@@ -156,11 +156,11 @@ export function findDisplay(doc: RvizDocument, query: string): FindResult {
 
 /** `base` if no display has it (loosely), else `base (2)`, `base (3)`, … */
 export function uniqueDisplayName(doc: RvizDocument, base: string): string {
-  const taken = new Set(displayRefs(doc).map((r) => looseKey(displayName(r))));
-  if (!taken.has(looseKey(base))) return base;
+  const taken = new Set(displayRefs(doc).map((r) => looseDisplayName(displayName(r))));
+  if (!taken.has(looseDisplayName(base))) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base} (${n})`;
-    if (!taken.has(looseKey(candidate))) return candidate;
+    if (!taken.has(looseDisplayName(candidate))) return candidate;
   }
 }
 

@@ -5,7 +5,7 @@
 export { parse, parseBytes, checkSize, serialize, utf8Length, defaultParseOptions, PARSE_FAILURE_CODES } from './document.ts';
 export type { RvizDocument, ParseResult, ParseFailure, ParseFailureCode, ParseOptions } from './document.ts';
 export {
-  listDisplays, findDisplay, displayRefs, uniqueDisplayName, looseKey, globalOptions, fixedFrame, GROUP_CLASS,
+  listDisplays, findDisplay, displayRefs, uniqueDisplayName, looseDisplayName, globalOptions, fixedFrame, GROUP_CLASS,
 } from './displays.ts';
 export type { DisplayInfo, DisplayRef, DisplayTopic, FindResult } from './displays.ts';
 export { readProperty, splitPath } from './properties.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDisplay, getProperty, listDisplays, looseKey, uniqueDisplayName } from '../../../src/core/rviz/index.ts';
+import { findDisplay, getProperty, listDisplays, looseDisplayName, uniqueDisplayName } from '../../../src/core/rviz/index.ts';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import { doc, SAMPLE } from './helpers.ts';
 
@@ -26,7 +26,7 @@ describe('listDisplays', () => {
 describe('findDisplay', () => {
   const d = doc(SAMPLE);
   it('matches loosely: case, spaces, underscores, dashes', () => {
-    expect(looseKey('Laser_Scan')).toBe(looseKey('laser scan'));
+    expect(looseDisplayName('Laser_Scan')).toBe(looseDisplayName('laser scan'));
     for (const q of ['laser_scan', 'LaserScan', 'laser-scan', 'LASER SCAN']) {
       const r = findDisplay(d, q);
       expect(r.ok && r.ref.path).toBe('Visualization Manager/Displays/1');
