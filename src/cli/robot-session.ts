@@ -10,10 +10,9 @@
  */
 import { startSim, type SimHandle } from '../../sim/server.ts';
 import { loadScenario } from '../../sim/scenario.ts';
-import { headerOf } from '../core/diagnosis/sampling.ts';
 import type { StampSample } from '../core/diagnosis/types.ts';
 import type { GraphSnapshot } from '../core/graph/types.ts';
-import { checkRobotUrl, createRosbridgeLink, isLinkError, type RobotLink } from '../link/index.ts';
+import { checkRobotUrl, createRosbridgeLink, isLinkError, sampleTopics, type RobotLink } from '../link/index.ts';
 import { CliError } from './context.ts';
 
 export interface RobotTarget {
@@ -133,19 +132,8 @@ export async function openRobotSession(opts: RobotSessionOptions): Promise<Robot
     s = step('snapshot');
     const first = await within(link.snapshot({ signal: s.deadline }), s.deadline, s.fail);
 
-    const watched = opts.watch?.(first) ?? [];
-    const stamps = new Map<string, StampSample>();
-    const sampledSince = Date.now();
-    if (watched.length > 0) stops.push(link.sampleRates(watched));
-    for (const { name, type } of watched) {
-      stops.push(link.subscribe(name, type, (msg, receivedAt) => {
-        const header = headerOf(msg);
-        if (!header) return;
-        const sample: StampSample = { topic: name, stampSec: header.stampSec, receivedAt };
-        if (header.frameId !== undefined) sample.frameId = header.frameId;
-        stamps.set(name, sample);
-      }));
-    }
+    const sampler = sampleTopics(link, opts.watch?.(first) ?? []);
+    stops.push(() => sampler.stop());
     await sleep(opts.sampleMs ?? defaultSampleMs, outer);
     // Static transforms are latched and arrive at once; dynamic ones with the next broadcast. Wait for each kind the
     // robot publishes, so a snapshot taken without a watch window still has the whole tree.
@@ -163,7 +151,7 @@ export async function openRobotSession(opts: RobotSessionOptions): Promise<Robot
     s = step('snapshot');
     const snapshot = await within(link.snapshot({ signal: s.deadline }), s.deadline, s.fail);
     for (const stop of stops.splice(0)) stop();
-    const session: RobotSession = { url, link, snapshot, stamps: [...stamps.values()], sampledSince, close };
+    const session: RobotSession = { url, link, snapshot, stamps: [...sampler.stamps.values()], sampledSince: sampler.since, close };
     if (sim) session.scenario = sim.scenario.name;
     return session;
   } catch (err) {

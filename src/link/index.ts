@@ -4,3 +4,4 @@ export { LinkError, isLinkError, type LinkErrorCode } from './errors.ts';
 export { checkRobotUrl, type UrlCheck } from './url.ts';
 export { realTimers, type Timers } from './timers.ts';
 export { createRosbridgeLink, defaultRosbridgeLinkOptions, RosbridgeLink, type RosbridgeLinkOptions } from './rosbridge/rosbridge-link.ts';
+export { sampleTopics, type TopicSampler, type TopicSamplerOptions } from './topic-sampler.ts';

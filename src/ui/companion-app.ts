@@ -196,7 +196,7 @@ export class CompanionApp extends LitElement {
     const snapshot = this.robot.snapshot;
     if (!snapshot) return [];
     return diagnose({ document: this.document.doc, snapshot: { ...snapshot, topics: [...this.robot.topics], tf: [...this.robot.tf] },
-      now: Date.now(), stamps: [...this.robot.stamps.values()], sampledSince: this.robot.sampledSince }, { catalog });
+      now: Date.now(), stamps: this.robot.stamps, sampledSince: this.robot.sampledSince }, { catalog });
   }
 
   /** A fresh-enough snapshot when connected (the link caches it 15 s); none when the robot is away. */

@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { GraphSnapshot, Presence, Problem, TfEdge, TopicInfo } from '../core/graph/types.ts';
 import type { RobotLink } from '../link/types.ts';
 import type { StampSample } from '../core/diagnosis/types.ts';
-import { headerOf } from '../core/diagnosis/sampling.ts';
+import { sampleTopics, type TopicSampler } from '../link/topic-sampler.ts';
 
 export type LinkFactory = (url: string) => RobotLink;
 
@@ -31,17 +31,13 @@ export class LinkController implements ReactiveController {
   public tf: readonly TfEdge[] = [];
   public now = Date.now();
   public link: RobotLink | undefined;
-  /** When sampling of the current topic set began (NO_DATA needs a long-enough window). */
-  public sampledSince: number | undefined;
-  /** Latest header stamp per sampled topic (CLOCK_SKEW, frames of displayed messages). */
-  public readonly stamps = new Map<string, StampSample>();
+  private sampler: TopicSampler | undefined;
 
   private readonly host: ReactiveControllerHost;
   private readonly factory: LinkFactory;
   private readonly chooseTopics: TopicChooser;
   private readonly options: LinkControllerOptions;
   private offState: (() => void) | undefined;
-  private stopRates: (() => void) | undefined;
   private sampledKey = '';
   private timer: ReturnType<typeof setInterval> | undefined;
   private refreshing = false;
@@ -109,12 +105,10 @@ export class LinkController implements ReactiveController {
     for (const stop of this.unwatch) stop();
     this.unwatch = [];
     this.offState?.();
-    this.stopRates?.();
-    this.stamps.clear();
-    this.sampledSince = undefined;
+    this.sampler?.stop();
+    this.sampler = undefined;
     this.link?.close();
     this.offState = undefined;
-    this.stopRates = undefined;
     this.sampledKey = '';
     this.link = undefined;
   }
@@ -158,14 +152,14 @@ export class LinkController implements ReactiveController {
     const chosen = this.chooseTopics(this.snapshot);
     const key = chosen.map((t) => t.name).join('\n');
     if (key === this.sampledKey) return;
-    this.stopRates?.();
-    const stopRates = link.sampleRates(chosen);
-    const stopStamps = chosen.map((t) => link.subscribe(t.name, t.type, (message, receivedAt) => {
-      const header = headerOf(message);
-      if (header) this.stamps.set(t.name, { topic: t.name, ...header, receivedAt });
-    }, { throttleMs: this.options.stampThrottleMs }));
-    this.stopRates = () => { stopRates(); for (const stop of stopStamps) stop(); };
+    this.sampler?.stop();
+    this.sampler = sampleTopics(link, chosen, { stampThrottleMs: this.options.stampThrottleMs });
     this.sampledKey = key;
-    this.sampledSince = Date.now();
   }
+
+  /** When sampling of the current topic set began (NO_DATA needs a long-enough window). */
+  public get sampledSince(): number | undefined { return this.sampler?.since; }
+
+  /** Latest header stamp per sampled topic (CLOCK_SKEW, frames of displayed messages). */
+  public get stamps(): readonly StampSample[] { return [...(this.sampler?.stamps.values() ?? [])]; }
 }
