@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { parse, parseBytes, serialize, type ParseResult, type RvizDocument } from '../core/rviz/document.ts';
 import { DocumentSession } from '../core/rviz/session.ts';
 import type { History } from '../core/rviz/history.ts';
@@ -26,11 +26,10 @@ export type Outcome = { ok: true; message?: string } | { ok: false; reason: stri
  * undo/redo (kept in session storage across reloads), save back in place or download. A failure never changes
  * the open document.
  */
-export class DocumentController implements ReactiveController {
+export class DocumentController {
   public name = 'companion.rviz';
   public source: DocumentSource = 'default';
   public dirty = false;
-  public error: string | undefined;
   private session: DocumentSession;
 
   private handle: WritableHandle | undefined;
@@ -44,10 +43,7 @@ export class DocumentController implements ReactiveController {
     this.storage = storage;
     // A document kept from before a reload wins; only without one is the built-in default parsed (startup time).
     this.session = this.restoreSession() ?? this.defaultSession();
-    host.addController(this);
   }
-
-  public hostConnected(): void { /* state lives here; nothing to start */ }
 
   public get doc(): RvizDocument { return this.session.doc; }
   public get history(): History { return this.session.history; }
@@ -55,7 +51,7 @@ export class DocumentController implements ReactiveController {
   public get canRedo(): boolean { return this.history.canRedo; }
   public get text(): string { return serialize(this.doc); }
 
-  /** Opens text as the new document; on failure the open document stays as it was and `error` says why. */
+  /** Opens text as the new document; on failure the open document stays as it was and the outcome says why. */
   public openText(text: string, name: string, source: DocumentSource, handle?: WritableHandle): Outcome {
     const result = parse(text, { name });
     return this.adopt(result, name, source, handle);
@@ -142,13 +138,11 @@ export class DocumentController implements ReactiveController {
   }
 
   private fail(reason: string): Outcome {
-    this.error = reason;
     this.host.requestUpdate();
     return { ok: false, reason };
   }
 
   private changed(message?: string): Outcome {
-    this.error = undefined;
     this.persist();
     this.host.requestUpdate();
     return message ? { ok: true, message } : { ok: true };
