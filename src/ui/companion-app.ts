@@ -126,8 +126,13 @@ export class CompanionApp extends LitElement {
     window.addEventListener('keydown', this.onKey);
   }
 
+  private sampledForDoc: unknown;
+
   protected override updated(): void {
-    // A document edit can change which topics displays subscribe to, so the sampled set follows it.
+    // A document edit can change which topics displays subscribe to, so the sampled set follows it (a new snapshot
+    // resamples in the link controller itself; renders such as the 1 s tick skip the work).
+    if (this.document.doc === this.sampledForDoc) return;
+    this.sampledForDoc = this.document.doc;
     this.robot.resample();
   }
 
