@@ -19,7 +19,9 @@ export class RobotTopics extends LitElement {
   public static override styles = [theme, css`
     :host { display: block; }
     .bar { display: flex; gap: var(--pad); align-items: center; margin-bottom: var(--pad); }
-    .bar input { flex: 1; }
+    .bar { flex-wrap: wrap; }
+    .bar input { flex: 1 1 16em; }
+    .bar [data-count] { font-size: 12px; }
     .topic { padding: 5px 2px; border-bottom: 1px solid #30333a; }
     .head { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
     .name { font-family: ui-monospace, monospace; font-weight: 600; word-break: break-all; }
