@@ -173,6 +173,12 @@ def run(root):
                     vf, vargs = class_args(repo, vmod, vcls)
                     verbs[vname] = {'file': vf, 'args': vargs}
         result[name] = {'file': f, 'args': args, 'verbs': verbs}
+    # `ros2 launch` takes options from installed extensions (entry points of group ros2launch.option).
+    launch_options = {}
+    for name, mod, cls in eps.get('ros2launch.option', []):
+        f, args = class_args(repo, mod, cls)
+        launch_options[name] = {'file': f, 'args': args}
+    if launch_options: result['__ros2launch.option__'] = launch_options
     return result
 
 print(json.dumps(run(sys.argv[1]), indent=1))

@@ -1,6 +1,7 @@
 """
-Unites the extract.py outputs of several repositories and distributions into ../../ros2-cli.json: positionals from the
-newest branch, options and verbs united with `distros` where not everywhere, QoS choices from rclpy, rcl's --ros-args.
+Unites the extract.py and qos-keys.py outputs of several repositories and distributions into ros2-cli.json: positionals from the
+newest branch (with nargsByDistro/distros where older ones differ), options and verbs united with `distros` where not
+everywhere and choiceDistros for values, QoS choices from rclpy per branch, known extensions' options, rcl's --ros-args.
 The commits below are the ones the shipped grammar was read from.
 
     python3 merge.py EXTRACTS_DIR OUT.json     (EXTRACTS_DIR holds ros2cli-humble.json, ros2+rosbag2-humble.json, ...)
@@ -15,13 +16,14 @@ REPOS = [
   ('ros2/sros2', 'ros2+sros2-{d}', {'humble':'bb3859098f123c65f8cfc90f45e21502be521d48','rolling':'e349fcf2ab68b97664295b71e41f1b86aa1034ab'}),
   ('ros2/launch_ros', 'ros2+launch_ros{s}', {'humble':'25a207cac3d7546fa7bfa8d3b078fc13f0e82479','jazzy':'62c56e53e86812023697fe330c83d327f54e7b18','rolling':'f9ab9371824d470bca47602bc7d277eb2217c90d'}),
 ]
-QOS = {
- 'rclpy.qos.QoSPresetProfiles.short_keys()': ['unknown','default','system_default','sensor_data','services_default','parameters','parameter_events','action_status_default','best_available'],
- 'rclpy.qos.QoSReliabilityPolicy.short_keys()': ['system_default','reliable','best_effort','unknown','best_available'],
- 'rclpy.qos.QoSDurabilityPolicy.short_keys()': ['system_default','transient_local','volatile','unknown','best_available'],
- 'rclpy.qos.QoSHistoryPolicy.short_keys()': ['system_default','keep_last','keep_all','unknown'],
- 'rclpy.qos.QoSLivelinessPolicy.short_keys()': ['system_default','automatic','manual_by_topic','unknown','best_available'],
-}
+RCLPY = {'humble':'b488272b1ba88c703080bfd605417f013697ee40','jazzy':'85415f713bf7f03152799496dc4287a75df1fc36','rolling':'ba72a017a9a1f8d2a92e615cafed318d99f7576f'}
+# rclpy's short_keys() per distribution, from qos-keys.py (rclpy-qos-humble.json, ...): humble has no `default` or
+# `best_available` profile and no `best_available` policies.
+QOS = {d: json.load(open(os.path.join(X, f'rclpy-qos-{d}.json'))) for d in DISTROS}
+# Options `ros2 launch` gains from known extensions (entry points of ros2launch.option): repository, extract file.
+LAUNCH_EXTENSIONS = [
+  ('osrf/ros2launch_security', 'osrf+ros2launch_security', {'main': '1d0db0e93637b95096cc158eb9e5184c20b60c03'}),
+]
 WANT = ['security', 'extension_points', 'extensions', 'topic','node','service','action','param','interface','launch','run','bag','doctor','wtf','pkg','component','lifecycle','control','daemon','multicast']
 KIND = {
  'topic':'topic','topic_name':'topic','topics':'topic','topics_positional':'topic',
@@ -41,7 +43,7 @@ def norm_nargs(n):
     if n in ('OPTIONAL',): return '?'
     return n
 
-def convert_arg(a, repo):
+def convert_arg(a, repo, distro):
     names = a['names']
     out = {}
     src = a['file']
@@ -58,7 +60,7 @@ def convert_arg(a, repo):
             t = a.get('type')
             ch = a.get('choices')
             if isinstance(ch, list): out['value'] = 'choice'; out['choices'] = [str(c) for c in ch]
-            elif isinstance(ch, str) and ch.startswith('EXPR:') and ch[5:] in QOS: out['value'] = 'choice'; out['choices'] = QOS[ch[5:]]
+            elif isinstance(ch, str) and ch.startswith('EXPR:') and ch[5:] in QOS[distro]: out['value'] = 'choice'; out['choices'] = list(QOS[distro][ch[5:]])
             elif t in INT: out['value'] = 'int'
             elif t in FLOAT: out['value'] = 'float'
             else: out['value'] = 'string'
@@ -78,25 +80,52 @@ def key(o): return tuple(o['flags']) if 'flags' in o else ('pos', o['name'])
 
 def merge_list(per_distro):
     # per_distro: {distro: [converted]} ; union keeping order of latest distro first
-    order = []; seen = {}; present = {}
+    order = []; seen = {}; present = {}; choice_in = {}
     for d in reversed(DISTROS):
         for o in per_distro.get(d, []):
             k = key(o)
             if k in ('--help',): continue
             if k not in seen:
-                seen[k] = o; order.append(k)
+                seen[k] = dict(o, choices=list(o['choices'])) if 'choices' in o else dict(o); order.append(k)
             elif 'choices' in o and 'choices' in seen[k]:
                 for c in o['choices']:
                     if c not in seen[k]['choices']: seen[k]['choices'].append(c)
             present.setdefault(k, set()).add(d)
+            for c in o.get('choices', []): choice_in.setdefault(k, {}).setdefault(c, set()).add(d)
     out = []
-    # positionals keep the order of the distro that has the most of them (latest first)
+    avail = [d for d in DISTROS if d in per_distro]
     for k in order:
         o = dict(seen[k])
         ds = [d for d in DISTROS if d in present[k]]
-        avail = [d for d in DISTROS if d in per_distro]
         if ds != avail: o['distros'] = ds
+        # A choice value missing in a distribution that has the option: record where the value exists.
+        limited = {c: [d for d in DISTROS if d in where] for c, where in choice_in.get(k, {}).items()
+                   if [d for d in DISTROS if d in where] != ds}
+        if limited: o['choiceDistros'] = limited
         out.append(o)
+    return out
+
+def nargs_of(o): return o.get('nargs')
+
+def merge_positionals(per_distro):
+    # The newest distribution's positionals, in its order; where an older one reads a positional with other nargs
+    # (e.g. one topic where rolling takes several), `nargsByDistro` says so (null: exactly one); a positional some
+    # distributions lack gets `distros`.
+    avail = [d for d in DISTROS if d in per_distro]
+    latest = avail[-1]
+    names = [o['name'] for o in per_distro[latest] if 'name' in o]
+    for d in reversed(avail):
+        for o in per_distro[d]:
+            if 'name' in o and o['name'] not in names: names.append(o['name'])
+    out = []
+    for n in names:
+        have = {d: next(o for o in per_distro[d] if o.get('name') == n) for d in avail if any(o.get('name') == n for o in per_distro[d])}
+        base = dict(have[latest] if latest in have else have[max(have, key=avail.index)])
+        ds = [d for d in avail if d in have]
+        if ds != avail: base['distros'] = ds
+        other = {d: nargs_of(o) for d, o in have.items() if nargs_of(o) != nargs_of(base)}
+        if other: base['nargsByDistro'] = {d: other[d] for d in DISTROS if d in other}
+        out.append(base)
     return out
 
 commands = {}
@@ -112,12 +141,12 @@ for repo, pattern, commits in REPOS:
             if c not in names: names.append(c)
     for c in names:
         if c not in WANT: continue
-        cmd_per = {d: [convert_arg(a, repo) for a in (per[d][c]['args'] or []) if 'names' in a] for d in repo_distros if c in per[d]}
+        cmd_per = {d: [convert_arg(a, repo, d) for a in (per[d][c]['args'] or []) if 'names' in a] for d in repo_distros if c in per[d]}
         srcfile = next(per[d][c]['file'] for d in reversed(repo_distros) if c in per[d])
         entry = {'source': f'{repo}:{srcfile}'}
         lst = merge_list(cmd_per)
         latest = [d for d in DISTROS if d in cmd_per][-1]
-        entry['positionals'] = [o for o in cmd_per[latest] if 'name' in o]
+        entry['positionals'] = merge_positionals(cmd_per)
         entry['options'] = [o for o in lst if 'flags' in o]
         verbs = {}
         vnames = []
@@ -126,17 +155,28 @@ for repo, pattern, commits in REPOS:
                 for v in per[d][c]['verbs']:
                     if v not in vnames: vnames.append(v)
         for v in vnames:
-            vper = {d: [convert_arg(a, repo) for a in (per[d][c]['verbs'][v]['args'] or []) if 'names' in a] for d in repo_distros if c in per[d] and v in per[d][c]['verbs']}
+            vper = {d: [convert_arg(a, repo, d) for a in (per[d][c]['verbs'][v]['args'] or []) if 'names' in a] for d in repo_distros if c in per[d] and v in per[d][c]['verbs']}
             vsrc = next(per[d][c]['verbs'][v]['file'] for d in reversed(repo_distros) if c in per[d] and v in per[d][c]['verbs'])
             ve = {'source': f'{repo}:{vsrc}'}
             ds = [d for d in DISTROS if d in vper]
             if len(ds) < len(repo_distros): ve['distros'] = ds
             vl = merge_list(vper)
-            ve['positionals'] = [o for o in vper[ds[-1]] if 'name' in o]
+            ve['positionals'] = merge_positionals(vper)
             ve['options'] = [o for o in vl if 'flags' in o]
             verbs[v] = ve
         if verbs: entry['verbs'] = verbs
         commands[c] = entry
+
+extension_sources = []
+for repo, pattern, commits in LAUNCH_EXTENSIONS:
+    extract = json.load(open(os.path.join(X, pattern + '.json')))
+    for ext_name, ext in extract.get('__ros2launch.option__', {}).items():
+        for a in ext['args'] or []:
+            if 'names' not in a: continue
+            o = convert_arg(a, repo, DISTROS[-1])
+            o['extension'] = repo.split('/')[1]
+            commands['launch'].setdefault('extensionOptions', []).append(o)
+    extension_sources.append({'repo': repo, 'commits': commits})
 
 def strip(o):
     if isinstance(o, dict): return {k: strip(v) for k, v in o.items() if k != '_src'}
@@ -145,8 +185,8 @@ def strip(o):
 
 out = {
   'schemaVersion': 1,
-  'about': 'The ros2 command line as data, for checking commands in assistant answers (never for running them). Derived from the add_arguments() of every command and verb in the sources below (humble, jazzy and rolling/master branches, united); "distros" lists where an option or verb exists when not in all three. QoS choices are rclpy short_keys(). ros2/sros2 has no jazzy branch, so its verbs are read from humble and rolling only. Options whose values depend on installed plugins (bag storage, serialization, compression) accept any value.',
-  'sources': [{'repo': r, 'commits': c} for r, _, c in REPOS] + [{'repo': 'ros2/rclpy', 'commits': {'humble':'b488272b1ba88c703080bfd605417f013697ee40','jazzy':'85415f713bf7f03152799496dc4287a75df1fc36','rolling':'ba72a017a9a1f8d2a92e615cafed318d99f7576f'}, 'files': ['rclpy/rclpy/qos.py']}],
+  'about': 'The ros2 command line as data, for checking commands in assistant answers (never for running them). Derived from the add_arguments() of every command and verb in the sources below (humble, jazzy and rolling/master branches, united); "distros" lists where an option, verb or positional exists when not in all three, "nargsByDistro" where a positional takes another number of values (null: exactly one), "choiceDistros" where a choice value exists when not everywhere the option does. QoS choices are rclpy short_keys() of each branch. ros2/sros2 has no jazzy branch, so its verbs are read from humble and rolling only. Options whose values depend on installed plugins (bag storage, serialization, compression) accept any value. "extensionOptions" are options an installed extension adds (ros2launch.option entry points), flagged as such rather than as invented. Refreshed 2026-12-01: the commits below are the newest of each branch the source mirror offered that day; it had no kilted branch of ros2cli, rosbag2, launch_ros, rclpy or sros2, so kilted is not a distribution of this grammar yet.',
+  'sources': [{'repo': r, 'commits': c} for r, _, c in REPOS] + [{'repo': 'ros2/rclpy', 'commits': RCLPY, 'files': ['rclpy/rclpy/qos.py']}] + extension_sources,
   'globalOptions': [{'flags': ['--use-python-default-buffering'], 'value': 'none'}],
   'commands': strip(commands),
   'rosArgs': {

@@ -4,7 +4,7 @@
  * robot's topics are known, that every topic argument is one of them. Never runs anything.
  */
 import { isPlaceholder, parseArgs, checkOptionValue, type BoundPositional } from './argparse.ts';
-import type { GrammarOption, GrammarParser, Ros2Grammar } from './grammar.ts';
+import { parserForDistro, type GrammarOption, type GrammarParser, type Ros2Grammar } from './grammar.ts';
 import { closest } from './suggest.ts';
 
 export interface Ros2CheckContext {
@@ -17,8 +17,11 @@ export interface Ros2CheckContext {
   distro?: string;
 }
 
-/** `unavailable`: the command exists, but not in the robot's distribution. */
-export type CheckResult = { ok: true } | { ok: false; reason: string; unavailable?: boolean };
+/**
+ * `unavailable`: the command exists, but not in the robot's distribution. `extension`: it parses only with options
+ * an installed extension adds (the package is named), so it may be right where that package is installed.
+ */
+export type CheckResult = { ok: true } | { ok: false; reason: string; unavailable?: boolean; extension?: string };
 
 const KNOWN_DISTROS = new Set(['humble', 'jazzy', 'rolling']);
 
@@ -141,11 +144,41 @@ function unavailableIn(distro: string | undefined, what: string, distros: readon
   return { ok: false, unavailable: true, reason: `${what} is not in ROS 2 ${distro} (only ${distros.join(', ')})` };
 }
 
-function checkParsed(words: readonly string[], parser: GrammarParser, name: string, ctx: Ros2CheckContext): CheckResult {
+/** A choice value the robot's distribution lacks although it has the option (humble: no `best_available`). */
+function valueUnavailable(ctx: Ros2CheckContext, what: string, values: readonly string[], choiceDistros: Record<string, string[]> | undefined): CheckResult | undefined {
+  if (!choiceDistros) return undefined;
+  for (const value of values) {
+    if (!Object.hasOwn(choiceDistros, value)) continue;
+    const missing = unavailableIn(ctx.distro, `${what} ${value}`, choiceDistros[value]);
+    if (missing) return missing;
+  }
+  return undefined;
+}
+
+/** The words parse only with the options of a known extension: say which package adds them. */
+function viaExtension(words: readonly string[], parser: GrammarParser, name: string): CheckResult | undefined {
+  if (!parser.extensionOptions?.length) return undefined;
+  const parsed = parseArgs(words, { ...parser, options: [...parser.options, ...parser.extensionOptions] }, name);
+  if (!parsed.ok) return undefined;
+  const used = parsed.options.filter((g) => g.option.extension);
+  if (used.length === 0) return undefined;
+  const packages = [...new Set(used.map((g) => g.option.extension!))];
+  const flags = [...new Set(used.map((g) => g.flag))];
+  return { ok: false, extension: packages.join(', '),
+    reason: `${flags.join(', ')} of ${name} is not part of ${name} itself; it may come from an extension (${packages.join(', ')})` };
+}
+
+function checkParsed(words: readonly string[], grammarParser: GrammarParser, name: string, ctx: Ros2CheckContext): CheckResult {
+  const parser = parserForDistro(grammarParser, ctx.distro);
   const parsed = parseArgs(words, parser, name);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return viaExtension(words, parser, name) ?? parsed;
   for (const given of parsed.options) {
-    const missing = unavailableIn(ctx.distro, `option ${given.flag} of ${name}`, given.option.distros);
+    const missing = unavailableIn(ctx.distro, `option ${given.flag} of ${name}`, given.option.distros)
+      ?? valueUnavailable(ctx, `value of ${given.flag} of ${name}:`, given.values, given.option.choiceDistros);
+    if (missing) return missing;
+  }
+  for (const bound of parsed.positionals) {
+    const missing = valueUnavailable(ctx, `${bound.positional.name} of ${name}:`, bound.values, bound.positional.choiceDistros);
     if (missing) return missing;
   }
   const robot = robotNames(ctx);

@@ -24,6 +24,8 @@ export interface CommandCheckOptions {
 export const DO_NOT_RUN = 'invented or mistyped, do not run';
 /** Appended when the command exists but not in the robot's ROS 2 distribution. */
 export const NOT_ON_THIS_ROBOT = 'not available on this robot, do not run';
+/** Appended when the command needs an extension package: right only where that package is installed. */
+export const NEEDS_EXTENSION = 'check that the extension is installed before you run it';
 
 /** Check one command found in an answer. */
 export function checkCommand(found: FoundCommand, options: CommandCheckOptions = {}): CheckedCommand {
@@ -35,7 +37,8 @@ export function checkCommand(found: FoundCommand, options: CommandCheckOptions =
     result = parsed.ok ? { ok: true } : { ok: false, reason: `rviz-companion: ${parsed.reason}` };
   }
   if (result.ok) return { line: found.line, valid: true };
-  return { line: found.line, valid: false, problem: `${result.reason}: ${result.unavailable ? NOT_ON_THIS_ROBOT : DO_NOT_RUN}` };
+  const advice = result.extension ? NEEDS_EXTENSION : result.unavailable ? NOT_ON_THIS_ROBOT : DO_NOT_RUN;
+  return { line: found.line, valid: false, problem: `${result.reason}: ${advice}` };
 }
 
 /**

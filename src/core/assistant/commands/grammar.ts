@@ -24,13 +24,23 @@ export interface GrammarOption {
   repeatable?: boolean;
   /** The distributions that have it, when not all of humble, jazzy and rolling. */
   distros?: string[];
+  /** Choice values that exist in fewer distributions than the option itself (e.g. `best_available`: not humble). */
+  choiceDistros?: Record<string, string[]>;
+  /** The package whose installed extension adds this option (e.g. `ros2 launch --secure`: ros2launch_security). */
+  extension?: string;
 }
 
 export interface GrammarPositional {
   name: string;
   kind: PositionalKind;
+  /** The newest distribution's nargs. */
   nargs?: Nargs;
   choices?: string[];
+  /** The distributions that have it, when not all. */
+  distros?: string[];
+  /** Where an older distribution reads it with other nargs; null is exactly one value. */
+  nargsByDistro?: Record<string, Nargs | null>;
+  choiceDistros?: Record<string, string[]>;
 }
 
 /** What one parser accepts: a verb, or a command without verbs (run, launch). */
@@ -40,6 +50,30 @@ export interface GrammarParser {
   distros?: string[];
   positionals: GrammarPositional[];
   options: GrammarOption[];
+  /** Options that come from installed extensions, not from the command itself. */
+  extensionOptions?: GrammarOption[];
+}
+
+/** The distributions the grammar knows, oldest first; a positional without `distros` is in all of them. */
+export const GRAMMAR_DISTROS: readonly string[] = ['humble', 'jazzy', 'rolling'];
+
+/**
+ * The parser as one distribution reads it: its own positionals with that distribution's nargs. Without a (known)
+ * distribution, the newest one's, as before distributions were recorded for positionals.
+ */
+export function parserForDistro<P extends GrammarParser>(parser: P, distro: string | undefined): P {
+  const target = distro && GRAMMAR_DISTROS.includes(distro) ? distro : GRAMMAR_DISTROS[GRAMMAR_DISTROS.length - 1]!;
+  const differs = parser.positionals.some((p) => p.distros || p.nargsByDistro);
+  if (!differs) return parser;
+  const positionals = parser.positionals
+    .filter((p) => !p.distros || p.distros.includes(target))
+    .map((p) => {
+      if (!p.nargsByDistro || !Object.hasOwn(p.nargsByDistro, target)) return p;
+      const nargs = p.nargsByDistro[target];
+      const { nargs: _newest, ...rest } = p;
+      return nargs === null || nargs === undefined ? rest : { ...rest, nargs };
+    });
+  return { ...parser, positionals };
 }
 
 export interface GrammarCommand extends GrammarParser {
