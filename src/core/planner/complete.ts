@@ -6,7 +6,7 @@
 import { tokenize } from '../catalog/text.ts';
 import { VERB_PHRASES } from './offline/lexicon.ts';
 import { BLANK_ACTION, type PlannedAction } from '../rviz/action-types.ts';
-import { qosFixes, qosTopicProperty, requestedQos } from './qos-fix.ts';
+import { qosTopicProperty, settledQosFixes } from './qos-fix.ts';
 import type { PlanState, VirtualDisplay } from './state.ts';
 import { absoluteTopic } from './topics.ts';
 import { frameNote } from './validate.ts';
@@ -91,10 +91,8 @@ function addQosFixes(state: PlanState, actions: PlannedAction[], request: string
     const topicName = prop ? d.topics.get(prop) : undefined;
     const topic = topicName ? ctx.topicByName.get(absoluteTopic(topicName)) : undefined;
     if (!prop || !topic) continue;
-    const requested = requestedQos(d.spec, prop, d.docProps);
-    const planRel = d.planProps.get(`${prop}/Reliability Policy`);
-    const planDur = d.planProps.get(`${prop}/Durability Policy`);
-    const fixes = qosFixes(topic, prop, { reliability: planRel ?? requested.reliability, durability: planDur ?? requested.durability });
+    // What RViz2 subscribes with after the plan's edits (a changed QoS field rebuilds the whole profile).
+    const fixes = settledQosFixes(d.spec, topic, prop, d.docProps, d.planProps);
     if (fixes.length === 0) continue;
     for (const fix of fixes) {
       const existing = actions.find((x) => x.action === 'set_property' && x.property === fix.property && displayOf(state, x) === d);

@@ -120,9 +120,13 @@ describe('property names and allowed values (reference §3.4)', () => {
   it('spells the point cloud styles and colour transformers', () => {
     for (const name of ['PointCloud2', 'PointCloud', 'DepthCloud']) {
       expect(values(name, 'Style')).toEqual(['Points', 'Squares', 'Flat Squares', 'Spheres', 'Boxes', 'Tiles']);
-      expect(values(name, 'Color Transformer')).toEqual(['Intensity', 'RGB8', 'RGBF32', 'AxisColor', 'FlatColor']);
       expect(values(name, 'Position Transformer')).toEqual(['XYZ']);
     }
+    for (const name of ['PointCloud2', 'PointCloud']) {
+      expect(values(name, 'Color Transformer')).toEqual(['Intensity', 'RGB8', 'RGBF32', 'AxisColor', 'FlatColor']);
+    }
+    // The cloud DepthCloud generates has only x, y, z, rgb (rviz_common depth_cloud_mld.cpp); RGBF32 needs r, g, b fields.
+    expect(values('DepthCloud', 'Color Transformer')).toEqual(['Intensity', 'RGB8', 'AxisColor', 'FlatColor']);
     expect(values('LaserScan', 'Color Transformer')).not.toContain('MONO8');
     expect(spec('PointCloud2').properties.find((p) => p.path === 'Style')?.default).toBe('Flat Squares');
     expect(values('PointCloud2', 'Axis')).toEqual(['X', 'Y', 'Z']);
