@@ -4,6 +4,7 @@
  */
 import type { CatalogFile, DisplayTypeSpec, PropertySpec } from './types.ts';
 import { checkValue } from './values.ts';
+import { conditionsOf, conditionText } from './conditions.ts';
 
 function checkProperty(d: DisplayTypeSpec, p: PropertySpec): string[] {
   const at = `${d.name} "${p.path}"`;
@@ -17,10 +18,15 @@ function checkProperty(d: DisplayTypeSpec, p: PropertySpec): string[] {
   for (const vw of p.valueWords ?? []) {
     if (p.kind === 'enum' && !(p.values ?? []).includes(vw.value)) problems.push(`${at}: value word target "${vw.value}" is not one of its values`);
   }
-  for (const req of p.requires ?? []) {
-    const target = d.properties.find((q) => q.path === req.path);
-    if (!target) problems.push(`${at}: requires unknown property "${req.path}"`);
-    else if (!checkValue(target, req.value).ok) problems.push(`${at}: requires "${req.path}: ${req.value}", which that property cannot hold`);
+  for (const cond of conditionsOf(p)) {
+    const target = d.properties.find((q) => q.path === cond.path);
+    if (!target) problems.push(`${at}: requires unknown property "${cond.path}"`);
+    else if (cond.path === p.path) problems.push(`${at}: requires itself`);
+    else {
+      for (const v of cond.values) {
+        if (!checkValue(target, v).ok) problems.push(`${at}: requires "${conditionText(cond)}", but that property cannot hold "${v}"`);
+      }
+    }
   }
   return problems;
 }

@@ -22,6 +22,8 @@ export { catalogProblems } from './consistency.ts';
 export { availableIn, normalizeMessageType } from './lookup.ts';
 export { namedColors } from './values.ts';
 export { derivedTopicName, derivedTopicsFor, transportFor, type DerivedTopicUse, type TopicTransport } from './derived.ts';
+export { conditionHolds, conditionsOf, conditionText, satisfyingValue, type Condition, type ConditionOp } from './conditions.ts';
+export { effectiveRequestedQos, type EffectiveQos, type QosFieldValue, type QosValueSource } from './qos.ts';
 
 export interface Catalog {
   readonly displays: readonly DisplayTypeSpec[];

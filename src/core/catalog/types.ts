@@ -24,12 +24,30 @@ export interface PropertySpec {
   max?: number;
   /** Allowed values for `enum`. */
   values?: string[];
-  /** EditableEnum in RViz2: other strings load but are read as a fallback (QoS policies, transformer names offered per message). */
+  /**
+   * RViz2 EditableEnumProperty: a string outside `values` can be typed in (QoS policies, Channel Name). The catalog
+   * still refuses unknown strings unless `dynamicValues` says the list is the data's own (a cloud's field names).
+   */
   editable?: boolean;
+  /**
+   * RViz2 fills the option list at run time from the data or the robot: the transformers that fit the message, a cloud's
+   * field names, the installed transports. `values` lists the usual ones; the file may hold others (lint only warns).
+   */
+  dynamicValues?: boolean;
   /** RViz2 writes `""` here until it has chosen a value, and chooses one on load (point cloud transformers). */
   emptyAllowed?: boolean;
-  /** Settings that must hold for this property to take effect, e.g. Axis needs `Color Transformer: AxisColor`. */
+  /** Settings that must equal a value for this property to take effect, e.g. Axis needs `Color Transformer: AxisColor`. */
   requires?: { path: string; value: string }[];
+  /** Settings that must differ from a value: `Size (m)` is hidden while `Style` is `Points`. See `conditionsOf`. */
+  requiresNot?: { path: string; value: string }[];
+  /** Settings that must hold one of some values: `Links/Expand Tree` needs a tree `Links/Link Tree Style`. */
+  requiresOneOf?: { path: string; values: string[] }[];
+  /** RViz2 never shows it in its panel (the display sets it itself, e.g. Temperature's Channel Name); the file still sets it. */
+  hidden?: boolean;
+  /** A fact its fields cannot say (how RViz2 really uses it), with its source. */
+  note?: string;
+  /** Why a fact about it could not be checked upstream. */
+  unverified?: string;
   /** First distro that has it, when not all do (TF filters: jazzy). */
   since?: Distro;
   /** Last distro that has it, when newer ones dropped it (PointCloud2 `Topic/Filter size`: humble). */
@@ -71,6 +89,8 @@ export interface DisplayTypeSpec {
   /** Words people use for this type: "lidar", "laser" → LaserScan. Lowercase. */
   words: string[];
   since?: Distro;
+  /** Why a fact about it could not be checked upstream. */
+  unverified?: string;
   /** Where the facts come from (file paths in ros2/rviz, docs pages). */
   sources: string[];
 }
@@ -78,6 +98,8 @@ export interface DisplayTypeSpec {
 export interface TransportSuffix {
   suffix: string;
   since?: Distro;
+  /** Why its distro bound could not be checked upstream (ffmpeg, cloudini: ros2/rviz#1568). */
+  unverified?: string;
 }
 
 export interface DerivedTopic {

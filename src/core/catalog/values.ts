@@ -82,7 +82,10 @@ function checkEnum(prop: PropertySpec, text: string): ValueCheck {
   const phrase = text.trim().toLowerCase();
   const byWord = prop.valueWords?.find((vw) => vw.words.includes(phrase));
   if (byWord !== undefined) return { ok: true, normalized: byWord.value };
-  const fallback = prop.editable ? ' (RViz2 would silently read it as its default)' : '';
+  // An editable list that is the data's own (a cloud's field names): any name can be typed in and may exist.
+  if (prop.editable && prop.dynamicValues && text.trim() !== '') return { ok: true, normalized: text.trim() };
+  const fallback = prop.editable ? ' (RViz2 would silently read it as its default)'
+    : prop.dynamicValues ? ' (RViz2 offers only the values that fit the data and falls back to another)' : '';
   return fail(prop, `"${text}" is not one of ${values.join(', ')}${fallback}`);
 }
 

@@ -196,7 +196,9 @@ function valueFor(tokens: PreparedText, p: PropertySpec): Candidate<string> | un
 function contradicted(m: PropertyMatch, matches: readonly PropertyMatch[]): boolean {
   if (m.via !== 'words' || m.value !== undefined) return false;
   return (m.property.requires ?? []).some((req) =>
-    matches.some((x) => x !== m && x.property.path === req.path && x.value !== undefined && x.value !== req.value));
+    matches.some((x) => x !== m && x.property.path === req.path && x.value !== undefined && x.value !== req.value))
+    || (m.property.requiresNot ?? []).some((req) =>
+      matches.some((x) => x !== m && x.property.path === req.path && x.value === req.value));
 }
 
 function addRequired(spec: DisplayTypeSpec, matches: PropertyMatch[]): void {
@@ -221,6 +223,8 @@ interface Mention {
 
 function mentions(tokens: PreparedText, spec: DisplayTypeSpec): Candidate<Mention>[] {
   return spec.properties.flatMap((p, i) => {
+    // RViz2 never shows a hidden property (Temperature's Channel Name): nobody can mean it, nor be sent to it.
+    if (p.hidden) return [];
     const own = namesOf(p, () => [pathSegments(p.path).pop()!.toLowerCase()]);
     const last = own[0]!;
     const byName = [...hitsFor(tokens, { p }, p.words ?? NONE, i), ...hitsFor(tokens, { p }, own, i, true)];

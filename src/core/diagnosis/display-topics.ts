@@ -3,7 +3,7 @@
  * requests (from the config, else RViz's default for that property), and the frames it names.
  * Only displays that are enabled, inside enabled groups, are considered: RViz subscribes nothing for the others.
  */
-import type { Catalog, DisplayTypeSpec } from '../catalog/index.ts';
+import { effectiveRequestedQos, type Catalog, type DisplayTypeSpec } from '../catalog/index.ts';
 import { durabilityFromRviz, historyFromRviz, reliabilityFromRviz } from '../graph/qos.ts';
 import type { QosProfile } from '../graph/types.ts';
 import type { RvizDocument } from '../rviz/document.ts';
@@ -84,37 +84,19 @@ function valueAt(properties: Record<string, unknown>, path: string): unknown {
   return node;
 }
 
-function policy(properties: Record<string, unknown>, topicProperty: string, key: string, fallback: string | undefined,
-  parseText: (text: string) => { recognized: boolean }): RequestedPolicy | undefined {
-  const written = valueAt(properties, `${topicProperty}/${key}`);
-  if (written !== undefined && written !== null && typeof written !== 'object') {
-    const text = String(written);
-    return { text, source: 'config', recognized: parseText(text).recognized };
-  }
-  // DepthCloud keeps one `Reliability Policy` for both of its topics at the display level.
-  const shared = valueAt(properties, key);
-  if (shared !== undefined && shared !== null && typeof shared !== 'object') {
-    const text = String(shared);
-    return { text, source: 'config', recognized: parseText(text).recognized };
-  }
-  return fallback === undefined ? undefined : { text: fallback, source: 'RViz default', recognized: true };
-}
-
+/** What RViz2 subscribes with (catalog `effectiveRequestedQos`: the display's own profile until a QoS field is changed). */
 function requestedQos(spec: DisplayTypeSpec | undefined, properties: Record<string, unknown>, property: string): RequestedQos | undefined {
-  const defaults = spec?.defaultQos?.[property];
-  const reliability = policy(properties, property, 'Reliability Policy', defaults?.reliability, reliabilityFromRviz);
-  const durability = policy(properties, property, 'Durability Policy', defaults?.durability, durabilityFromRviz);
-  if (!reliability || !durability) return undefined;
-  const history = policy(properties, property, 'History Policy', defaults?.history ?? 'Keep Last', historyFromRviz)!;
-  const depthValue = valueAt(properties, `${property}/Depth`);
-  const depth = typeof depthValue === 'number' ? depthValue : defaults?.depth;
+  const q = effectiveRequestedQos(spec, property, properties);
+  if (!q) return undefined;
   const qos: QosProfile = {
-    reliability: reliabilityFromRviz(reliability.text).value,
-    durability: durabilityFromRviz(durability.text).value,
-    history: historyFromRviz(history.text).value,
+    reliability: reliabilityFromRviz(q.reliability.text).value,
+    durability: durabilityFromRviz(q.durability.text).value,
+    history: historyFromRviz(q.history.text).value,
   };
-  if (depth !== undefined) qos.depth = depth;
-  return { qos, reliability, durability };
+  if (q.depth) qos.depth = q.depth.value;
+  const policy = (p: { text: string; source: RequestSource }, parse: (t: string) => { recognized: boolean }): RequestedPolicy =>
+    ({ text: p.text, source: p.source, recognized: parse(p.text).recognized });
+  return { qos, reliability: policy(q.reliability, reliabilityFromRviz), durability: policy(q.durability, durabilityFromRviz) };
 }
 
 /**

@@ -3,10 +3,11 @@
  * catalog dependencies (`requires`), QoS fixes derived from the publishers (publisher QoS wins, corrected in place when
  * the proposal set a conflicting value), the fixed frame a request names, and de-duplication (first setting wins).
  */
+import { conditionHolds, conditionsOf, conditionText, satisfyingValue } from '../catalog/index.ts';
 import { tokenize } from '../catalog/text.ts';
 import { VERB_PHRASES } from './offline/lexicon.ts';
 import { BLANK_ACTION, type PlannedAction } from '../rviz/action-types.ts';
-import { qosFixes, qosTopicProperty, requestedQos } from './qos-fix.ts';
+import { qosTopicProperty, settledQosFixes } from './qos-fix.ts';
 import type { PlanState, VirtualDisplay } from './state.ts';
 import { absoluteTopic } from './topics.ts';
 import { frameNote } from './validate.ts';
@@ -35,29 +36,25 @@ function displayOf(state: PlanState, a: PlannedAction): VirtualDisplay | undefin
   return found.ok ? found.display : undefined;
 }
 
-function sameValue(a: string | undefined, b: string): boolean {
-  return a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-
-/** Catalog `requires`: Axis needs `Color Transformer: AxisColor`, Color needs `FlatColor`, … (followed transitively). */
+/** Catalog conditions: Axis needs `Color Transformer = AxisColor`, Size (m) needs `Style != Points`, … (followed transitively). */
 function addDependencies(state: PlanState, actions: PlannedAction[]): void {
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i]!;
     if (a.action !== 'set_property' || !a.checked) continue;
     const d = displayOf(state, a);
     const spec = d?.spec?.properties.find((p) => p.path === a.property);
-    if (!d || !spec?.requires) continue;
+    if (!d?.spec || !spec) continue;
     let insertAt = i + 1;
-    for (const req of spec.requires) {
-      const current = state.valueOf(d, req.path);
-      if (sameValue(current, req.value)) continue;
-      const planned = actions.some((x) => x.action === 'set_property' && x.display === a.display && x.property === req.path);
-      if (planned) continue;
+    for (const cond of conditionsOf(spec)) {
+      if (conditionHolds(cond, state.valueOf(d, cond.path))) continue;
+      const planned = actions.some((x) => x.action === 'set_property' && x.display === a.display && x.property === cond.path);
+      const value = satisfyingValue(d.spec, cond);
+      if (planned || value === undefined) continue;
       actions.splice(insertAt++, 0, auto({
-        action: 'set_property', display: a.display, property: req.path, value: req.value,
-        note: `${a.property} takes effect only with ${req.path} = ${req.value}`,
+        action: 'set_property', display: a.display, property: cond.path, value,
+        note: `${a.property} takes effect only with ${conditionText(cond)}`,
       }));
-      d.planProps.set(req.path, req.value);
+      d.planProps.set(cond.path, value);
     }
   }
 }
@@ -91,10 +88,8 @@ function addQosFixes(state: PlanState, actions: PlannedAction[], request: string
     const topicName = prop ? d.topics.get(prop) : undefined;
     const topic = topicName ? ctx.topicByName.get(absoluteTopic(topicName)) : undefined;
     if (!prop || !topic) continue;
-    const requested = requestedQos(d.spec, prop, d.docProps);
-    const planRel = d.planProps.get(`${prop}/Reliability Policy`);
-    const planDur = d.planProps.get(`${prop}/Durability Policy`);
-    const fixes = qosFixes(topic, prop, { reliability: planRel ?? requested.reliability, durability: planDur ?? requested.durability });
+    // What RViz2 subscribes with after the plan's edits (a changed QoS field rebuilds the whole profile).
+    const fixes = settledQosFixes(d.spec, topic, prop, d.docProps, d.planProps);
     if (fixes.length === 0) continue;
     for (const fix of fixes) {
       const existing = actions.find((x) => x.action === 'set_property' && x.property === fix.property && displayOf(state, x) === d);

@@ -4,7 +4,7 @@
  * catalog (every type, topic and display in full) and the retrieved one (only what type retrieval selected in full;
  * every other display in one line). The bench compares their sizes over the same requests.
  */
-import type { DisplayTypeSpec, PropertySpec } from '../catalog/index.ts';
+import { conditionsOf, conditionText, type DisplayTypeSpec, type PropertySpec } from '../catalog/index.ts';
 import { formatQos } from '../graph/qos.ts';
 import type { TopicInfo } from '../graph/types.ts';
 import type { DisplayInfo } from '../rviz/displays.ts';
@@ -38,9 +38,11 @@ function values(p: PropertySpec): string {
 /** One display type with its properties: exact paths, allowed values, defaults and dependencies. */
 export function describeType(spec: DisplayTypeSpec): string {
   const head = `${spec.name} (${spec.classId})${spec.messageTypes.length ? ` shows ${spec.messageTypes.join(', ')}` : ''}${spec.conventionalTopic ? `; usual topic ${spec.conventionalTopic}` : ''}`;
-  const lines = spec.properties.map((p) => {
+  // Hidden properties (RViz2 never shows them) are left out, so a model never sends anyone to them.
+  const lines = spec.properties.filter((p) => !p.hidden).map((p) => {
     const def = p.default !== undefined ? ` =${String(p.default)}` : '';
-    const req = p.requires?.length ? ` needs ${p.requires.map((r) => `${r.path}=${r.value}`).join(', ')}` : '';
+    const conds = conditionsOf(p);
+    const req = conds.length ? ` needs ${conds.map((c) => conditionText(c).replace(' = ', '=')).join(', ')}` : '';
     return `  ${p.path}: ${values(p)}${def}${req}`;
   });
   return [head, ...lines].join('\n');

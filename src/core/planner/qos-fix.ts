@@ -2,7 +2,7 @@
  * What a display must request so its publishers' data reaches it: publisher QoS wins. Used by complete() (fixes added to
  * plans) and by the offline planner's "fix" requests. Only policies every publisher reports (or has by convention) count.
  */
-import type { DisplayTypeSpec } from '../catalog/index.ts';
+import { effectiveRequestedQos, type DisplayTypeSpec } from '../catalog/index.ts';
 import type { Endpoint, TopicInfo } from '../graph/types.ts';
 
 export interface RequestedQos {
@@ -19,16 +19,14 @@ export interface QosFix {
 
 const lower = (s: string): string => s.trim().toLowerCase();
 
-/** The QoS a display asks for now: its document values, else the class default for that topic property. */
-export function requestedQos(spec: DisplayTypeSpec | undefined, topicProperty: string, props: Record<string, unknown> | undefined): RequestedQos {
-  const defaults = spec?.defaultQos?.[topicProperty];
-  const node = props?.[topicProperty];
-  const map = typeof node === 'object' && node !== null ? (node as Record<string, unknown>) : {};
-  const pick = (key: string, fallback: string): string => (typeof map[key] === 'string' ? (map[key] as string) : fallback);
-  return {
-    reliability: pick('Reliability Policy', defaults?.reliability ?? 'Reliable'),
-    durability: pick('Durability Policy', defaults?.durability ?? 'Volatile'),
-  };
+/**
+ * The QoS a display asks for now, as RViz2 decides it (catalog `effectiveRequestedQos`): the display's own first profile
+ * until a QoS field differs from its default, then the fields. `planned` holds edits not yet in the file.
+ */
+export function requestedQos(spec: DisplayTypeSpec | undefined, topicProperty: string, props: Record<string, unknown> | undefined,
+  planned?: ReadonlyMap<string, string>): RequestedQos {
+  const q = effectiveRequestedQos(spec, topicProperty, props, planned);
+  return { reliability: q?.reliability.text ?? 'Reliable', durability: q?.durability.text ?? 'Volatile' };
 }
 
 function known(pubs: readonly Endpoint[]): Endpoint[] {
@@ -77,6 +75,28 @@ export function qosFixes(topic: TopicInfo, topicProperty: string, requested: Req
       reason: `${topic.name} is latched; its latched sample is resent only to Reliable readers` });
   }
   return fixes;
+}
+
+/**
+ * The fixes a display needs once RViz2 applies them: changing one QoS field makes RViz2 subscribe with all the fields
+ * (RobotModel then drops its own Transient Local profile), which may call for another fix. `planned` holds the plan's
+ * edits; fixes already planned with the same value are not repeated.
+ */
+export function settledQosFixes(spec: DisplayTypeSpec | undefined, topic: TopicInfo, topicProperty: string,
+  props: Record<string, unknown> | undefined, planned: ReadonlyMap<string, string> = new Map()): QosFix[] {
+  const edits = new Map(planned);
+  const out: QosFix[] = [];
+  for (let pass = 0; pass < 3; pass++) {
+    const more = qosFixes(topic, topicProperty, requestedQos(spec, topicProperty, props, edits)).filter((f) => edits.get(f.property) !== f.value);
+    if (more.length === 0) break;
+    for (const f of more) {
+      edits.set(f.property, f.value);
+      const at = out.findIndex((x) => x.property === f.property);
+      if (at >= 0) out.splice(at, 1);
+      out.push(f);
+    }
+  }
+  return out;
 }
 
 /** The topic property whose QoS matters: the display's main topic property, when the class has QoS settings for it. */

@@ -114,10 +114,16 @@ function addDisplay(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): strin
     const child = (n: string) => spec.properties.find((p) => p.path === `${prop}/${n}` && p.since === undefined && p.until === undefined);
     const t: EmitMap = { Value: topic };
     if (qos) {
-      if (child('Depth')) t.Depth = qos.depth;
-      if (child('Durability Policy')) t['Durability Policy'] = qos.durability;
-      if (child('History Policy')) t['History Policy'] = qos.history;
-      if (child('Reliability Policy')) t['Reliability Policy'] = qos.reliability;
+      // As RViz2 saves a new display: the properties' defaults (RobotModel's are 5 / Volatile even though it first
+      // subscribes KeepLast(1) Transient Local; writing other values would make RViz2 rebuild its profile from them).
+      const put = (n: string, fallback: string | number): void => {
+        const c = child(n);
+        if (c) t[n] = typeof c.default === 'string' || typeof c.default === 'number' ? c.default : fallback;
+      };
+      put('Depth', qos.depth);
+      put('Durability Policy', qos.durability);
+      put('History Policy', qos.history);
+      put('Reliability Policy', qos.reliability);
     }
     const filter = child('Filter size');
     if (filter?.default !== undefined) t['Filter size'] = filter.default;

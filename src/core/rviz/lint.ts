@@ -58,7 +58,7 @@ export const propertyValueRule: LintRule = ({ displays, lookup }) => displays.fl
     if (!read.ok || (read.form === 'map' && typeof read.value === 'object' && read.value !== null)) continue;
     const problem = checkValue(prop, read.value);
     if (!problem) continue;
-    const soft = prop.kind === 'enum' && prop.editable;
+    const soft = prop.kind === 'enum' && (prop.editable || prop.dynamicValues);
     out.push({ severity: soft ? 'warning' : 'error', code: 'INVALID_VALUE', path: `${r.path}/${prop.path}`, message: `${spec.name} ${dname(r)}: ${prop.path} ${problem}` });
   }
   return out;

@@ -29,7 +29,7 @@ function range(spec: PropertySpec, n: number, label: string): string | undefined
 
 /** QoS policies are editable enums in RViz2, but unknown strings silently fall back to defaults: refuse them. */
 function strictEnum(spec: PropertySpec): boolean {
-  return !spec.editable || /Policy$/.test(spec.path);
+  return !(spec.editable || spec.dynamicValues) || /Policy$/.test(spec.path);
 }
 
 /** Convert action text to a typed value for `spec` (or, without a spec, like the current value). */
@@ -102,7 +102,7 @@ export function checkValue(spec: PropertySpec, value: unknown): string | undefin
     case 'enum': {
       const values = spec.values ?? [];
       if (values.includes(String(value))) return undefined;
-      if (!spec.editable) return `must be one of ${values.map((v) => `"${v}"`).join(', ')}, has ${JSON.stringify(value)}`;
+      if (!spec.editable && !spec.dynamicValues) return `must be one of ${values.map((v) => `"${v}"`).join(', ')}, has ${JSON.stringify(value)}`;
       if (/Policy$/.test(spec.path)) return `is not one of ${values.map((v) => `"${v}"`).join(', ')} (has ${JSON.stringify(value)}); RViz2 silently uses its default instead`;
       return undefined;
     }

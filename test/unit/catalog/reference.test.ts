@@ -120,9 +120,13 @@ describe('property names and allowed values (reference §3.4)', () => {
   it('spells the point cloud styles and colour transformers', () => {
     for (const name of ['PointCloud2', 'PointCloud', 'DepthCloud']) {
       expect(values(name, 'Style')).toEqual(['Points', 'Squares', 'Flat Squares', 'Spheres', 'Boxes', 'Tiles']);
-      expect(values(name, 'Color Transformer')).toEqual(['Intensity', 'RGB8', 'RGBF32', 'AxisColor', 'FlatColor']);
       expect(values(name, 'Position Transformer')).toEqual(['XYZ']);
     }
+    for (const name of ['PointCloud2', 'PointCloud']) {
+      expect(values(name, 'Color Transformer')).toEqual(['Intensity', 'RGB8', 'RGBF32', 'AxisColor', 'FlatColor']);
+    }
+    // The cloud DepthCloud generates has only x, y, z, rgb (rviz_common depth_cloud_mld.cpp); RGBF32 needs r, g, b fields.
+    expect(values('DepthCloud', 'Color Transformer')).toEqual(['Intensity', 'RGB8', 'AxisColor', 'FlatColor']);
     expect(values('LaserScan', 'Color Transformer')).not.toContain('MONO8');
     expect(spec('PointCloud2').properties.find((p) => p.path === 'Style')?.default).toBe('Flat Squares');
     expect(values('PointCloud2', 'Axis')).toEqual(['X', 'Y', 'Z']);
@@ -180,5 +184,56 @@ describe('property names and allowed values (reference §3.4)', () => {
     expect(d('Effort', 'Robot Description')).toBe('/robot_description');
     expect(d('Temperature', 'Channel Name')).toBe('temperature');
     expect(d('Illuminance', 'Max Intensity')).toBe(1000);
+  });
+});
+
+describe('kinds, defaults and transports re-checked against ros2/rviz humble, jazzy and rolling', () => {
+  it('MarkerArray subscribes visualization_marker_array by default (marker_array_display.cpp)', () => {
+    expect(catalog.property(spec('MarkerArray'), 'Topic')?.default).toBe('visualization_marker_array');
+  });
+
+  it('Channel Name is an editable enum of the cloud\'s field names: any name is taken as written', () => {
+    const channel = catalog.property(spec('PointCloud2'), 'Channel Name')!;
+    expect(channel).toMatchObject({ kind: 'enum', editable: true, dynamicValues: true, default: 'intensity' });
+    expect(catalog.checkValue(channel, 'reflectivity')).toEqual({ ok: true, normalized: 'reflectivity' });
+    // DepthCloud's generated cloud has x, y, z, rgb only (depth_cloud_mld.cpp).
+    expect(values('DepthCloud', 'Channel Name')).toEqual(['x', 'y', 'z', 'rgb']);
+  });
+
+  it('transformers are plain enums whose options depend on the message; unknown ones are refused with why', () => {
+    const color = catalog.property(spec('PointCloud2'), 'Color Transformer')!;
+    expect(color.editable).toBeUndefined();
+    expect(color.dynamicValues).toBe(true);
+    const r = catalog.checkValue(color, 'Rainbow');
+    expect(r.ok ? '' : r.reason).toMatch(/offers only the values that fit the data/);
+  });
+
+  it('DepthCloud transport hints are enums: raw plus the image transports found (fillTransportOptionList)', () => {
+    for (const path of ['Depth Map Transport Hint', 'Color Transport Hint']) {
+      expect(catalog.property(spec('DepthCloud'), path)).toMatchObject({ kind: 'enum', default: 'raw', dynamicValues: true });
+      expect(values('DepthCloud', path)?.[0]).toBe('raw');
+    }
+  });
+
+  it('ffmpeg and cloudini come from ros2/rviz#1568 (rolling): bounded to rolling, with the unverified backport said', () => {
+    for (const name of ['Image', 'Camera']) {
+      const ffmpeg = spec(name).transports!.find((t) => t.suffix === 'ffmpeg')!;
+      expect(ffmpeg.since).toBe('rolling');
+      expect(ffmpeg.unverified).toMatch(/#1568/);
+    }
+    const cloudini = spec('PointCloud2').transports!.find((t) => t.suffix === 'cloudini')!;
+    expect(cloudini).toMatchObject({ since: 'rolling' });
+    expect(spec('PointCloud2').transports!.filter((t) => t.since === 'jazzy').map((t) => t.suffix)).toEqual(['draco', 'zlib', 'pcl', 'zstd']);
+    expect(spec('PointCloud2').sources).toContain('ros2/rviz rviz_default_plugins/include/rviz_default_plugins/displays/pointcloud/point_cloud_transport_display.hpp');
+  });
+
+  it('scalar displays mark the properties their hideUnneededProperties() hides', () => {
+    for (const name of ['FluidPressure', 'Illuminance', 'RelativeHumidity', 'Temperature']) {
+      const hidden = spec(name).properties.filter((p) => p.hidden).map((p) => p.path);
+      const expected = ['Position Transformer', 'Color Transformer', 'Channel Name', 'Autocompute Intensity Bounds'];
+      expect(hidden.filter((p) => p !== 'Invert Rainbow').sort(), name).toEqual([...expected].sort());
+      expect(hidden.includes('Invert Rainbow'), name).toBe(name === 'Temperature');
+    }
+    expect(spec('PointCloud2').properties.some((p) => p.hidden)).toBe(false);
   });
 });

@@ -101,6 +101,36 @@ describe('QOS_DURABILITY_MISMATCH', () => {
   });
 });
 
+describe('QoS a RobotModel really requests (catalog effectiveRequestedQos)', () => {
+  // RViz2 saves 5 / Volatile for every RobotModel but subscribes KeepLast(1) Transient Local until a QoS field changes
+  // (robot_model_display.cpp, qos_profile_property.cpp): an unchanged file is fine on a latched description.
+  const robotModel = (fields: { depth?: number; reliability?: string; durability?: string } = {}) => [
+    '    - Class: rviz_default_plugins/RobotModel', '      Description Source: Topic', '      Description Topic:',
+    `        Depth: ${fields.depth ?? 5}`, `        Durability Policy: ${fields.durability ?? 'Volatile'}`, '        History Policy: Keep Last',
+    `        Reliability Policy: ${fields.reliability ?? 'Reliable'}`, '        Value: /robot_description',
+    '      Enabled: true', '      Name: Robot', '      Value: true'].join('\n');
+  const description = topic('/robot_description', 'std_msgs/msg/String', [pub('/robot_state_publisher', LATCHED)]);
+
+  it('an unedited RobotModel on a transient-local /robot_description is fine', () => {
+    expect(diagnose({ document: config(robotModel()), snapshot: snapshot([description]), now: NOW })).toEqual([]);
+    const plain = ['    - Class: rviz_default_plugins/RobotModel', '      Description Source: Topic', '      Description Topic: /robot_description',
+      '      Enabled: true', '      Name: Robot', '      Value: true'].join('\n');
+    expect(diagnose({ document: config(plain), snapshot: snapshot([description]), now: NOW })).toEqual([]);
+  });
+
+  it('once a QoS field is edited RViz2 subscribes with the fields: a Volatile durability misses the latched description', () => {
+    for (const edited of [{ depth: 1 }, { reliability: 'Best Effort' }]) {
+      const f = diagnose({ document: config(robotModel(edited)), snapshot: snapshot([description]), now: NOW });
+      expect(codes(f), JSON.stringify(edited)).toContain('warning QOS_DURABILITY_MISMATCH Robot');
+      const finding = f.find((x) => x.code === 'QOS_DURABILITY_MISMATCH')!;
+      expect(finding.summary).toMatch(/requests Volatile but \/robot_description is published Transient Local.*a robot description published once never shows/);
+      expect(finding.evidence[0]).toBe('RobotModel "Robot" Description Topic: /robot_description, Durability Policy: Volatile (in the config)');
+    }
+    // Edited to Transient Local: fine again.
+    expect(diagnose({ document: config(robotModel({ depth: 1, durability: 'Transient Local' })), snapshot: snapshot([description]), now: NOW })).toEqual([]);
+  });
+});
+
 describe('TOPIC_NO_PUBLISHER and TOPIC_TYPE_MISMATCH', () => {
   it('a missing topic and a topic with only subscribers are warnings that suggest published topics of the type', () => {
     const markers = topic('/markers', 'visualization_msgs/msg/MarkerArray', [], { subscribers: [pub('/monitor', UNKNOWN, 'unknown')] });

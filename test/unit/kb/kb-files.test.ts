@@ -6,8 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { readKbSources, loadKbFiles } from '../../../src/cli/kb-files.ts';
 import { checkKbEntry, loadKbEntries, type KbEntry } from '../../../src/core/assistant/kb.ts';
 
-/** Official documentation hosts; GitHub only for these organisations. */
-const ALLOWED_HOSTS = ['docs.ros.org', 'design.ros2.org', 'www.ros.org', 'docs.nav2.org', 'control.ros.org', 'fast-dds.docs.eprosima.com', 'cyclonedds.io', 'zenoh.io'];
+/**
+ * Official documentation hosts; GitHub only for these organisations. REPs moved to reps.openrobotics.org (the
+ * ros-infrastructure/rep README points to openrobotics/reps, whose CNAME and README name that host); docs.ollama.com
+ * is Ollama's own documentation (the providers entry cites its FAQ).
+ */
+const ALLOWED_HOSTS = ['docs.ros.org', 'design.ros2.org', 'www.ros.org', 'reps.openrobotics.org', 'docs.nav2.org', 'control.ros.org',
+  'fast-dds.docs.eprosima.com', 'cyclonedds.io', 'zenoh.io', 'docs.ollama.com'];
 const ALLOWED_GITHUB_ORGS = ['ros2', 'ros-controls', 'ros-navigation', 'RobotWebTools', 'ros', 'eclipse-zenoh'];
 
 function urlProblem(url: string): string | undefined {
@@ -48,6 +53,14 @@ describe('knowledge base files', async () => {
     expect(bad.map((b) => `${b.path}: ${b.n} words`)).toEqual([]);
   });
 
+  it('cites REPs on their current host and the providers entry on a page about providers, not rosbridge', () => {
+    const byId = new Map(sources.map((s) => [(s.value as KbEntry).id, s.value as KbEntry]));
+    for (const id of ['rep-103-units-axes', 'rep-105-frames', 'imu-rep-145']) expect(byId.get(id)!.url, id).toMatch(/^https:\/\/reps\.openrobotics\.org\/rep-0\d{3}\/$/);
+    const providers = byId.get('companion-providers-privacy')!;
+    expect(providers.localDoc).toBe('README.md#providers');
+    expect(providers.url).not.toMatch(/rosbridge/);
+  });
+
   it('holds at least 90 entries', () => {
     expect(sources.length).toBeGreaterThanOrEqual(90);
   });
@@ -57,6 +70,7 @@ describe('URL rule', () => {
   it('accepts official pages and rejects others', () => {
     expect(urlProblem('https://docs.ros.org/en/jazzy/Concepts.html')).toBeUndefined();
     expect(urlProblem('https://github.com/ros2/rviz/blob/rolling/README.md')).toBeUndefined();
+    expect(urlProblem('https://reps.openrobotics.org/rep-0105/')).toBeUndefined();
     expect(urlProblem('http://docs.ros.org/en/jazzy/')).toBe('not https');
     expect(urlProblem('https://github.com/someone/fork')).toMatch(/someone/);
     expect(urlProblem('https://answers.ros.org/question/1')).toMatch(/answers\.ros\.org/);

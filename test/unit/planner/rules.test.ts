@@ -134,3 +134,51 @@ describe('complete', () => {
     expect(r.notes[0]).toMatch(/dropped a repeated setting/);
   });
 });
+
+describe('complete: what a RobotModel really requests, and the not-equal / one-of conditions', () => {
+  function withRobot(fields = '') {
+    const r = applyActions(doc(), [{ action: 'add_display', display_type: 'RobotModel', topic: '/robot_description', display: 'Robot' }], { lookup: catalog });
+    if (!r.ok) throw new Error(r.reason);
+    if (!fields) return r.doc;
+    const e = applyActions(r.doc, [{ action: 'set_property', display: 'Robot', property: 'Description Topic/Depth', value: fields }], { lookup: catalog });
+    if (!e.ok) throw new Error(e.reason);
+    return e.doc;
+  }
+  const autos = (r: ReturnType<typeof run>) => r.completed.filter((x) => x.origin === 'auto').map((x) => `${x.display} ${x.property}=${x.value}`);
+
+  it('an unedited RobotModel on the latched /robot_description needs no QoS fix (it subscribes Transient Local)', () => {
+    const r = run([a({ action: 'set_property', display: 'Robot', property: 'Alpha', value: '0.5' })], { document: withRobot() });
+    expect(autos(r)).toEqual([]);
+  });
+
+  it('a RobotModel whose Depth was edited subscribes with its fields (Volatile): the fix asks for Transient Local', () => {
+    const r = run([a({ action: 'set_property', display: 'Robot', property: 'Alpha', value: '0.5' })], { document: withRobot('1') });
+    expect(autos(r)).toEqual(['Robot Description Topic/Durability Policy=Transient Local']);
+  });
+
+  it('a fix that changes one field accounts for the rebuilt profile (best-effort latched description: both fields)', () => {
+    const snap = snapshot([...defaultTopics().filter((t) => t.name !== '/robot_description'),
+      topic('/robot_description', 'std_msgs/msg/String', [{ node: '/rsp', qos: { reliability: 'best_effort', durability: 'transient_local', history: 'keep_last', depth: 1 }, source: 'reported' }])]);
+    const r = run([a({ action: 'set_property', display: 'Robot', property: 'Alpha', value: '0.5' })], { document: withRobot(), snap });
+    expect(autos(r).sort()).toEqual(['Robot Description Topic/Durability Policy=Transient Local', 'Robot Description Topic/Reliability Policy=Best Effort']);
+  });
+
+  it('adds what a not-equal or one-of condition needs: Size (m) leaves Points, Expand Tree picks a tree style', () => {
+    const cloud = run([
+      a({ action: 'add_display', display_type: 'PointCloud2', topic: '/points' }),
+      a({ action: 'set_property', display: 'PointCloud2', property: 'Style', value: 'Points' }),
+      a({ action: 'set_property', display: 'PointCloud2', property: 'Size (m)', value: '0.05' }),
+    ]);
+    // The plan already sets Style (to Points), so complete() does not overrule it; alone, Size (m) gets Style = Flat Squares.
+    expect(autos(cloud).filter((x) => x.includes('Style'))).toEqual([]);
+    const points = applyActions(doc(), [{ action: 'add_display', display_type: 'PointCloud2', topic: '/points', display: 'Cloud' },
+      { action: 'set_property', display: 'Cloud', property: 'Style', value: 'Points' }], { lookup: catalog });
+    if (!points.ok) throw new Error(points.reason);
+    const size = run([a({ action: 'set_property', display: 'Cloud', property: 'Size (m)', value: '0.05' })], { document: points.doc });
+    const style = size.completed.find((x) => x.property === 'Style')!;
+    expect(style).toMatchObject({ value: 'Flat Squares', origin: 'auto' });
+    expect(style.note).toBe('Size (m) takes effect only with Style != Points');
+    const tree = run([a({ action: 'set_property', display: 'Robot', property: 'Links/Expand Tree', value: 'true' })], { document: withRobot() });
+    expect(tree.completed.find((x) => x.property === 'Links/Link Tree Style')).toMatchObject({ value: 'Tree of links', origin: 'auto' });
+  });
+});

@@ -39,10 +39,11 @@ describe('add_display', () => {
     const last = listDisplays(d, catalog).at(-1)!;
     expect(last).toMatchObject({ name: 'LaserScan (2)', enabled: true, path: 'Visualization Manager/Displays/3', topics: [{ property: 'Topic', value: '/scan_rear' }] });
   });
-  it('uses the catalog topic property and its QoS (RobotModel: Description Topic, transient local)', () => {
+  it('uses the catalog topic property and writes its QoS fields as RViz2 saves them (RobotModel: 5 / Volatile)', () => {
     const d = ok(doc(SAMPLE), act({ action: 'add_display', display_type: 'RobotModel', topic: '/robot_description', display: 'Robot' }));
-    expect(getProperty(d, 'Robot', 'Description Topic/Durability Policy')).toMatchObject({ value: 'Transient Local' });
-    expect(getProperty(d, 'Robot', 'Description Topic/Depth')).toMatchObject({ value: 1 });
+    // RViz2 saves qos_profile(5) and subscribes KeepLast(1) Transient Local until a field changes (catalog defaultQos).
+    expect(getProperty(d, 'Robot', 'Description Topic/Durability Policy')).toMatchObject({ value: 'Volatile' });
+    expect(getProperty(d, 'Robot', 'Description Topic/Depth')).toMatchObject({ value: 5 });
     expect(getProperty(d, 'Robot', 'Description Source')).toMatchObject({ value: 'Topic' });
   });
   it('adds to an empty or null Displays list', () => {
