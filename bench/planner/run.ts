@@ -215,6 +215,14 @@ export function formatTable(rows: ScenarioRow[], overall: ScenarioRow, model: bo
 
 export const run: CommandRun = async (ctx) => {
   if (ctx.positionals.length > 0) throw new CliError(`bench planner takes no arguments (got "${ctx.positionals.join(' ')}")`);
+  if (ctx.options.replies) {
+    // Scripted replies bring their own loopback servers: a provider given on the command line would be ignored.
+    if (typeof ctx.options.provider === 'string' || typeof ctx.options.set === 'string') throw new CliError('bench planner --replies takes no --provider or --set (it runs both clients against loopback servers)');
+    const { benchReplies, formatReplies } = await import('./replies.ts');
+    const r = await benchReplies({ scenario: typeof ctx.options.scenario === 'string' ? ctx.options.scenario : undefined, signal: ctx.signal });
+    ctx.stdout(ctx.options.json ? `${JSON.stringify(r, null, 2)}\n` : formatReplies(r));
+    return 0;
+  }
   const client = await modelClientFromOptions(ctx.options, ctx.env);
   const proposer = client ? createModelProposer(client) : createOfflineProposer();
   const scenario = typeof ctx.options.scenario === 'string' ? ctx.options.scenario : undefined;
