@@ -22,7 +22,7 @@ export interface ReplyCase {
   expect?: BenchCase['expect'];
   expectError?: string;
 }
-export interface ReplyFile { scenario: string; cases: ReplyCase[] }
+export interface ReplyFile { scenario: string; heldOut?: boolean; cases: ReplyCase[] }
 
 export async function loadReplyFiles(dir = join(BENCH_DIR, 'replies')): Promise<ReplyFile[]> {
   const ajv = new Ajv({ allErrors: true, strict: false });
@@ -44,7 +44,7 @@ export async function loadReplyFiles(dir = join(BENCH_DIR, 'replies')): Promise<
   return out;
 }
 
-export interface ReplyResult { provider: ProviderId; id: string; request: string; mistakes: string[]; ok: boolean; failures: string[]; attempts?: number }
+export interface ReplyResult { provider: ProviderId; set: 'first' | 'held-out'; id: string; request: string; mistakes: string[]; ok: boolean; failures: string[]; attempts?: number }
 export interface ReplyRow { provider: string; group: string; cases: number; right: number; rate: number }
 export interface ReplyBench { results: ReplyResult[]; byProvider: ReplyRow[]; byMistake: ReplyRow[] }
 
@@ -55,7 +55,7 @@ function scripted(r: ReplyCase['replies'][number]): ScriptedReply {
 }
 
 /** One case through one provider: a fresh loopback server holding only this case's replies, a fresh real client. */
-async function runOne(provider: ProviderId, scenario: string, c: ReplyCase, snapshot: Awaited<ReturnType<typeof snapshotFromScenario>>): Promise<ReplyResult> {
+async function runOne(provider: ProviderId, scenario: string, c: ReplyCase, snapshot: Awaited<ReturnType<typeof snapshotFromScenario>>): Promise<Omit<ReplyResult, 'set'>> {
   const start = provider === 'ollama' ? startFakeOllama : startFakeOpenAI;
   // One scripted reply answers the retry too: a small model asked again mostly repeats its mistakes.
   const replies = c.replies.length === 1 ? [c.replies[0]!, c.replies[0]!] : c.replies;
@@ -85,7 +85,7 @@ export async function benchReplies(opts: { scenario?: string; providers?: Provid
   const results: ReplyResult[] = [];
   for (const file of files) {
     const snapshot = await snapshotFromScenario(file.scenario, opts.signal);
-    for (const c of file.cases) for (const p of providers) results.push(await runOne(p, file.scenario, c, snapshot));
+    for (const c of file.cases) for (const p of providers) results.push({ ...(await runOne(p, file.scenario, c, snapshot)), set: file.heldOut ? 'held-out' : 'first' });
   }
   const rows = (key: (r: ReplyResult) => string[]): ReplyRow[] => {
     const map = new Map<string, ReplyRow>();
@@ -101,7 +101,7 @@ export async function benchReplies(opts: { scenario?: string; providers?: Provid
     }
     return [...map.values()].sort((a, b) => a.provider.localeCompare(b.provider) || a.group.localeCompare(b.group));
   };
-  return { results, byProvider: rows(() => ['all']), byMistake: rows((r) => r.mistakes) };
+  return { results, byProvider: rows((r) => ['all', r.set]), byMistake: rows((r) => r.mistakes) };
 }
 
 const pct = (n: number): string => `${(n * 100).toFixed(1)} %`;
@@ -117,7 +117,7 @@ export function formatReplies(b: ReplyBench): string {
   const wrong = b.results.filter((r) => !r.ok);
   if (wrong.length) {
     out.push('', 'Not the right document:');
-    for (const r of wrong) out.push(`  [${r.provider}] ${r.id} "${r.request}": ${r.failures.join('; ')}`);
+    for (const r of wrong) out.push(`  [${r.provider}, ${r.set}] ${r.id} "${r.request}": ${r.failures.join('; ')}`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -2,6 +2,7 @@
 // loopback Ollama server with scripted answers (schema-valid, valid-but-wrong and invalid replies counted apart).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchPlanner } from '../../../bench/planner/run.ts';
+import { benchReplies, loadReplyFiles } from '../../../bench/planner/replies.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_DIR, judge, loadCaseFiles, startingDocument, type BenchCase } from '../../../bench/planner/evaluate.ts';
@@ -63,6 +64,17 @@ describe('planner benchmark', () => {
     expect(await main(['bench', 'planner', '--set', 'both'], io, new AbortController().signal)).toBe(1);
     expect(out.join('')).toMatch(/--set takes tuned, held-out or all/);
   }, 30_000);
+
+  it('runs scripted model replies through both real clients; the issue\'s reply ends in the right document', async () => {
+    const files = await loadReplyFiles();
+    expect(files.reduce((n, f) => n + f.cases.length, 0)).toBeGreaterThanOrEqual(30);
+    const r = await benchReplies({ scenario: 'turtlebot_nav' });
+    const issue = r.results.filter((x) => x.id === 'r-issue-front-lidar');
+    expect(issue.map((x) => [x.provider, x.ok, x.failures])).toEqual([['ollama', true, []], ['openai', true, []]]);
+    const hopeless = r.results.filter((x) => x.id === 'r-not-json-twice');
+    expect(hopeless.every((x) => x.ok && x.attempts === undefined)).toBe(true);
+    expect(r.byProvider.find((x) => x.provider === 'openai' && x.group === 'all')!.cases).toBe(r.results.length / 2);
+  }, 60_000);
 
   it('runs offline through the CLI and prints the table', async () => {
     const out: string[] = [];
