@@ -34,6 +34,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Model text quoted in a note or reason, cut short: it is data, and may be long. */
+const clip = (s: string, max = 60): string => (s.length > max ? `${s.slice(0, max)}…` : s);
+
 const squash = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /** Topic names written in a request (`/points`, `robot2/odom`), absolute. */
@@ -133,7 +136,7 @@ function topicFor(n: Normaliser, a: Record<string, string>, field: 'topic' | 'va
   const raw = a[field]!.trim();
   if (raw === '') return 'ok';
   let t = absoluteTopic(raw);
-  if (t !== raw) changes.push(`${what} "${raw}" → "${t}"`);
+  if (t !== raw) changes.push(`${what} "${clip(raw)}" → "${clip(t)}"`);
   const live = n.ctx.topicByName;
   if (!live.has(t)) {
     const same = n.ctx.topics.filter((x) => x.name.toLowerCase() === t.toLowerCase());
@@ -154,7 +157,7 @@ function specOf(n: Normaliser, display: string): DisplayTypeSpec | undefined {
 function normaliseAction(n: Normaliser, o: Record<string, unknown>, index: number): { action: Record<string, string> } | { reason: string } {
   const name = actionName(o.action)!;
   const changes: string[] = [];
-  if (o.action !== name) changes.push(`action "${String(o.action)}" → "${name}"`);
+  if (o.action !== name) changes.push(`action "${clip(String(o.action))}" → "${name}"`);
   const a: Record<string, string> = { action: name };
   for (const key of FIELDS) {
     const v = o[key];
@@ -165,7 +168,7 @@ function normaliseAction(n: Normaliser, o: Record<string, unknown>, index: numbe
   }
   if (typeof o.note === 'string' && o.note.trim() !== '') a.note = o.note;
   const extra = Object.keys(o).filter((k) => !ALL_FIELDS.includes(k) && k !== 'note');
-  if (extra.length) changes.push(`ignored field${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`);
+  if (extra.length) changes.push(`ignored field${extra.length > 1 ? 's' : ''} ${extra.slice(0, 5).map((k) => `"${clip(k, 30)}"`).join(', ')}${extra.length > 5 ? ', …' : ''}`);
 
   switch (name) {
     case 'add_display': {
@@ -173,7 +176,7 @@ function normaliseAction(n: Normaliser, o: Record<string, unknown>, index: numbe
       if (spec && a.display_type !== spec.name && a.display_type !== spec.classId) changes.push(`display_type "${a.display_type}" → "${spec.name}"`);
       if (spec) a.display_type = spec.name;
       if (topicFor(n, a, 'topic', 'topic', changes) === 'invented') {
-        changes.push(`topic "${a.topic}" is neither live nor in the request; the display takes the live topic for its type`);
+        changes.push(`topic "${clip(a.topic!)}" is neither live nor in the request; the display takes the live topic for its type`);
         a.topic = '';
       }
       if (spec) n.state.add(spec, a.display!.trim(), a.topic!);
@@ -182,7 +185,7 @@ function normaliseAction(n: Normaliser, o: Record<string, unknown>, index: numbe
     case 'set_topic': {
       const field = a.topic!.trim() === '' && a.value!.trim() !== '' ? 'value' : 'topic';
       if (topicFor(n, a, field, 'topic', changes) === 'invented') {
-        return { reason: `"${a[field]}" is not a live topic and the request does not name it (set_topic on "${a.display}")` };
+        return { reason: `"${clip(a[field]!)}" is not a live topic and the request does not name it (set_topic on "${clip(a.display!)}")` };
       }
       break;
     }
@@ -206,7 +209,7 @@ function normaliseAction(n: Normaliser, o: Record<string, unknown>, index: numbe
         if (f !== a.value) { changes.push(`frame "${a.value}" → "${f}"`); a.value = f; }
       }
       if (prop?.kind === 'topic' && topicFor(n, a, 'value', prop.path, changes) === 'invented') {
-        return { reason: `"${a.value}" is not a live topic and the request does not name it (${prop.path} of "${a.display}")` };
+        return { reason: `"${clip(a.value!)}" is not a live topic and the request does not name it (${prop.path} of "${clip(a.display!)}")` };
       }
       break;
     }
@@ -218,8 +221,8 @@ function normaliseAction(n: Normaliser, o: Record<string, unknown>, index: numbe
     case 'set_fixed_frame': {
       const raw = a.frame!.trim() || a.value!.trim();
       const f = frameFor(n.ctx, raw);
-      if (a.frame!.trim() === '' && raw !== '') changes.push(`frame taken from value "${raw}"`);
-      if (f !== raw) changes.push(`frame "${raw}" → "${f}"`);
+      if (a.frame!.trim() === '' && raw !== '') changes.push(`frame taken from value "${clip(raw)}"`);
+      if (f !== raw) changes.push(`frame "${clip(raw)}" → "${clip(f)}"`);
       a.frame = f;
       a.value = '';
       break;
@@ -276,7 +279,7 @@ export function normaliseReply(value: unknown, ctx: PlanContext, request: string
   let undoFirst = false;
   const undo = value.undo_first;
   if (typeof undo === 'boolean') undoFirst = undo;
-  else if (typeof undo === 'string' && /^(true|false)$/i.test(undo.trim())) { undoFirst = undo.trim().toLowerCase() === 'true'; repairs.lines.push(`model reply: undo_first "${undo}" → ${undoFirst}`); }
+  else if (typeof undo === 'string' && /^(true|false)$/i.test(undo.trim())) { undoFirst = undo.trim().toLowerCase() === 'true'; repairs.lines.push(`model reply: undo_first "${clip(undo)}" → ${undoFirst}`); }
   else if (undo !== undefined && undo !== null) repairs.lines.push(`model reply: undo_first ${JSON.stringify(undo).slice(0, 40)} is not true or false; taken as false`);
   return { ok: true, value: { actions, rejected, notes, undoFirst, repairs: repairs.summary(undo === undefined) } };
 }
