@@ -1,6 +1,6 @@
 // `rviz-companion bench planner [--provider offline|ollama|openai --model M] [--scenario NAME] [--set tuned|held-out|all] [--json]`:
 // accuracy per set (tuned, held-out) and scenario and overall, rejected and auto counts, prompt tokens (full catalog vs
-// retrieved, cl100k_base), pipeline time without the model (p50/p95); with a model also schema-valid rate,
+// retrieved, cl100k_base), pipeline time without the model (p50/p95); with a model also schema-valid (exact) and repaired rates,
 // valid-but-wrong rate and model time. Then accuracy per set and kind, and per set and language.
 import { getEncoding } from 'js-tiktoken';
 import { CliError, type CommandRun } from '../../src/cli/context.ts';
@@ -31,6 +31,8 @@ export interface ScenarioRow {
   p50Ms: number;
   p95Ms: number;
   schemaValidRate?: number;
+  /** Replies planned only after repairs (fields left out, case, loose paths, …): usable, but not the exact schema. */
+  repairedRate?: number;
   validButWrongRate?: number;
   modelP50Ms?: number;
   failures: { set: string; id: string; request: string; failures: string[] }[];
@@ -116,6 +118,7 @@ export async function benchPlanner(opts: BenchOptions): Promise<BenchResult> {
     const times: number[] = [];
     const modelTimes: number[] = [];
     let schemaValid = 0;
+    let repaired = 0;
     let validWrong = 0;
     for (const c of file.cases.filter((x) => !opts.only || opts.only(x.id))) {
       const start = await startingDocument(file.scenario, c.config);
@@ -135,6 +138,7 @@ export async function benchPlanner(opts: BenchOptions): Promise<BenchResult> {
       if (selected.length === 0 || [...expectedTypes(c, ctx)].every((id) => selected.includes(id))) row.retrievalHits++;
       if (opts.model) {
         if (r.schemaValid) { schemaValid++; if (!r.ok) validWrong++; }
+        if ((r.result?.model?.repairs ?? 0) > 0) repaired++;
         if (r.modelMs !== undefined) modelTimes.push(r.modelMs);
         if (!r.error) times.push(r.pipelineMs); // a failed model call has no pipeline to time
       } else {
@@ -153,6 +157,7 @@ export async function benchPlanner(opts: BenchOptions): Promise<BenchResult> {
     row.p95Ms = percentile(times, 95);
     if (opts.model) {
       row.schemaValidRate = schemaValid / row.cases;
+      row.repairedRate = repaired / row.cases;
       row.validButWrongRate = validWrong / row.cases;
       row.modelP50Ms = percentile(modelTimes, 50);
       allModel.push(...modelTimes);
@@ -180,6 +185,7 @@ function summarise(rows: ScenarioRow[], set: string, scenario: string, times: nu
   };
   if (model) {
     out.schemaValidRate = rows.reduce((s, r) => s + (r.schemaValidRate ?? 0) * r.cases, 0) / Math.max(1, out.cases);
+    out.repairedRate = rows.reduce((s, r) => s + (r.repairedRate ?? 0) * r.cases, 0) / Math.max(1, out.cases);
     out.validButWrongRate = rows.reduce((s, r) => s + (r.validButWrongRate ?? 0) * r.cases, 0) / Math.max(1, out.cases);
     out.modelP50Ms = percentile(modelTimes, 50);
   }
@@ -201,10 +207,10 @@ export function formatGroups(title: string, groups: GroupRow[]): string {
 
 export function formatTable(rows: ScenarioRow[], overall: ScenarioRow, model: boolean, sets: ScenarioRow[] = [overall]): string {
   const head = ['set', 'scenario', 'cases', 'correct', 'accuracy', 'rejected', 'auto', 'tokens full', 'tokens retrieved', 'fewer', 'retrieval recall', 'p50 ms', 'p95 ms',
-    ...(model ? ['schema-valid', 'valid-but-wrong', 'model p50 ms'] : [])];
+    ...(model ? ['schema-valid', 'repaired', 'valid-but-wrong', 'model p50 ms'] : [])];
   const line = (r: ScenarioRow): string[] => [r.set, r.scenario, String(r.cases), String(r.correct), pct(r.accuracy), String(r.rejected), String(r.auto),
     String(r.tokensFull), String(r.tokensRetrieved), pct(1 - r.tokensRetrieved / Math.max(1, r.tokensFull)), pct(r.retrievalHits / Math.max(1, r.cases)), r.p50Ms.toFixed(2), r.p95Ms.toFixed(2),
-    ...(model ? [pct(r.schemaValidRate ?? 0), pct(r.validButWrongRate ?? 0), (r.modelP50Ms ?? 0).toFixed(0)] : [])];
+    ...(model ? [pct(r.schemaValidRate ?? 0), pct(r.repairedRate ?? 0), pct(r.validButWrongRate ?? 0), (r.modelP50Ms ?? 0).toFixed(0)] : [])];
   const out = aligned([head, ...rows.map(line), ...sets.map(line)]);
   if (overall.failures.length) {
     out.push('', 'Not fully correct:');
