@@ -1,5 +1,6 @@
-// Planner benchmark: cases as data (bench/planner/cases/*.json, checked by case.schema.json), how one case is played
-// (earlier turns applied first, then the request planned, its checked actions applied) and judged on the document.
+// Planner benchmark: cases as data (bench/planner/cases/{tuned,held-out}/*.json, checked by case.schema.json), how one
+// case is played (earlier turns applied first, then the request planned, its checked actions applied) and judged on the
+// document. `tuned` holds the cases the planner was developed against; `held-out` the ones written without looking at it.
 import Ajv from 'ajv';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -24,40 +25,58 @@ export function findingsFor(document: RvizDocument, snapshot: GraphSnapshot | un
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH_DIR, '../..');
 
-export interface DisplayCheck { class?: string; name?: string; topic?: string; enabled?: boolean; count?: number; properties?: Record<string, string | number | boolean> }
+export interface DisplayCheck { class?: string; name?: string; topic?: string; group?: string; enabled?: boolean; count?: number; properties?: Record<string, string | number | boolean> }
 export interface ActionPattern { action?: string; display?: string; display_type?: string; topic?: string; property?: string; value?: string }
+export type CaseKind = 'property' | 'existing-target' | 'not-understood' | 'fix-outside-rviz' | 'goal/recipe' | 'language' | 'other';
 export interface BenchCase {
   id: string;
   request: string;
+  kind?: CaseKind;
+  /** BCP 47; absent means English. */
+  language?: string;
   config?: string;
   turns?: { request: string; outcome?: 'applied' | 'undone' | 'skipped' }[];
-  expect: { displays?: DisplayCheck[]; absent?: DisplayCheck[]; fixedFrame?: string; unchanged?: boolean; note?: string };
+  expect: { displays?: DisplayCheck[]; absent?: DisplayCheck[]; fixedFrame?: string; unchanged?: boolean; note?: string; notes?: string[]; noActions?: boolean };
   mustNot?: ActionPattern[];
 }
-export interface CaseFile { scenario: string; cases: BenchCase[] }
+export const CASE_SETS = ['tuned', 'held-out'] as const;
+export type CaseSet = (typeof CASE_SETS)[number];
+export interface CaseFile { scenario: string; cases: BenchCase[]; /** Filled in from the folder the file is in. */ set: CaseSet; file: string }
 
-export async function loadCaseFiles(dir = join(BENCH_DIR, 'cases')): Promise<CaseFile[]> {
+/** Every case file of the given sets (default both), schema-checked; case ids are unique across all of them. */
+export async function loadCaseFiles(sets: readonly CaseSet[] = CASE_SETS, root = join(BENCH_DIR, 'cases')): Promise<CaseFile[]> {
   const schema = JSON.parse(await readFile(join(BENCH_DIR, 'case.schema.json'), 'utf8')) as Record<string, unknown>;
   const check = new Ajv({ allErrors: true, strict: false }).compile(schema);
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
   const out: CaseFile[] = [];
   const ids = new Set<string>();
-  for (const f of files) {
+  // Ids are checked over both sets even when one is asked for, so a case cannot be copied from one set to the other.
+  for (const set of CASE_SETS) {
+    const dir = join(root, set);
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+    for (const f of files) {
+      const loaded = await loadCaseFile(join(dir, f), `${set}/${f}`, check, ids);
+      if (sets.includes(set)) out.push({ ...loaded, set, file: `${set}/${f}` });
+    }
+  }
+  return out;
+}
+
+async function loadCaseFile(path: string, f: string, check: ReturnType<Ajv['compile']>, ids: Set<string>): Promise<{ scenario: string; cases: BenchCase[] }> {
+  {
     let data: unknown;
     try {
-      data = JSON.parse(await readFile(join(dir, f), 'utf8'));
+      data = JSON.parse(await readFile(path, 'utf8'));
     } catch (err) {
       throw new Error(`bench planner: ${f} is not JSON: ${(err as Error).message}`);
     }
     if (!check(data)) throw new Error(`bench planner: ${f}: ${(check.errors ?? []).slice(0, 3).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
-    const file = data as CaseFile;
+    const file = data as { scenario: string; cases: BenchCase[] };
     for (const c of file.cases) {
       if (ids.has(c.id)) throw new Error(`bench planner: ${f}: duplicate case id "${c.id}"`);
       ids.add(c.id);
     }
-    out.push(file);
+    return file;
   }
-  return out;
 }
 
 export async function startingDocument(scenario: string, config: string | undefined): Promise<RvizDocument> {
@@ -88,15 +107,21 @@ function matches(d: DisplayInfo, c: DisplayCheck): boolean {
   if (c.class && catalog.resolveType(c.class)?.classId !== d.classId && c.class !== d.classId) return false;
   if (c.name !== undefined && looseDisplayName(c.name) !== looseDisplayName(d.name)) return false;
   if (c.topic !== undefined && !d.topics.some((t) => t.value === c.topic)) return false;
+  if (c.group !== undefined && !d.groupPath.some((g) => looseDisplayName(g) === looseDisplayName(c.group!))) return false;
   return true;
 }
 
 function describeCheck(c: DisplayCheck): string {
-  return [c.class, c.name && `"${c.name}"`, c.topic].filter(Boolean).join(' ') || 'display';
+  return [c.class, c.name && `"${c.name}"`, c.topic, c.group && `in group "${c.group}"`].filter(Boolean).join(' ') || 'display';
 }
 
-/** Why a resulting document fails a case's expectations (empty when it passes). */
-export function judge(c: BenchCase, before: RvizDocument, after: RvizDocument, actions: readonly PlannedAction[], notes: readonly string[]): string[] {
+/** What a plan tells the user besides its actions: notes, why proposed actions were rejected, notes on checked actions. */
+export function planMessages(plan: { notes: readonly string[]; rejected: readonly { reason: string }[]; actions: readonly PlannedAction[] }): string[] {
+  return [...plan.notes, ...plan.rejected.map((r) => r.reason), ...plan.actions.filter((a) => a.checked && a.note).map((a) => a.note)];
+}
+
+/** Why a resulting document fails a case's expectations (empty when it passes). `messages` defaults to `notes`. */
+export function judge(c: BenchCase, before: RvizDocument, after: RvizDocument, actions: readonly PlannedAction[], notes: readonly string[], messages: readonly string[] = notes): string[] {
   const failures: string[] = [];
   const displays = listDisplays(after, catalog);
   for (const check of c.expect.displays ?? []) {
@@ -118,6 +143,13 @@ export function judge(c: BenchCase, before: RvizDocument, after: RvizDocument, a
   if (c.expect.fixedFrame !== undefined && fixedFrameOf(after) !== c.expect.fixedFrame) failures.push(`fixed frame ${fixedFrameOf(after)} (wanted ${c.expect.fixedFrame})`);
   if (c.expect.unchanged && after.text !== before.text) failures.push('the document changed');
   if (c.expect.note && !notes.some((n) => new RegExp(c.expect.note!, 'i').test(n))) failures.push(`no note matching /${c.expect.note}/ (notes: ${notes.join(' | ') || 'none'})`);
+  for (const pattern of c.expect.notes ?? []) {
+    if (!messages.some((n) => new RegExp(pattern, 'i').test(n))) failures.push(`no message matching /${pattern}/ (messages: ${messages.join(' | ') || 'none'})`);
+  }
+  if (c.expect.noActions) {
+    const checked = actions.filter((a) => a.checked);
+    if (checked.length > 0) failures.push(`expected no action, got ${checked.map((a) => `${a.action}(${[a.display, a.display_type, a.property, a.value, a.frame].filter(Boolean).join(', ')})`).join('; ')}`);
+  }
   for (const pattern of c.mustNot ?? []) {
     const hit = actions.find((a) => a.checked && Object.entries(pattern).every(([k, v]) => norm((a as unknown as Record<string, string>)[k]) === norm(v)));
     if (hit) failures.push(`must not: ${JSON.stringify(pattern)}`);
@@ -179,7 +211,7 @@ export async function runCase(c: BenchCase, played: Played, snapshot: GraphSnaps
   const base = plan.undoFirst && played.undoPreview ? played.undoPreview : played.before;
   const checked = plan.actions.filter((a) => a.checked);
   const applied = applyActions(base, checked, { lookup: catalog });
-  const failures = applied.ok ? judge(c, played.before, applied.doc, plan.actions, plan.notes) : [`apply failed: ${applied.reason}`];
+  const failures = applied.ok ? judge(c, played.before, applied.doc, plan.actions, plan.notes, planMessages(plan)) : [`apply failed: ${applied.reason}`];
   return {
     id: c.id, ok: failures.length === 0, failures, rejected: plan.rejected.length, auto: plan.actions.filter((a) => a.origin === 'auto').length,
     pipelineMs: result.timings.pipelineMs, modelMs: result.model?.ms, schemaValid: result.model ? result.model.schemaValid : undefined, result,

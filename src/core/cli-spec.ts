@@ -59,6 +59,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     { name: 'ndjson', kind: 'boolean', help: 'one JSON event a line' }] },
   { name: 'bench', summary: 'benchmark tables', positionals: ['planner|retrieval|perf'], options: [...MODEL_OPTIONS, jsonFlag,
     { name: 'scenario', kind: 'string', arg: 'NAME', help: 'limit to one scenario' },
+    { name: 'set', kind: 'string', arg: 'tuned|held-out|all', help: 'planner: which case set to run (default all)' },
+    { name: 'replies', kind: 'boolean', help: 'planner: run the scripted model replies through the real clients against loopback servers' },
     { name: 'app', kind: 'boolean', help: 'perf: also measure the app in headless Chromium (initial JS, time to usable, long tasks)' }] },
 ];
 

@@ -7,6 +7,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Whole-call timeout in ms; a call that exceeds it fails with a clear "timed out" error. */
   timeoutMs?: number;
+  /**
+   * completeJson: the caller checks the answer's shape itself (the planner normalises a reply action by action), so a
+   * client must not refuse a JSON answer for not matching the schema. Default false.
+   */
+  lenientSchema?: boolean;
 }
 
 export interface ChatMessage {
@@ -27,6 +32,8 @@ export interface JsonCompletion {
   value: unknown;
   /** The raw text the model produced. */
   raw: string;
+  /** Set when the JSON had to be taken out of a code fence or surrounding prose. */
+  extracted?: 'fence' | 'prose';
   thinking?: string;
   /** Wall-clock ms spent in the model call. */
   ms: number;

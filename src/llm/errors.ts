@@ -160,11 +160,26 @@ export function invalidJson(label: string, model: string, raw: string, why: stri
     'try again, or pick a model that follows instructions better');
 }
 
-export function parseJsonAnswer(label: string, model: string, raw: string): unknown {
+function tryParse(text: string): { value: unknown } | undefined {
+  try { return { value: JSON.parse(text) as unknown }; } catch { return undefined; }
+}
+
+/**
+ * The JSON in an answer. Models that ignore the requested format wrap it in a code fence or in a sentence or two; the
+ * one JSON object found there is taken (and said so). Text with no parseable object still fails as invalid JSON.
+ */
+export function readJsonAnswer(label: string, model: string, raw: string): { value: unknown; extracted?: 'fence' | 'prose' } {
   if (raw.trim() === '') throw emptyAnswer(label, model);
   try {
-    return JSON.parse(raw) as unknown;
+    return { value: JSON.parse(raw) as unknown };
   } catch (err) {
+    const fenced = /```[a-zA-Z]*\s*\n([\s\S]*?)```/.exec(raw);
+    const inFence = fenced ? tryParse(fenced[1]!) : undefined;
+    if (inFence && typeof inFence.value === 'object' && inFence.value !== null) return { value: inFence.value, extracted: 'fence' };
+    const start = raw.indexOf('{');
+    const end = raw.lastIndexOf('}');
+    const inProse = start >= 0 && end > start ? tryParse(raw.slice(start, end + 1)) : undefined;
+    if (inProse) return { value: inProse.value, extracted: 'prose' };
     throw invalidJson(label, model, raw, err instanceof Error ? err.message : 'parse error');
   }
 }

@@ -7,7 +7,7 @@ import { Ollama } from 'ollama/browser';
 import type { CallOptions, ChatMessage, JsonCompletion, JsonSchema, ModelClient, StreamChunk } from '../core/model.ts';
 import { openScope, scopedFetch, type CallScope } from './call-scope.ts';
 import { createThinkSplitter, splitThinkTags } from './think-tags.ts';
-import { emptyAnswer, parseJsonAnswer, toModelError } from './errors.ts';
+import { emptyAnswer, readJsonAnswer, toModelError } from './errors.ts';
 
 export interface OllamaClientConfig {
   model: string;
@@ -71,8 +71,8 @@ export class OllamaClient implements ModelClient {
       const inline = splitThinkTags(res.message?.content ?? '');
       const raw = inline.content;
       const thinking = [res.message?.thinking, inline.thinking].filter(Boolean).join('\n') || undefined;
-      const value = parseJsonAnswer(this.label, this.model, raw);
-      return { value, raw, thinking, ms: performance.now() - started };
+      const { value, extracted } = readJsonAnswer(this.label, this.model, raw);
+      return { value, raw, thinking, ms: performance.now() - started, ...(extracted ? { extracted } : {}) };
     });
   }
 

@@ -8,7 +8,7 @@ import Ajv from 'ajv';
 import type { CallOptions, ChatMessage, JsonCompletion, JsonSchema, ModelClient, StreamChunk } from '../core/model.ts';
 import { openScope, type CallScope } from './call-scope.ts';
 import { createThinkSplitter, splitThinkTags } from './think-tags.ts';
-import { emptyAnswer, invalidJson, parseJsonAnswer, toModelError, type ErrorContext } from './errors.ts';
+import { emptyAnswer, invalidJson, readJsonAnswer, toModelError, type ErrorContext } from './errors.ts';
 
 export interface OpenAIClientConfig {
   model: string;
@@ -127,9 +127,9 @@ export class OpenAIClient implements ModelClient {
       const inline = splitThinkTags(message?.content ?? '');
       const raw = inline.content;
       const thinking = [reasoningOf(message), inline.thinking].filter(Boolean).join('\n') || undefined;
-      const value = parseJsonAnswer(this.label, this.model, raw);
-      if (this.jsonSchemaSupported === false) this.validate(schema, value, raw);
-      return { value, raw, thinking, ms: performance.now() - started };
+      const { value, extracted } = readJsonAnswer(this.label, this.model, raw);
+      if (this.jsonSchemaSupported === false && !opts?.lenientSchema) this.validate(schema, value, raw);
+      return { value, raw, thinking, ms: performance.now() - started, ...(extracted ? { extracted } : {}) };
     });
   }
 

@@ -21,6 +21,8 @@ export { complete } from './complete.ts';
 export type { CompleteOptions, Completed } from './complete.ts';
 export { qosFixes, requestedQos, qosTopicProperty } from './qos-fix.ts';
 export { createModelProposer } from './model-proposer.ts';
+export { normaliseReply, topicsInRequest } from './normalise.ts';
+export type { NormalisedReply, ShapeCheck } from './normalise.ts';
 export type { ModelProposerOptions } from './model-proposer.ts';
 export { createOfflineProposer, planOffline } from './offline/offline.ts';
 export { clauses } from './offline/phrases.ts';

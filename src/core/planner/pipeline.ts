@@ -75,8 +75,8 @@ export async function planRequest(input: PlanRequestInput): Promise<PlanResult> 
   const actionNotes = completed.actions.filter((a) => a.origin === 'model' && /not publishing yet|not in the TF tree/.test(a.note)).map((a) => a.note);
   const plan: Plan = {
     actions: completed.actions,
-    rejected: validated.rejected,
-    notes: uniq([...proposal.notes, ...validated.notes, ...completed.notes, ...actionNotes]),
+    rejected: [...(proposal.rejected ?? []), ...validated.rejected],
+    notes: uniq([...proposal.notes, ...(proposal.repairs ?? []), ...validated.notes, ...completed.notes, ...actionNotes]),
     ...(undoFirst ? { undoFirst: true } : {}),
   };
   if (undoFirst && !input.undoPreview) plan.notes.push('undo the last applied plan first; this plan was made against the current document');

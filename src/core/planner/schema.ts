@@ -1,12 +1,16 @@
 /**
- * PLAN_SCHEMA: the JSON a model must return. The seven actions, one flat object each with every field required (unused
- * = ""), at most MAX_ACTIONS of them; live topic names, display names, display types and TF frames as enums when the
- * provider supports them. Model output is re-checked here with ajv whatever the provider promised.
+ * PLAN_SCHEMA: the JSON a model is asked for (constrained decoding where the provider has it). The seven actions, one
+ * flat object each with every field required (unused = ""), at most MAX_ACTIONS of them; display types, TF frames and
+ * topics (the live ones plus any topic the request names, which may not publish yet) as enums; `display` takes any
+ * name (a new display needs one; existing ones are matched loosely). A reply is not refused for breaking this schema:
+ * normalise.ts checks its shape and repairs each action, validate() judges them. checkPlanJson says whether a reply
+ * matched exactly.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../model.ts';
 import { ACTION_NAMES } from '../rviz/action-types.ts';
 import { MAX_ACTIONS } from './prompt.ts';
+import { topicsInRequest } from './normalise.ts';
 import type { PlanContext } from './types.ts';
 
 export interface SchemaOptions {
@@ -31,16 +35,15 @@ function field(values: readonly string[] | undefined, opts: SchemaOptions): Reco
   return { type: 'string', enum: ['', ...[...new Set(values)].filter((v) => v !== '').sort()] };
 }
 
-export function buildPlanSchema(ctx: PlanContext, options: Partial<SchemaOptions> = {}): JsonSchema {
+export function buildPlanSchema(ctx: PlanContext, options: Partial<SchemaOptions> = {}, request = ''): JsonSchema {
   const opts = { ...defaultSchemaOptions, ...options };
   const types = ctx.catalog.displays.flatMap((d) => [d.name, d.classId]);
   const fields = {
     action: { type: 'string', enum: [...ACTION_NAMES] },
     display_type: field(types, opts),
-    topic: ctx.topics.length ? field(ctx.topics.map((t) => t.name), opts) : { type: 'string' },
-    // Existing displays, plus type names: a display added in the same reply is named by its type (it becomes
-    // "LaserScan", or "LaserScan (2)" when taken, and the planner resolves the type name to it).
-    display: field([...ctx.displays.map((d) => d.name), ...ctx.catalog.displays.map((d) => d.name)], opts),
+    topic: ctx.topics.length ? field([...ctx.topics.map((t) => t.name), ...topicsInRequest(request)], opts) : { type: 'string' },
+    // Any name: a new display needs one ("Front Lidar"), and existing displays are matched loosely anyway.
+    display: { type: 'string' },
     property: { type: 'string' },
     value: { type: 'string' },
     frame: ctx.frames.length ? field(ctx.frames, opts) : { type: 'string' },

@@ -6,7 +6,7 @@ import type { Catalog } from '../catalog/index.ts';
 import type { Finding } from '../diagnosis/types.ts';
 import type { GraphSnapshot, TopicInfo } from '../graph/types.ts';
 import type { TfTree } from '../graph/tf-tree.ts';
-import type { Plan, PlannedAction } from '../rviz/action-types.ts';
+import type { Plan, PlannedAction, RejectedAction } from '../rviz/action-types.ts';
 import type { DisplayInfo } from '../rviz/displays.ts';
 import type { RvizDocument } from '../rviz/document.ts';
 
@@ -67,6 +67,10 @@ export interface Proposal {
   notes: string[];
   undoFirst?: boolean;
   model?: ModelInfo;
+  /** Items of the reply that could not be actions at all, with why (a model reply's normalisation). */
+  rejected?: RejectedAction[];
+  /** What was repaired in the reply before validation ("\"spheres\" → \"Spheres\""), one line each. */
+  repairs?: string[];
 }
 
 export interface ModelInfo {
@@ -75,8 +79,10 @@ export interface ModelInfo {
   /** Model calls made (1, or 2 after a retry). */
   attempts: number;
   ms: number;
-  /** Whether the final answer passed the schema. */
+  /** Whether the final answer matched the plan schema exactly, with nothing to repair. */
   schemaValid: boolean;
+  /** Repairs made to the final answer before validation (0 when schemaValid). */
+  repairs?: number;
 }
 
 /** A source of actions: the offline planner or a model. The planner decides what reaches the user. */

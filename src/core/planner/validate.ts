@@ -7,7 +7,7 @@ import { looseDisplayName } from '../rviz/displays.ts';
 import { BLANK_ACTION, type PlannedAction, type RejectedAction, type RvizAction } from '../rviz/action-types.ts';
 import { normalizeAction } from '../rviz/actions.ts';
 import { splitPath } from '../rviz/properties.ts';
-import { PlanState, type VirtualDisplay } from './state.ts';
+import { PlanState, readPlain, type VirtualDisplay } from './state.ts';
 import { absoluteTopic, checkTopicFor, defaultTopicFor } from './topics.ts';
 import type { PlanContext } from './types.ts';
 
@@ -95,8 +95,9 @@ function resolvePath(state: PlanState, d: VirtualDisplay, path: string): string 
   const spec = d.spec;
   const found = spec ? state.context.catalog.findProperty(spec, path) : undefined;
   if (found?.ok) return found.property.path;
-  const head = splitPath(path)[0]!;
-  if (d.docProps && Object.keys(d.docProps).some((k) => k === head)) return splitPath(path).join('/');
+  const joined = splitPath(path).join('/');
+  // A key the document itself has (a plugin's own setting); the whole path must be there, or applying it would fail.
+  if (d.docProps && readPlain(d.docProps, joined) !== undefined) return joined;
   if (d.added) return splitPath(path).join('/');
   if (!spec && !d.docProps) return splitPath(path).join('/');
   throw new Refused(found && !found.ok ? found.reason.replace(/^catalog: /, '') : `"${d.name}" has no property "${path}"`);
