@@ -16,6 +16,7 @@ from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPo
 from std_msgs.msg import String
 
 from .config_loader import DEFAULT_CONFIG_DIR, MAX_CONFIG_BYTES, ConfigLoader, ConfigStore, Pending, Refusal, check_config
+from .parameters import PARAMETERS, as_bool
 from .qos_report import EndpointRecord, QosReporter, TopicRecord
 from .rviz_supervisor import RvizSupervisor
 from .status import make_status, status_json
@@ -34,33 +35,6 @@ LATCHED = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=1, reliability=Relia
 CONFIG_IN = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=10, reliability=ReliabilityPolicy.RELIABLE,
                        durability=DurabilityPolicy.VOLATILE)
 
-# name -> (default, description). Declared with dynamic typing: launch arguments arrive as strings or YAML values.
-PARAMETERS = {
-    'qos_period': (2.0, 'seconds between graph polls'),
-    'qos_heartbeat': (30.0, 'the QoS report is republished at least this often (at most 30 s)'),
-    'config_dir': (DEFAULT_CONFIG_DIR, 'the only folder the bridge writes: current.rviz and the last 20 versions'),
-    'read_only': (False, 'refuse every config from the topic'),
-    'rviz': (False, 'start and supervise RViz2'),
-    'reload': ('', 'restart | none; default restart when rviz is true'),
-    'rviz_executable': ('rviz2', 'the RViz2 program'),
-    'rviz_args': ('', 'extra RViz2 arguments (shell words), kept across restarts'),
-    'config': ('', 'an .rviz file to start with'),
-    'rviz_stop_timeout': (5.0, 'seconds from SIGTERM to SIGKILL'),
-    'rviz_settle': (1.0, 'seconds a restarted RViz must stay up to count as loaded'),
-    'debounce': (1.0, 'configs within this many seconds are one reload of the last'),
-}
-
-
-def _as_bool(value: object) -> bool:
-    if isinstance(value, str):
-        if value.strip().lower() in ('true', '1', 'yes', 'on'):
-            return True
-        if value.strip().lower() in ('false', '0', 'no', 'off', ''):
-            return False
-        raise ValueError(f'not a boolean: {value!r}')
-    return bool(value)
-
-
 def _record(info) -> EndpointRecord:
     qos = info.qos_profile
     return EndpointRecord(node_name=info.node_name, node_namespace=info.node_namespace, topic_type=info.topic_type,
@@ -73,8 +47,8 @@ class CompanionBridge(Node):
         super().__init__(NODE_NAME, **node_kwargs)
         p = {name: self.declare_parameter(name, default, ParameterDescriptor(description=desc, dynamic_typing=True)).value
              for name, (default, desc) in PARAMETERS.items()}
-        self.read_only = _as_bool(p['read_only'])
-        supervise = _as_bool(p['rviz'])
+        self.read_only = as_bool(p['read_only'])
+        supervise = as_bool(p['rviz'])
         self.reload = str(p['reload'] or ('restart' if supervise else 'none')).strip().lower()
         if self.reload not in ('restart', 'none'):
             raise ValueError(f'reload must be restart or none, got {self.reload!r}')
@@ -216,13 +190,17 @@ def _ms(t0: float) -> float:
     return (time.monotonic() - t0) * 1000.0
 
 
+# Raised by spin() when the context is shut down from outside (a signal); absent from older rclpy.
+_EXTERNAL_SHUTDOWN = getattr(rclpy.executors, 'ExternalShutdownException', KeyboardInterrupt)
+
+
 def main(args=None) -> None:
     rclpy.init(args=args)
     node = None
     try:
         node = CompanionBridge()
         rclpy.spin(node)
-    except (KeyboardInterrupt, rclpy.executors.ExternalShutdownException):
+    except (KeyboardInterrupt, _EXTERNAL_SHUTDOWN):
         pass
     finally:
         if node is not None:
