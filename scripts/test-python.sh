@@ -38,12 +38,18 @@ else
   if [ "$(cat "$venv/.installed" 2>/dev/null)" != "$want" ]; then
     echo "python: installing PyYAML and the ROS 2 wheels into $venv (first run: a few minutes)"
     if ! "$run_py" -m pip install -q -r "$pkg/test/requirements.txt" > "$venv/pip.log" 2>&1; then
-      echo "python: could not install PyYAML into $venv:"; tail -n 5 "$venv/pip.log"
-      echo "python: 0 passed, 1 failed, 0 skipped"; exit 1
-    fi
-    if "$run_py" -m pip install -q -r "$pkg/test/requirements-rclpy.txt" >> "$venv/pip.log" 2>&1; then
+      if "$py" -c 'import yaml' >/dev/null 2>&1; then
+        echo "python: PyPI not reachable (see $venv/pip.log); running on $py with its own PyYAML, without rclpy"
+        run_py=$py
+      else
+        echo "python: could not install PyYAML (see $venv/pip.log). Install it with:  sudo apt-get install -y python3-yaml"
+        echo "python: 0 passed, 1 failed, 0 skipped"; exit 1
+      fi
+    elif "$run_py" -m pip install -q -r "$pkg/test/requirements-rclpy.txt" >> "$venv/pip.log" 2>&1; then
       echo "$want" > "$venv/.installed"
     else
+      # Not retried on every run (an offline pip is slow to give up); `rm -rf .venv-ros` to try again.
+      echo "$want" > "$venv/.installed"
       echo "python: the ROS 2 wheels did not install (see $venv/pip.log); the real-rclpy tests will be skipped:"
       tail -n 3 "$venv/pip.log"
     fi
