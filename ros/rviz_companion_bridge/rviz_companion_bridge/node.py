@@ -18,7 +18,7 @@ from std_msgs.msg import String
 from .config_loader import DEFAULT_CONFIG_DIR, MAX_CONFIG_BYTES, ConfigLoader, ConfigStore, Pending, Refusal, check_config
 from .parameters import PARAMETERS, as_bool
 from .qos_report import EndpointRecord, QosReporter, TopicRecord
-from .rviz_supervisor import RvizSupervisor
+from .rviz_supervisor import LoadResult, RvizSupervisor, describe_exit
 from .status import make_status, status_json
 
 QOS_TOPIC = '/rviz_companion/qos'
@@ -107,7 +107,11 @@ class CompanionBridge(Node):
     # --- configs ------------------------------------------------------------------------------------------------
     def _on_config(self, msg: String) -> None:
         t0 = time.monotonic()
-        refusal = self.loader.receive(msg.data, t0)
+        try:
+            refusal = self.loader.receive(msg.data, t0)
+        except Exception as err:  # a bug must not take the node down with it; the sender still gets an answer
+            self.get_logger().error(f'config check failed: {err!r}')
+            refusal = Refusal(f'internal error while checking the config: {err!r}')
         if refusal is not None:
             self.get_logger().warning(f'config refused: {refusal.reason}')
             self._status('refused', reason=refusal.reason, took_ms=_ms(t0))
@@ -134,7 +138,11 @@ class CompanionBridge(Node):
                     return
             text = self.store.read_current()
             if self.supervisor is not None and (self.reload == 'restart' or not self.supervisor.running):
-                result = self.supervisor.restart()
+                try:
+                    result = self.supervisor.restart()
+                except Exception as err:
+                    self.get_logger().error(f'RViz restart failed: {err!r}')
+                    result = LoadResult(False, f'could not restart RViz: {err!r}')
                 if result.ok:
                     if text is not None:
                         self._publish(self.current_pub, text)
@@ -151,7 +159,8 @@ class CompanionBridge(Node):
             self._busy.release()
 
     def _on_rviz_exit(self, code: Optional[int], ran_s: float) -> None:
-        reason = f'RViz exited by itself with code {code} after {ran_s:.1f} s; it starts again with the next config'
+        reason = (f'RViz exited by itself with {describe_exit(code)} after {ran_s:.1f} s; '
+                  'it starts again with the next config')
         self.get_logger().warning(reason)
         self._status('rviz_exited', reason=reason)
 
@@ -159,13 +168,21 @@ class CompanionBridge(Node):
     def graph_records(self) -> List[TopicRecord]:
         topics = []
         for name, types in self.get_topic_names_and_types():
-            topics.append(TopicRecord(name, tuple(types),
-                                      tuple(_record(i) for i in self.get_publishers_info_by_topic(name)),
-                                      tuple(_record(i) for i in self.get_subscriptions_info_by_topic(name))))
+            try:
+                topics.append(TopicRecord(name, tuple(types),
+                                          tuple(_record(i) for i in self.get_publishers_info_by_topic(name)),
+                                          tuple(_record(i) for i in self.get_subscriptions_info_by_topic(name))))
+            except Exception as err:  # e.g. a name rclpy will not expand; the other topics are still reported
+                self.get_logger().warning(f'no endpoint info for {name}: {err!r}', throttle_duration_sec=60.0)
         return topics
 
     def _poll_graph(self) -> None:
-        report = self.reporter.poll(self.graph_records(), time.monotonic(), stamp=time.time())
+        try:
+            records = self.graph_records()
+        except Exception as err:  # an exception in a timer would end spin(), and the whole bridge with it
+            self.get_logger().error(f'graph poll failed: {err!r}', throttle_duration_sec=60.0)
+            return
+        report = self.reporter.poll(records, time.monotonic(), stamp=time.time())
         if report is not None:
             self._publish(self.qos_pub, report)
 

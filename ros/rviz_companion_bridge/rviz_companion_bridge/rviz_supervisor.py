@@ -85,7 +85,7 @@ class RvizSupervisor:
                                  daemon=True).start()
                 return LoadResult(True, took_s=time.monotonic() - t0)
             self._proc = None
-            return LoadResult(False, f'{os.path.basename(self.executable)} exited with {_describe(code)} '
+            return LoadResult(False, f'{os.path.basename(self.executable)} exited with {describe_exit(code)} '
                               f'{time.monotonic() - self._started_at:.1f} s after start; it starts again with the '
                               'next config', returncode=code, took_s=time.monotonic() - t0)
 
@@ -128,7 +128,7 @@ def _signal_group(proc: subprocess.Popen, sig: int) -> None:
             pass
 
 
-def _describe(code: Optional[int]) -> str:
+def describe_exit(code: Optional[int]) -> str:
     if code is None:
         return 'no exit status'
     if code < 0:

@@ -56,7 +56,7 @@ def setUpModule():
         return
     # Loopback only, and a domain of our own: other test runs on this machine must not see us, nor we them.
     os.environ['ROS_AUTOMATIC_DISCOVERY_RANGE'] = 'LOCALHOST'
-    os.environ.setdefault('ROS_DOMAIN_ID', str(random.randint(30, 99)))
+    os.environ.setdefault('ROS_DOMAIN_ID', str(random.randint(30, 199)))
     rclpy.init()
 
 
@@ -240,6 +240,19 @@ class SupervisedRviz(BridgeOnGraph):
         time.sleep(1.0)
         self.assertEqual(len(fake.events('start')), 3, 'no restart loop')
         self.assertEqual(self.listener.get(CURRENT_TOPIC), second_text, 'current is what RViz last loaded')
+
+    def test_rviz_exiting_by_itself_is_reported_once_and_not_restarted(self):
+        fake = support.FakeRviz(self.tmp.name)
+        fake.set_mode('crash_later')
+        self.start(rviz=True, rviz_executable=fake.path, rviz_settle=0.3)
+        exited = self.listener.wait_status(lambda s: s['action'] == 'rviz_exited')
+        self.assertIsNotNone(exited, f'no rviz_exited status; last: {self.listener.status()}')
+        self.assertFalse(exited['ok'])
+        self.assertRegex(exited['reason'], r'^RViz exited by itself with code 4 after \d+\.\d s; it starts again '
+                                           r'with the next config$')
+        self.assertEqual(fake.events('start')[0]['argv'], [])  # no config yet: RViz2's own default
+        time.sleep(1.0)
+        self.assertEqual(len(fake.events('start')), 1, 'no restart loop')
 
 
 if __name__ == '__main__':
