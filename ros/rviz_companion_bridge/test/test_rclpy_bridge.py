@@ -117,7 +117,8 @@ class BridgeOnGraph(unittest.TestCase):
         for node in (self.bridge, self.listener.node):
             self.executor.add_node(node)
             self.nodes.append(node)
-        threading.Thread(target=self.executor.spin, daemon=True).start()
+        self.spin_thread = threading.Thread(target=self.executor.spin, daemon=True)
+        self.spin_thread.start()
 
     def tearDown(self):
         if RCLPY_ERROR is not None:
@@ -127,8 +128,13 @@ class BridgeOnGraph(unittest.TestCase):
             p.wait(10)
             if p.stdout is not None:
                 p.stdout.close()
-        self.executor.shutdown()
+        # Stop spinning before the nodes go: a callback still running on a destroyed node raises in a task that
+        # nobody awaits.
+        self.executor.shutdown(timeout_sec=10)
+        if hasattr(self, 'spin_thread'):
+            self.spin_thread.join(10)
         for node in self.nodes:
+            self.executor.remove_node(node)
             node.destroy_node()
         self.tmp.cleanup()
 
