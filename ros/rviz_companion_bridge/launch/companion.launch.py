@@ -35,10 +35,11 @@ def generate_launch_description():
     args = [DeclareLaunchArgument(name, default_value=default, description=desc)
             for name, default, desc, _ in BRIDGE_ARGUMENTS]
     args += [
-        DeclareLaunchArgument('rosbridge', default_value='true', description='also start rosbridge_websocket + rosapi'),
+        DeclareLaunchArgument('rosbridge', default_value='true',
+                              description='also start rosbridge_websocket + rosapi'),
         DeclareLaunchArgument('port', default_value='9090', description='rosbridge port'),
         DeclareLaunchArgument('address', default_value='',
-                              description='rosbridge bind address ("" = all interfaces; 127.0.0.1 = this machine only)'),
+                              description='rosbridge bind address ("" = every interface, 127.0.0.1 = this machine)'),
     ]
     rosbridge = IncludeLaunchDescription(
         AnyLaunchDescriptionSource(PathJoinSubstitution(

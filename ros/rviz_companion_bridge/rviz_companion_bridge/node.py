@@ -15,7 +15,8 @@ from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from std_msgs.msg import String
 
-from .config_loader import DEFAULT_CONFIG_DIR, MAX_CONFIG_BYTES, ConfigLoader, ConfigStore, Pending, Refusal, check_config
+from .config_loader import (DEFAULT_CONFIG_DIR, MAX_CONFIG_BYTES, ConfigLoader, ConfigStore, Pending, Refusal,
+                            check_config)
 from .parameters import PARAMETERS, as_bool
 from .qos_report import EndpointRecord, QosReporter, TopicRecord
 from .rviz_supervisor import LoadResult, RvizSupervisor, describe_exit
@@ -45,7 +46,8 @@ def _record(info) -> EndpointRecord:
 class CompanionBridge(Node):
     def __init__(self, **node_kwargs) -> None:
         super().__init__(NODE_NAME, **node_kwargs)
-        p = {name: self.declare_parameter(name, default, ParameterDescriptor(description=desc, dynamic_typing=True)).value
+        p = {name: self.declare_parameter(name, default,
+                                          ParameterDescriptor(description=desc, dynamic_typing=True)).value
              for name, (default, desc) in PARAMETERS.items()}
         self.read_only = as_bool(p['read_only'])
         supervise = as_bool(p['rviz'])

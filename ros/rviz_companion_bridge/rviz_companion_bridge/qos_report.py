@@ -33,7 +33,8 @@ def _policy(table: Dict[int, str], value: Optional[Policy]) -> str:
     return name if name in table.values() else 'unknown'
 
 
-def policy_strings(reliability: Optional[Policy], durability: Optional[Policy], history: Optional[Policy]) -> Tuple[str, str, str]:
+def policy_strings(reliability: Optional[Policy], durability: Optional[Policy],
+                   history: Optional[Policy]) -> Tuple[str, str, str]:
     """The contract's lowercase strings for three rmw policies (int values or names such as 'BEST_EFFORT')."""
     return _policy(_RELIABILITY, reliability), _policy(_DURABILITY, durability), _policy(_HISTORY, history)
 
@@ -71,7 +72,8 @@ class EndpointRecord:
     def from_dict(cls, d: dict) -> 'EndpointRecord':
         """Records as written in test fixtures: rclpy's field names, policies by name or number."""
         qos = d.get('qos', d)
-        return cls(node_name=d['node_name'], node_namespace=d.get('node_namespace', '/'), topic_type=d.get('topic_type', ''),
+        return cls(node_name=d['node_name'], node_namespace=d.get('node_namespace', '/'),
+                   topic_type=d.get('topic_type', ''),
                    reliability=qos.get('reliability'), durability=qos.get('durability'), history=qos.get('history'),
                    depth=qos.get('depth'))
 
