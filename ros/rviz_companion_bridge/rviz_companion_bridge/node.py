@@ -18,7 +18,7 @@ from std_msgs.msg import String
 from .config_loader import (DEFAULT_CONFIG_DIR, MAX_CONFIG_BYTES, ConfigLoader, ConfigStore, Pending, Refusal,
                             check_config)
 from .parameters import PARAMETERS, as_bool
-from .qos_report import EndpointRecord, QosReporter, TopicRecord
+from .qos_report import EndpointRecord, QosReporter, TopicRecord, poll_interval
 from .rviz_supervisor import LoadResult, RvizSupervisor, describe_exit
 from .status import make_status, status_json
 
@@ -71,7 +71,12 @@ class CompanionBridge(Node):
         self.status_pub = self.create_publisher(String, STATUS_TOPIC, LATCHED)
         self.current_pub = self.create_publisher(String, CURRENT_TOPIC, LATCHED)
         self.create_subscription(String, CONFIG_TOPIC, self._on_config, CONFIG_IN)
-        self.create_timer(float(p['qos_period']), self._poll_graph)
+        # Polls are what the heartbeat rides on, so they come at least every 25 s.
+        self.qos_period = min(float(p['qos_period']), 25.0)
+        if self.qos_period <= 0:
+            raise ValueError(f'qos_period must be above 0 s, got {p["qos_period"]}')
+        self._next_poll = 0.0
+        self.create_timer(self.qos_period, self._poll_graph)
         self.create_timer(0.05, self._take_due)
 
         self._start(str(p['config'] or ''))
@@ -179,11 +184,17 @@ class CompanionBridge(Node):
         return topics
 
     def _poll_graph(self) -> None:
+        start = time.monotonic()
+        if start < self._next_poll:
+            return
         try:
             records = self.graph_records()
         except Exception as err:  # an exception in a timer would end spin(), and the whole bridge with it
             self.get_logger().error(f'graph poll failed: {err!r}', throttle_duration_sec=60.0)
             return
+        finally:
+            # The timer ticks every qos_period; a slow poll (a huge graph) pushes the next one further out.
+            self._next_poll = start + poll_interval(self.qos_period, time.monotonic() - start) - 0.01
         report = self.reporter.poll(records, time.monotonic(), stamp=time.time())
         if report is not None:
             self._publish(self.qos_pub, report)

@@ -6,7 +6,7 @@ import unittest
 
 import support  # noqa: F401 (import path)
 from rviz_companion_bridge.qos_report import (EndpointRecord, QosReporter, TopicRecord, build_report,
-                                              endpoint_entry, node_fqn, policy_strings)
+                                              endpoint_entry, node_fqn, policy_strings, poll_interval)
 
 
 def rec(name='talker', ns='/', rel='RELIABLE', dur='VOLATILE', hist='KEEP_LAST', depth=10):
@@ -119,6 +119,14 @@ class ChangeDetection(unittest.TestCase):
             QosReporter(heartbeat_s=31)
         with self.assertRaises(ValueError):
             QosReporter(heartbeat_s=0)
+
+
+class PollInterval(unittest.TestCase):
+    def test_the_period_unless_polling_would_take_more_than_a_fifth_of_a_core(self):
+        self.assertEqual(poll_interval(2.0, 0.05), 2.0)
+        self.assertAlmostEqual(poll_interval(2.0, 0.5), 2.5)
+        self.assertEqual(poll_interval(2.0, 10.0), 25.0)  # capped: the 30 s heartbeat still holds
+        self.assertEqual(poll_interval(40.0, 0.1), 25.0)  # a period past the heartbeat is shortened too
 
 
 class SharedFixture(unittest.TestCase):
