@@ -31,7 +31,8 @@ const endpointSchema = {
     reliability: { type: 'string' },
     durability: { type: 'string' },
     history: { type: 'string' },
-    depth: { type: 'integer', minimum: 0 },
+    // null: a depth DDS does not propagate (DESIGN.md: "unknown" / null, never invented).
+    depth: { type: ['integer', 'null'], minimum: 0 },
   },
 };
 
@@ -56,7 +57,7 @@ export const bridgeQosSchema = {
   },
 } as const;
 
-interface RawEndpoint { node: string; reliability?: string; durability?: string; history?: string; depth?: number }
+interface RawEndpoint { node: string; reliability?: string; durability?: string; history?: string; depth?: number | null }
 interface RawTopic { type?: string; publishers?: RawEndpoint[]; subscribers?: RawEndpoint[] }
 interface RawBridge { stamp?: number; topics: Record<string, RawTopic> }
 
@@ -85,7 +86,7 @@ function shapeProblem(json: unknown): string | undefined {
         for (const key of ['reliability', 'durability', 'history'] as const) {
           if (ep[key] !== undefined && typeof ep[key] !== 'string') return `${epAt}/${key}: must be string`;
         }
-        if (ep.depth !== undefined && !(Number.isInteger(ep.depth) && (ep.depth as number) >= 0)) return `${epAt}/depth: must be a whole number ≥ 0`;
+        if (ep.depth !== undefined && ep.depth !== null && !(Number.isInteger(ep.depth) && (ep.depth as number) >= 0)) return `${epAt}/depth: must be a whole number ≥ 0 or null`;
       }
     }
   }
@@ -99,6 +100,7 @@ const histories: readonly History[] = ['keep_last', 'keep_all', 'system_default'
 function pick<T extends string>(allowed: readonly T[], value: string | undefined): T | 'unknown' | 'bad' {
   if (value === undefined) return 'unknown';
   const v = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  if (v === 'unknown') return 'unknown'; // the bridge's word for a policy DDS did not propagate: not an oddity
   return (allowed as readonly string[]).includes(v) ? (v as T) : 'bad';
 }
 
@@ -148,7 +150,7 @@ export function parseBridgeQos(data: unknown): BridgeQosResult {
         durability: durability === 'bad' ? 'unknown' : durability,
         history: history === 'bad' ? 'unknown' : history,
       };
-      if (ep.depth !== undefined) qos.depth = ep.depth;
+      if (ep.depth !== undefined && ep.depth !== null) qos.depth = ep.depth;
       return { node: ep.node, qos, source: 'reported' };
     };
     topics[name] = {
