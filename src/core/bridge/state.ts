@@ -61,8 +61,8 @@ export function deriveRvizState(input: RvizStateInput): RvizState {
   if (!input.topics) return state('checking', 'RViz: checking…', 'Looking for the rviz_companion_bridge node in the robot\'s graph.', false);
   if (!bridgeInGraph(input.topics)) {
     return state('no-bridge', 'no bridge',
-      'Apply changes only this document: save it and open it in RViz2 by hand. With the bridge on the machine that runs '
-      + `RViz2 (${bridgeLaunchCommand}), Apply and Undo reach the running RViz and every publisher's QoS is reported, not inferred.`, false);
+      'Apply changes only this document: save it and open it in RViz2 by hand. With the companion\'s bridge on the machine '
+      + 'that runs RViz2, Apply and Undo reach the running RViz, and every publisher\'s QoS is reported instead of inferred.', false);
   }
   const e = input.evidence;
   if (!e) {
