@@ -5,8 +5,8 @@
 import { parse as parseYaml } from 'yaml';
 import type { BridgeSettings } from './types.ts';
 
-/** The bridge refuses configs larger than this many UTF-8 bytes (5 MiB). */
-export const MAX_CONFIG_BYTES = 5 * 1024 * 1024;
+/** The bridge refuses configs larger than this many UTF-8 bytes ("more than 5 MB", decimal, as rosbridge counts). */
+export const MAX_CONFIG_BYTES = 5_000_000;
 /** Where the emulated bridge "writes" (the real one: `config_dir/current.rviz`, default ~/.rviz2/companion/). */
 export const SIM_CONFIG_FILE = '/home/robot/.rviz2/companion/current.rviz';
 
@@ -27,23 +27,27 @@ export interface SimBridgeStatus {
 
 /** Why a config is refused, or undefined when the bridge takes it. Checks run cheapest first; read_only before all. */
 export function refusalReason(data: unknown, readOnly: boolean): string | undefined {
-  if (readOnly) return 'read_only: this bridge does not accept configs (its read_only parameter is true)';
+  // The reasons are the Python bridge's (ros/rviz_companion_bridge config_loader.py), word for word where it matters.
+  if (readOnly) return 'read-only: this bridge runs with read_only:=true and accepts no config';
   if (typeof data !== 'string') return 'not a string: the message has no text "data" field';
   const bytes = Buffer.byteLength(data, 'utf8');
-  if (bytes > MAX_CONFIG_BYTES) return `too large: ${bytes} bytes (the limit is ${MAX_CONFIG_BYTES} bytes, 5 MB)`;
-  // A JSON string can carry lone UTF-16 surrogates (\ud800), which have no UTF-8 form: rclpy cannot encode them.
+  if (bytes > MAX_CONFIG_BYTES) return `too large: ${bytes} bytes, the limit is ${MAX_CONFIG_BYTES} bytes (5 MB)`;
+  // A JSON string can carry lone UTF-16 surrogates (\ud800), which have no UTF-8 form.
   const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(data);
-  if (lone) return `invalid UTF-8: a lone surrogate U+${lone[0].charCodeAt(0).toString(16).toUpperCase()} at character ${lone.index}`;
+  if (lone) return `invalid UTF-8: unpaired surrogate at character ${lone.index}`;
+  // rclpy decodes std_msgs/String with errors="replace": bytes that were not UTF-8 arrive as U+FFFD.
+  const replaced = data.indexOf('\uFFFD');
+  if (replaced >= 0) return `invalid UTF-8: replacement character U+FFFD at character ${replaced} (the message had bytes that are not UTF-8)`;
   let doc: unknown;
   try {
-    // Like PyYAML's safe_load: a later duplicate key wins rather than failing.
+    // Like PyYAML's safe loader: a later duplicate key wins rather than failing.
     doc = parseYaml(data, { uniqueKeys: false, maxAliasCount: 1000 });
   } catch (err) {
-    const first = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
-    return `YAML does not parse: ${first}`;
+    const oneLine = (err instanceof Error ? err.message : String(err)).split(/\s+/).join(' ').trim().slice(0, 300);
+    return `YAML does not parse: ${oneLine}`;
   }
   if (!doc || typeof doc !== 'object' || Array.isArray(doc) || !Object.hasOwn(doc, 'Visualization Manager')) {
-    return 'not an RViz config: the YAML has no top-level "Visualization Manager"';
+    return 'not an RViz config: no top-level "Visualization Manager" key';
   }
   return undefined;
 }
@@ -90,7 +94,8 @@ export class SimBridge {
     const data = msg && typeof msg === 'object' ? (msg as { data?: unknown }).data : undefined;
     const why = refusalReason(data, this.settings.readOnly);
     if (why !== undefined) {
-      this.answer({ ok: false, action: 'refused', reason: why, file: '', took_ms: performance.now() - receivedAt });
+      // A refusal names what is still current (the file and its version), or "" before any version exists.
+      this.answer({ ok: false, action: 'refused', reason: why, file: this.version > 0 ? SIM_CONFIG_FILE : '', took_ms: performance.now() - receivedAt });
       return;
     }
     const text = data as string;

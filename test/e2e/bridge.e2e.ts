@@ -80,7 +80,7 @@ export const bridgeRefusedCase: E2eCase = {
     await page.locator('planner-panel [data-apply]').click();
     const message = page.locator('rviz-state [data-rviz-message="error"]');
     await message.waitFor({ timeout: 10_000 });
-    assert.match((await message.textContent()) ?? '', /^The robot refused it: read_only: .*Your document is as applied; nothing was lost\. The bridge is read-only/);
+    assert.match((await message.textContent()) ?? '', /^The robot refused it: read-only: .*Your document is as applied; nothing was lost\. The bridge is read-only/);
     const doc = await documentText(page);
     assert.ok(doc.includes('Fixed Frame: odom') && doc !== robotConfig, 'the applied change is still in the document');
     assert.equal(sim.bridge?.current(), robotConfig, 'the robot kept its config');

@@ -74,7 +74,7 @@ export function parseBridgeStatus(data: unknown): BridgeStatusResult {
 
 /** Whether a refusal says the bridge is read-only (its `read_only` parameter); the reason text is all it carries. */
 export function isReadOnlyRefusal(status: BridgeStatus): boolean {
-  return status.action === 'refused' && /read[\s_-]?only/i.test(status.reason);
+  return status.action === 'refused' && /^read[-_ ]?only\b/i.test(status.reason);
 }
 
 /** Two statuses are the same message (a latched replay after reconnecting is not a new answer). */

@@ -46,8 +46,8 @@ describe('rviz-companion push', () => {
 
   const refusals: Array<[string, () => string, RegExp]> = [
     ['YAML that does not parse', () => 'Visualization Manager:\n  Displays: [\n    - Class: rviz_default_plugins/Grid\n', /^YAML does not parse: /],
-    ['a 6 MB file', () => `${original}\n${'# padding to make the file large\n'.repeat(Math.ceil(6 * 1024 * 1024 / 33))}`, /^too large: \d+ bytes \(the limit is 5242880 bytes, 5 MB\)$/],
-    ['YAML that is not an RViz config', () => 'Panels: []\nWindow Geometry:\n  Height: 800\n', /^not an RViz config: the YAML has no top-level "Visualization Manager"$/],
+    ['a 6 MB file', () => `${original}\n${'# padding to make the file large\n'.repeat(Math.ceil(6 * 1024 * 1024 / 33))}`, /^too large: \d+ bytes, the limit is 5000000 bytes \(5 MB\)$/],
+    ['YAML that is not an RViz config', () => 'Panels: []\nWindow Geometry:\n  Height: 800\n', /^not an RViz config: no top-level "Visualization Manager" key$/],
   ];
   for (const [what, make, reason] of refusals) {
     it(`${what}: exit 1, refused with the reason, current unchanged`, async () => {
@@ -58,7 +58,7 @@ describe('rviz-companion push', () => {
       expect(r.code).toBe(1);
       const out = JSON.parse(r.out) as { ok: boolean; status: { action: string; ok: boolean; reason: string; version: number; file: string } };
       expect(out.ok).toBe(false);
-      expect(out.status).toMatchObject({ action: 'refused', ok: false, file: '', version: versionBefore });
+      expect(out.status).toMatchObject({ action: 'refused', ok: false, file: '/home/robot/.rviz2/companion/current.rviz', version: versionBefore });
       expect(out.status.reason).toMatch(reason);
       expect(r.err).toMatch(new RegExp(`^rviz-companion push: refused: ${reason.source.slice(1)}`));
       expect(sim.bridge?.current()).toBe(before);
@@ -97,7 +97,7 @@ describe('rviz-companion push against robots without a working bridge', () => {
       const before = sim.bridge?.current();
       const r = await cli(['push', join(SCENARIOS_DIR, 'qos_traps.rviz'), '--url', sim.url]);
       expect(r.code).toBe(1);
-      expect(r.err).toMatch(/^rviz-companion push: refused: read_only: /);
+      expect(r.err).toMatch(/^rviz-companion push: refused: read-only: /);
       expect(sim.bridge?.current()).toBe(before);
     } finally {
       await sim.close();

@@ -64,7 +64,7 @@ describe('deriveRvizState', () => {
     expect(bridgeInGraph([withBridge[1]!])).toBe(true);
     const s = deriveRvizState({ presence: 'connected', topics: onlyRosbridge, evidence: status() });
     expect(s).toMatchObject({ mode: 'no-bridge', label: 'no bridge', bridgePresent: false, sendByDefault: false });
-    expect(s.detail).toContain('ros2 launch rviz_companion_bridge companion.launch.py');
+    expect(s.detail).toMatch(/Apply and Undo reach the running RViz, and every publisher's QoS is reported instead of inferred\.$/);
   });
 
   it('follows, write only, read-only and RViz exited from the latest telling status; other refusals change nothing', () => {
@@ -72,7 +72,7 @@ describe('deriveRvizState', () => {
     expect(derive(undefined)).toMatchObject({ mode: 'bridge', label: 'RViz bridge found', sendByDefault: true });
     expect(derive(status())).toMatchObject({ mode: 'follows', label: 'RViz follows', sendByDefault: true });
     expect(derive(status({ action: 'written' }))).toMatchObject({ mode: 'write-only', label: 'RViz: write only', sendByDefault: true });
-    const ro = status({ ok: false, action: 'refused', reason: 'read_only: this bridge does not accept configs' });
+    const ro = status({ ok: false, action: 'refused', reason: 'read-only: this bridge runs with read_only:=true and accepts no config' });
     expect(derive(ro)).toMatchObject({ mode: 'read-only', label: 'RViz: read-only', sendByDefault: false, bridgePresent: true });
     expect(derive(status({ ok: false, action: 'rviz_exited', reason: 'code 1' }))).toMatchObject({ mode: 'rviz-exited', label: 'RViz exited' });
     const yaml = status({ ok: false, action: 'refused', reason: 'YAML does not parse: x' });

@@ -14,13 +14,15 @@ const nav = readFileSync(join(SCENARIOS_DIR, 'turtlebot_nav.rviz'), 'utf8');
 describe('refusalReason', () => {
   it('takes a real RViz config, and refuses each kind of bad input with its reason', () => {
     expect(refusalReason(nav, false)).toBeUndefined();
-    expect(refusalReason(nav, true)).toMatch(/^read_only: /);
-    expect(refusalReason('x'.repeat(MAX_CONFIG_BYTES + 1), false)).toBe(`too large: ${MAX_CONFIG_BYTES + 1} bytes (the limit is 5242880 bytes, 5 MB)`);
+    expect(refusalReason(nav, true)).toBe('read-only: this bridge runs with read_only:=true and accepts no config');
+    expect(refusalReason('x'.repeat(MAX_CONFIG_BYTES + 1), false)).toBe('too large: 5000001 bytes, the limit is 5000000 bytes (5 MB)');
+    expect(refusalReason(`Visualization Manager: {}\n#${'x'.repeat(MAX_CONFIG_BYTES - 27)}`, false)).toBeUndefined();
     // Exactly at the limit counts UTF-8 bytes, not characters: "é" is two.
     expect(refusalReason(`Visualization Manager: {}\n#${'é'.repeat(MAX_CONFIG_BYTES / 2)}`, false)).toMatch(/^too large: /);
-    expect(refusalReason(`Visualization Manager: {}\nName: "bad \ud800 here"\n`, false)).toMatch(/^invalid UTF-8: a lone surrogate U\+D800 at character \d+$/);
+    expect(refusalReason(`Visualization Manager: {}\nName: "bad \ud800 here"\n`, false)).toBe('invalid UTF-8: unpaired surrogate at character 37');
+    expect(refusalReason('Visualization Manager: {}\nName: "caf\uFFFD"\n', false)).toBe('invalid UTF-8: replacement character U+FFFD at character 36 (the message had bytes that are not UTF-8)');
     expect(refusalReason('Visualization Manager:\n  Displays: [\n', false)).toMatch(/^YAML does not parse: /);
-    expect(refusalReason('Panels: []\n', false)).toBe('not an RViz config: the YAML has no top-level "Visualization Manager"');
+    expect(refusalReason('Panels: []\n', false)).toBe('not an RViz config: no top-level "Visualization Manager" key');
     expect(refusalReason('- Visualization Manager\n', false)).toMatch(/^not an RViz config/);
     expect(refusalReason('', false)).toMatch(/^not an RViz config/);
     expect(refusalReason(42, false)).toMatch(/^not a string/);
@@ -90,7 +92,7 @@ describe('the emulated bridge over rosbridge', () => {
       const big = `${nav}\n${'#'.repeat(6 * 1024 * 1024)}\n`;
       new Topic({ ros, name: '/rviz_companion/rviz_config', messageType: 'std_msgs/msg/String' }).publish({ data: big });
       await eventually(() => { expect(sim.bridge?.statuses().at(-1)?.action).toBe('refused'); });
-      expect(sim.bridge?.statuses().at(-1)).toMatchObject({ ok: false, version: 1, file: '', reason: expect.stringMatching(/^too large: \d{7} bytes/) });
+      expect(sim.bridge?.statuses().at(-1)).toMatchObject({ ok: false, version: 1, file: '/home/robot/.rviz2/companion/current.rviz', reason: expect.stringMatching(/^too large: \d{7} bytes, the limit is 5000000 bytes \(5 MB\)$/) });
       expect(sim.bridge?.current()).toBe(nav);
       expect(await callService<{ topics: string[] }>(ros, 'rosapi/topics')).toHaveProperty('topics');
     } finally {
@@ -127,7 +129,7 @@ describe('the emulated bridge over rosbridge', () => {
     try {
       for (const ros of clients.slice(0, 2)) new Topic({ ros, name: '/rviz_companion/rviz_config', messageType: 'std_msgs/msg/String' }).publish({ data: nav });
       await eventually(() => { expect(writeOnly.bridge?.statuses().at(-1)).toMatchObject({ action: 'written', ok: true, version: 2 }); });
-      await eventually(() => { expect(readOnly.bridge?.statuses().at(-1)).toMatchObject({ action: 'refused', ok: false, version: 1, reason: expect.stringMatching(/^read_only: /) }); });
+      await eventually(() => { expect(readOnly.bridge?.statuses().at(-1)).toMatchObject({ action: 'refused', ok: false, version: 1, reason: expect.stringMatching(/^read-only: /) }); });
       const topics = await callService<{ topics: string[] }>(clients[2]!, 'rosapi/topics');
       expect(topics.topics.filter((t) => t.startsWith('/rviz_companion/'))).toEqual([]);
       expect(none.bridge).toBeUndefined();
