@@ -66,7 +66,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     { name: 'timeout', kind: 'string', arg: 'MS', help: 'wait this long for the bridge\'s status (default 15000)' }] },
   { name: 'bench', summary: 'benchmark tables', positionals: ['planner|retrieval|perf'], options: [...MODEL_OPTIONS, jsonFlag,
     { name: 'scenario', kind: 'string', arg: 'NAME', help: 'limit to one scenario' },
-    { name: 'app', kind: 'boolean', help: 'perf: also measure the app in headless Chromium (initial JS, time to usable, long tasks)' }] },
+    { name: 'app', kind: 'boolean', help: 'perf: also measure the app in headless Chromium (initial JS, time to usable, long tasks)' },
+    { name: 'bridge', kind: 'boolean', help: 'perf: also measure Apply → bridge status on the simulated robot (median of 10, link and app)' }] },
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {

@@ -4,6 +4,7 @@
  * follows; written: the bridge only writes files; a read_only refusal: it takes nothing). Other refusals (bad YAML,
  * too large) say nothing about the mode and leave it as it was. No field beyond the documented status is needed.
  */
+import { bridgeQosTopic } from '../graph/bridge-qos.ts';
 import type { Presence, TopicInfo } from '../graph/types.ts';
 import { bridgeConfigStatusTopic, bridgeConfigTopic, isReadOnlyRefusal, type BridgeStatus } from './status.ts';
 
@@ -60,6 +61,12 @@ export function deriveRvizState(input: RvizStateInput): RvizState {
   }
   if (!input.topics) return state('checking', 'RViz: checking…', 'Looking for the rviz_companion_bridge node in the robot\'s graph.', false);
   if (!bridgeInGraph(input.topics)) {
+    const qos = input.topics.find((t) => t.name === bridgeQosTopic)?.publishers.some((e) => e.node !== rosbridgeNode);
+    if (qos) {
+      return state('no-bridge', 'no bridge',
+        'This robot reports QoS on /rviz_companion/qos but nothing takes configs on /rviz_companion/rviz_config, so Apply '
+        + 'changes only this document. Run the companion\'s bridge where RViz2 runs to make Apply and Undo reach it.', false);
+    }
     return state('no-bridge', 'no bridge',
       'Apply changes only this document: save it and open it in RViz2 by hand. With the companion\'s bridge on the machine '
       + 'that runs RViz2, Apply and Undo reach the running RViz, and every publisher\'s QoS is reported instead of inferred.', false);

@@ -67,6 +67,12 @@ describe('deriveRvizState', () => {
     expect(s.detail).toMatch(/Apply and Undo reach the running RViz, and every publisher's QoS is reported instead of inferred\.$/);
   });
 
+  it('a robot that reports QoS but takes no configs says so', () => {
+    const s = deriveRvizState({ presence: 'connected', topics: [...onlyRosbridge, topic('/rviz_companion/qos', ['/rviz_companion_bridge'], [])], evidence: undefined });
+    expect(s).toMatchObject({ mode: 'no-bridge', bridgePresent: false });
+    expect(s.detail).toMatch(/^This robot reports QoS on \/rviz_companion\/qos but nothing takes configs/);
+  });
+
   it('follows, write only, read-only and RViz exited from the latest telling status; other refusals change nothing', () => {
     const derive = (e: BridgeStatus | undefined) => deriveRvizState({ presence: 'connected', topics: withBridge, evidence: e });
     expect(derive(undefined)).toMatchObject({ mode: 'bridge', label: 'RViz bridge found', sendByDefault: true });
