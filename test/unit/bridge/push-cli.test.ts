@@ -148,3 +148,22 @@ describe('rviz-companion push against robots without a working bridge', () => {
     expect(bad.err).toMatch(/not a WebSocket URL/);
   });
 });
+
+describe('rviz-companion sim bridge options', () => {
+  it('--read-only, --reload none and --no-bridge change the emulated bridge; conflicting flags are refused', async () => {
+    for (const [flags, banner] of [[['--read-only'], ', bridge read-only)'], [['--reload', 'none'], ', bridge write only)'], [['--no-bridge'], ', no bridge)']] as const) {
+      let out = '';
+      const controller = new AbortController();
+      const running = main(['sim', '--scenario', 'turtlebot_nav', '--port', '0', ...flags], { stdout: (t) => { out += t; }, stderr: () => undefined, env: {} }, controller.signal);
+      for (let i = 0; i < 100 && out === ''; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(out.trim().endsWith(banner), out).toBe(true);
+      controller.abort();
+      expect(await running).toBe(0);
+    }
+    const bad = await cli(['sim', '--no-bridge', '--read-only', '--port', '0']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toBe('rviz-companion sim: --no-bridge cannot be combined with other bridge options');
+    const delay = await cli(['sim', '--load-delay', 'soon', '--port', '0']);
+    expect(delay.err).toBe('rviz-companion sim: --load-delay: expected 0-60000 ms, got "soon"');
+  });
+});
