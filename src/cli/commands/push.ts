@@ -8,6 +8,8 @@ import { checkRobotUrl, createRosbridgeLink, defaultRosbridgeLinkOptions, isLink
 import { CliError, type CommandRun } from '../context.ts';
 
 const defaultTimeoutMs = 15_000;
+/** How long to wait for the bridge's latched last status before sending, when it has not come with the graph. */
+const latchedGraceMs = 500;
 
 function parseTimeout(value: string | boolean | undefined): number {
   if (value === undefined) return defaultTimeoutMs;
@@ -76,6 +78,11 @@ export const run: CommandRun = async (ctx) => {
       if (isLinkError(err, 'aborted')) return report(undefined, false, ctx.signal.aborted ? 'interrupted' : `no answer from ${check.url} within ${timeoutMs} ms (raise --timeout)`);
       if (isLinkError(err)) return report(undefined, false, `unreachable: ${err.message.replace(/; retrying in [\d.]+ s$/, '')}`);
       throw err;
+    }
+    // The latched last status normally arrived during the graph poll; give a slow one a moment, so that it is not
+    // mistaken for the answer to this config (a bridge that never answered anything yet has none to send).
+    for (let waited = 0; bridge.state().received === 0 && waited < latchedGraceMs && !ctx.signal.aborted; waited += 25) {
+      await new Promise((r) => setTimeout(r, 25));
     }
     const outcome = await bridge.send(text, { timeoutMs, signal: ctx.signal });
     const said = describeSendOutcome(outcome);
