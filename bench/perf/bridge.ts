@@ -2,7 +2,7 @@
 // robot whose emulated bridge takes `--delay` ms to "load" a config (RViz restarting; default 300 ms):
 //   link: RvizBridge.send(document) → the bridge's status, over real roslib and a real socket (no browser);
 //   app:  in headless Chromium, the Apply click → "RViz loaded it in …" shown in the top bar, then Undo the same way.
-// Run: node --import tsx bench/perf/bridge.ts [--runs 10] [--delay 300] [--no-app] [--json]
+// Run: node --import tsx bench/perf/bridge.ts [--runs 10] [--delay 300 | --delay 0,300] [--no-app] [--json]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,13 +126,18 @@ export function formatBridgeBench(r: BridgeBenchResult): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
-  const value = (name: string, fallback: number): number => {
-    const i = args.indexOf(name);
-    const v = i >= 0 ? Number(args[i + 1]) : fallback;
-    if (!Number.isInteger(v) || v < 0) { console.error(`bridge bench: ${name} needs a whole number`); process.exit(2); }
+  const at = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+  const whole = (name: string, text: string): number => {
+    const v = Number(text);
+    if (!Number.isInteger(v) || v < 0) { console.error(`bridge bench: ${name} needs whole numbers, got "${text}"`); process.exit(2); }
     return v;
   };
-  const result = await bridgeBench({ runs: Math.max(1, value('--runs', 10)), delayMs: value('--delay', 300), app: !args.includes('--no-app'),
-    log: (line) => process.stderr.write(`${line}\n`) });
-  process.stdout.write(args.includes('--json') ? `${JSON.stringify({ bench: 'bridge', ...result }, null, 2)}\n` : formatBridgeBench(result));
+  const runs = Math.max(1, whole('--runs', at('--runs') ?? '10'));
+  // `--delay 0,300`: several load delays side by side in one run (0 shows the companion's own part).
+  const delays = (at('--delay') ?? '300').split(',').map((d) => whole('--delay', d));
+  const results: BridgeBenchResult[] = [];
+  for (const delayMs of delays) {
+    results.push(await bridgeBench({ runs, delayMs, app: !args.includes('--no-app'), log: (line) => process.stderr.write(`${line}\n`) }));
+  }
+  process.stdout.write(args.includes('--json') ? `${JSON.stringify({ bench: 'bridge', results }, null, 2)}\n` : results.map(formatBridgeBench).join('\n'));
 }
