@@ -31,9 +31,9 @@ export const bridgeReadmePath = 'ros/rviz_companion_bridge/README.md';
 
 /** Whether the graph has a bridge node serving the config topics (not merely rosbridge, which our own use creates). */
 export function bridgeInGraph(topics: readonly TopicInfo[]): boolean {
-  const byName = new Map(topics.map((t) => [t.name, t]));
+  const find = (name: string) => topics.find((t) => t.name === name);
   const other = (list: TopicInfo['publishers'] | undefined) => (list ?? []).some((e) => e.node !== rosbridgeNode);
-  return other(byName.get(bridgeConfigTopic)?.subscribers) || other(byName.get(bridgeConfigStatusTopic)?.publishers);
+  return other(find(bridgeConfigTopic)?.subscribers) || other(find(bridgeConfigStatusTopic)?.publishers);
 }
 
 /** Keeps the latest status that tells the bridge's mode; refusals for other reasons do not change it. */
