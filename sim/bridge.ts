@@ -34,10 +34,12 @@ export function refusalReason(data: unknown, readOnly: boolean): string | undefi
   if (bytes > MAX_CONFIG_BYTES) return `too large: ${bytes} bytes, the limit is ${MAX_CONFIG_BYTES} bytes (5 MB)`;
   // A JSON string can carry lone UTF-16 surrogates (\ud800), which have no UTF-8 form.
   const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(data);
-  if (lone) return `invalid UTF-8: unpaired surrogate at character ${lone.index}`;
+  // Positions are counted in code points, as Python counts a str's characters.
+  const at = (index: number): number => [...data.slice(0, index)].length;
+  if (lone) return `invalid UTF-8: unpaired surrogate at character ${at(lone.index)}`;
   // rclpy decodes std_msgs/String with errors="replace": bytes that were not UTF-8 arrive as U+FFFD.
   const replaced = data.indexOf('\uFFFD');
-  if (replaced >= 0) return `invalid UTF-8: replacement character U+FFFD at character ${replaced} (the message had bytes that are not UTF-8)`;
+  if (replaced >= 0) return `invalid UTF-8: replacement character U+FFFD at character ${at(replaced)} (the message had bytes that are not UTF-8)`;
   let doc: unknown;
   try {
     // Like PyYAML's safe loader: a later duplicate key wins rather than failing.
