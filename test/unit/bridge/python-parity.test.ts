@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { refusalReason } from '../../../sim/bridge.ts';
+import { deriveRvizState, modeEvidence } from '../../../src/core/bridge/state.ts';
+import { parseBridgeStatus, type BridgeStatus } from '../../../src/core/bridge/status.ts';
 import { corpusFiles } from '../rviz/corpus.ts';
 
 const pkg = resolve(process.env.RVIZ_BRIDGE_PACKAGE ?? join(import.meta.dirname, '../../../ros/rviz_companion_bridge'));
@@ -70,5 +72,37 @@ describe.skipIf(skipReason !== '')('sim bridge and Python bridge agree', () => {
     files.forEach((f, i) => {
       expect(refusalReason(f.text, false) ?? null, f.name).toBe(py[i]);
     });
+  });
+
+  it('on the status JSON: every status the Python bridge makes parses here and gives the RViz state it means', () => {
+    const script = String.raw`
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from rviz_companion_bridge.status import make_status, status_json
+from rviz_companion_bridge.config_loader import check_config, Refusal
+try:
+    check_config('x', read_only=True)
+except Refusal as r:
+    read_only = r.reason
+f = '/home/u/.rviz2/companion/current.rviz'
+print(json.dumps([
+    status_json(make_status('loaded', file=f, version=3, took_ms=2140.5)),
+    status_json(make_status('written', file=f, version=4, took_ms=1003.2)),
+    status_json(make_status('refused', reason=read_only, file=f, version=4, took_ms=0.4)),
+    status_json(make_status('refused', reason='YAML does not parse: x', file='', version=0)),
+    status_json(make_status('rviz_exited', reason='rviz2 exited with code 1', file=f, version=4)),
+]))
+`;
+    const r = spawnSync('python3', ['-c', script, pkg], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`python3 failed: ${r.stderr}`);
+    const statuses = (JSON.parse(r.stdout) as string[]).map((data) => {
+      const parsed = parseBridgeStatus(data);
+      if (!parsed.ok) throw new Error(`${data}: ${parsed.problem.message}`);
+      return parsed.value;
+    });
+    const topics = [{ name: '/rviz_companion/rviz_config', type: 'std_msgs/msg/String', publishers: [],
+      subscribers: [{ node: '/rviz_companion_bridge', qos: { reliability: 'reliable', durability: 'volatile', history: 'keep_last', depth: 10 } as const, source: 'reported' as const }] }];
+    const modes = statuses.map((s) => deriveRvizState({ presence: 'connected', topics, evidence: modeEvidence(undefined, s as BridgeStatus) }).mode);
+    expect(modes).toEqual(['follows', 'write-only', 'read-only', 'bridge', 'rviz-exited']);
   });
 });
