@@ -6,7 +6,8 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { GENERATORS, defaultGenerator } from './generators/index.ts';
 import { Params } from './generators/common.ts';
 import { QOS_PRESETS, resolveQos } from './qos.ts';
-import type { Endpoint, Frame, LoadResult, Scenario, ScenarioFile, TopicFile, TopicSpec } from './types.ts';
+import { defaultBridgeSettings } from './bridge.ts';
+import type { BridgeSettings, Endpoint, Frame, LoadResult, Scenario, ScenarioFile, TopicFile, TopicSpec } from './types.ts';
 
 export const SCENARIOS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'scenarios');
 export const BRIDGE_QOS_TOPIC = '/rviz_companion/qos';
@@ -14,7 +15,10 @@ export const BRIDGE_QOS_TOPIC = '/rviz_companion/qos';
 export const BRIDGE_CONFIG_IN = '/rviz_companion/rviz_config';
 /** The .rviz RViz has loaded now (latched). */
 export const BRIDGE_CONFIG_CURRENT = '/rviz_companion/rviz_config_current';
+/** The bridge's answer to each config (JSON, latched). */
+export const BRIDGE_CONFIG_STATUS = '/rviz_companion/rviz_config_status';
 export const BRIDGE_NODE = '/rviz_companion_bridge';
+const BRIDGE_TOPICS: readonly string[] = [BRIDGE_QOS_TOPIC, BRIDGE_CONFIG_IN, BRIDGE_CONFIG_CURRENT, BRIDGE_CONFIG_STATUS];
 /** Topics the server itself feeds (not through a message generator). */
 export const BRIDGE_GENERATORS: ReadonlySet<string> = new Set(['bridge_qos', 'bridge_config']);
 
@@ -113,7 +117,7 @@ function resolveScenario(file: ScenarioFile, source: string): Scenario {
   });
 
   const scenario: Scenario = {
-    name: file.name, description: file.description, distro: file.distro, bridgeQos: file.bridgeQos ?? true,
+    name: file.name, description: file.description, distro: file.distro, bridgeQos: file.bridgeQos ?? true, bridge: undefined,
     rvizConfig: file.rvizConfig === undefined ? undefined : readRvizConfig(file.rvizConfig, source),
     nodes: [], topics: [], tf: { frames }, services: [], source,
   };
@@ -125,19 +129,11 @@ function resolveScenario(file: ScenarioFile, source: string): Scenario {
     scenario.topics.push(resolveTopic(topic, where));
   }
   if (scenario.bridgeQos) {
-    for (const reserved of [BRIDGE_QOS_TOPIC, BRIDGE_CONFIG_IN, BRIDGE_CONFIG_CURRENT]) {
+    for (const reserved of BRIDGE_TOPICS) {
       if (byName.has(reserved)) throw new ScenarioError(`${byName.get(reserved)}/name: ${reserved} belongs to the bridge the sim runs itself; remove it or set bridgeQos false`);
     }
-    const bridgeTopic = (name: string, generator: string): TopicSpec => ({
-      name, type: 'std_msgs/msg/String', publishers: [{ node: BRIDGE_NODE, qos: { ...QOS_PRESETS.latched } }],
-      subscribers: [], rate: undefined, latched: true, silent: false, clock: 'wall', generator, params: {},
-    });
-    scenario.topics.push(bridgeTopic(BRIDGE_QOS_TOPIC, 'bridge_qos'));
-    if (scenario.rvizConfig !== undefined) {
-      scenario.topics.push(bridgeTopic(BRIDGE_CONFIG_CURRENT, 'bridge_config'));
-      scenario.topics.push({ ...bridgeTopic(BRIDGE_CONFIG_IN, ''), publishers: [], subscribers: [{ node: BRIDGE_NODE, qos: { ...QOS_PRESETS.default } }], latched: false, silent: true });
-    }
   }
+  Object.assign(scenario, withBridge(scenario, scenario.bridgeQos ? (file.bridge ?? {}) : false));
   scenario.services = (file.services ?? []).map((s) => ({ name: s.name, type: s.type, node: s.node, response: s.response ?? {} }));
 
   // Every generator must exist, produce the topic's type and accept its params: fail at load, not on the first tick.
@@ -160,6 +156,32 @@ function resolveScenario(file: ScenarioFile, source: string): Scenario {
   for (const s of scenario.services) nodes.add(s.node);
   scenario.nodes = [...nodes].sort();
   return scenario;
+}
+
+/**
+ * The scenario with the bridge node as given: `false` = no bridge at all (no bridge topics); otherwise its settings
+ * over the defaults. Used at load time and by `startSim({bridge})` / `sim --read-only --no-bridge`.
+ */
+export function withBridge(scenario: Scenario, bridge: Partial<BridgeSettings> | false): Scenario {
+  const topics = scenario.topics.filter((t) => !BRIDGE_TOPICS.includes(t.name) || !isBridgeTopic(t));
+  const otherNodes = scenario.nodes.filter((n) => n !== BRIDGE_NODE);
+  if (bridge === false) return { ...scenario, bridgeQos: false, bridge: undefined, topics, nodes: otherNodes };
+  const settings: BridgeSettings = { ...defaultBridgeSettings, config: scenario.rvizConfig !== undefined, ...scenario.bridge, ...bridge };
+  const bridgeTopic = (name: string, generator: string): TopicSpec => ({
+    name, type: 'std_msgs/msg/String', publishers: [{ node: BRIDGE_NODE, qos: { ...QOS_PRESETS.latched } }],
+    subscribers: [], rate: undefined, latched: true, silent: false, clock: 'wall', generator, params: {},
+  });
+  topics.push(bridgeTopic(BRIDGE_QOS_TOPIC, 'bridge_qos'));
+  if (settings.config) {
+    topics.push(bridgeTopic(BRIDGE_CONFIG_CURRENT, 'bridge_config'));
+    topics.push(bridgeTopic(BRIDGE_CONFIG_STATUS, 'bridge_config'));
+    topics.push({ ...bridgeTopic(BRIDGE_CONFIG_IN, ''), publishers: [], subscribers: [{ node: BRIDGE_NODE, qos: { ...QOS_PRESETS.default } }], latched: false, silent: true });
+  }
+  return { ...scenario, bridgeQos: true, bridge: settings, topics, nodes: [...otherNodes, BRIDGE_NODE].sort() };
+}
+
+function isBridgeTopic(t: TopicSpec): boolean {
+  return [...t.publishers, ...t.subscribers].some((e) => e.node === BRIDGE_NODE);
 }
 
 function readRvizConfig(file: string, source: string): string {

@@ -5,12 +5,14 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { GENERATORS } from './generators/index.ts';
 import { Params, rosTimeFromMs, type RosTime, type Tick } from './generators/common.ts';
 import { SimGraph, type TopicState } from './graph.ts';
-import { BRIDGE_CONFIG_CURRENT, BRIDGE_CONFIG_IN, BRIDGE_GENERATORS, BRIDGE_QOS_TOPIC, loadScenario } from './scenario.ts';
+import { SimBridge } from './bridge.ts';
+import { BRIDGE_CONFIG_CURRENT, BRIDGE_CONFIG_IN, BRIDGE_CONFIG_STATUS, BRIDGE_GENERATORS, BRIDGE_QOS_TOPIC, loadScenario, withBridge } from './scenario.ts';
 import { Session } from './session.ts';
-import type { Scenario } from './types.ts';
+import type { BridgeSettings, Scenario } from './types.ts';
 
-export { listScenarios, loadScenario, parseScenario } from './scenario.ts';
-export type { Scenario } from './types.ts';
+export { listScenarios, loadScenario, parseScenario, withBridge } from './scenario.ts';
+export type { BridgeSettings, Scenario } from './types.ts';
+export type { SimBridge, SimBridgeStatus } from './bridge.ts';
 
 export interface SimOptions {
   /** Scenario name (sim/scenarios/NAME.json), a file path, or a loaded scenario. Default turtlebot_nav. */
@@ -19,6 +21,8 @@ export interface SimOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Overrides the scenario's bridge: `false` = no bridge node at all; otherwise settings such as `{readOnly: true}`. */
+  bridge?: Partial<BridgeSettings> | false;
 }
 
 export interface SimHandle {
@@ -33,6 +37,8 @@ export interface SimHandle {
   publish(topic: string, msg: Record<string, unknown>): void;
   /** Stops (or resumes) a scenario topic's own publishing. */
   setPaused(topic: string, paused: boolean): void;
+  /** The emulated bridge's config loader (current config, statuses, RViz exiting), when the scenario has one. */
+  bridge: SimBridge | undefined;
 }
 
 /** rosbridge's default max_message_size. */
@@ -47,6 +53,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     if (!loaded.ok) throw new Error(loaded.reason);
     scenario = loaded.scenario;
   }
+  if (opts.bridge !== undefined) scenario = withBridge(scenario, opts.bridge);
   const host = opts.host ?? '127.0.0.1';
   const startWall = Date.now();
   const startMono = performance.now();
@@ -64,19 +71,11 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     for (const sub of topic.subscribers) sub.deliver(envelope, topic.latched);
   };
 
-  // The bridge node: a config published to rviz_config is what "RViz" has loaded now.
-  const configCurrent = scenario.rvizConfig !== undefined && scenario.bridgeQos ? BRIDGE_CONFIG_CURRENT : undefined;
-  const publishCurrentConfig = (data: string): void => {
-    const current = configCurrent ? graph.get(configCurrent) : undefined;
-    if (current) deliver(current, JSON.stringify({ op: 'publish', topic: current.name, msg: { data } }), true);
-  };
-
+  // The bridge node's config loader (sim/bridge.ts): what a client publishes on rviz_config is checked and "loaded".
+  let bridge: SimBridge | undefined;
   const route = (topic: TopicState, envelope: string, latch: boolean): void => {
     deliver(topic, envelope, latch);
-    if (configCurrent && topic.name === BRIDGE_CONFIG_IN) {
-      const data = (JSON.parse(envelope) as { msg: { data?: unknown } }).msg.data;
-      if (typeof data === 'string' && data.trim() !== '') publishCurrentConfig(data);
-    }
+    if (bridge && topic.name === BRIDGE_CONFIG_IN) bridge.receive((JSON.parse(envelope) as { msg: unknown }).msg);
   };
 
   const produce = (topic: TopicState): void => {
@@ -118,7 +117,17 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     if (spec.latched) produce(topic);
   }
   if (scenario.bridgeQos) publishQos();
-  if (scenario.rvizConfig !== undefined) publishCurrentConfig(scenario.rvizConfig);
+  if (scenario.bridge?.config) {
+    const latchOn = (name: string, data: string): void => {
+      const topic = graph.get(name);
+      if (topic) deliver(topic, JSON.stringify({ op: 'publish', topic: name, msg: { data } }), true);
+    };
+    bridge = new SimBridge(scenario.bridge, {
+      publish: (which, data) => latchOn(which === 'status' ? BRIDGE_CONFIG_STATUS : BRIDGE_CONFIG_CURRENT, data),
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    }, scenario.rvizConfig);
+  }
 
   const timers = [...groups].map(([rate, topics]) => setInterval(() => {
     for (const topic of topics) {
@@ -156,6 +165,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     closed = true;
     for (const t of timers) clearInterval(t);
     if (qosTimer) clearTimeout(qosTimer);
+    bridge?.close();
   };
 
   try {
@@ -180,6 +190,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     url: `ws://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     scenario,
+    bridge,
     clientCount: () => sessions.size,
     sendRaw(data) {
       for (const ws of sessions.keys()) if (ws.readyState === ws.OPEN) ws.send(data);

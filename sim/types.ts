@@ -66,6 +66,18 @@ export interface ServiceFile {
   response?: Record<string, unknown>;
 }
 
+/** The emulated bridge node's config loader (sim/bridge.ts). */
+export interface BridgeSettings {
+  /** The config topics exist (rviz_config in, _status and _current out). Default: when the scenario has an rvizConfig. */
+  config: boolean;
+  /** Refuse every config, as the bridge's read_only parameter does. Default false. */
+  readOnly: boolean;
+  /** `restart`: a supervised RViz loads each config (status "loaded"); `none`: the bridge only writes ("written"). */
+  reload: 'restart' | 'none';
+  /** How long "RViz" takes to load a config (ms). Default 300. */
+  loadDelayMs: number;
+}
+
 export interface ScenarioFile {
   $schema?: string;
   name: string;
@@ -73,6 +85,8 @@ export interface ScenarioFile {
   distro: string;
   /** The robot-side bridge node runs (default true): it publishes `/rviz_companion/qos`, and the config topics when rvizConfig is set. */
   bridgeQos?: boolean;
+  /** How the bridge's config loader behaves (ignored when bridgeQos is false). */
+  bridge?: Partial<BridgeSettings>;
   /** The .rviz RViz on this robot starts with (a path relative to the scenario file). */
   rvizConfig?: string;
   /** Extra nodes with no topics (nodes are also collected from topics and services). */
@@ -126,6 +140,8 @@ export interface Scenario {
   description: string;
   distro: string;
   bridgeQos: boolean;
+  /** The bridge's config loader; undefined when no bridge runs (bridgeQos false). */
+  bridge: BridgeSettings | undefined;
   /** The text of the .rviz RViz on this robot starts with, if the scenario names one. */
   rvizConfig: string | undefined;
   nodes: string[];

@@ -11,11 +11,15 @@ export const run: CommandRun = async (ctx) => {
   }
   const rows = await measureAll(cases);
   const app = ctx.options['app'] ? await (await import('./app.ts')).appBench({ log: (line) => ctx.stderr(line) }) : undefined;
+  // Issue 10: Apply → the bridge's status (bridge.ts).
+  const bridgeMod = ctx.options['bridge'] ? await import('./bridge.ts') : undefined;
+  const bridge = bridgeMod ? await bridgeMod.bridgeBench({ runs: 10, delayMs: 300, app: true, log: (line) => ctx.stderr(line) }) : undefined;
   if (ctx.options['json']) {
-    ctx.stdout(`${JSON.stringify({ bench: 'perf', rows, ...(app ? { app } : {}) }, null, 2)}\n`);
+    ctx.stdout(`${JSON.stringify({ bench: 'perf', rows, ...(app ? { app } : {}), ...(bridge ? { bridge } : {}) }, null, 2)}\n`);
   } else {
     ctx.stdout(formatPerfTable(rows));
     if (app) ctx.stdout((await import('./app.ts')).formatAppBench(app));
+    if (bridgeMod && bridge) ctx.stdout(bridgeMod.formatBridgeBench(bridge));
   }
   return 0;
 };

@@ -12,6 +12,7 @@ const loaders: Record<string, () => Promise<{ run: CommandRun }>> = {
   models: () => import('./commands/models.ts'),
   search: () => import('./commands/search.ts'),
   ask: () => import('./commands/ask.ts'),
+  push: () => import('./commands/push.ts'),
   bench: () => import('./commands/bench.ts'),
 };
 

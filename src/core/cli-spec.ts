@@ -39,6 +39,11 @@ export const COMMANDS: readonly CommandSpec[] = [
     { name: 'scenario', kind: 'string', arg: 'NAME|FILE', help: 'scenario name in sim/scenarios or a JSON file (default turtlebot_nav)' },
     { name: 'port', kind: 'string', arg: 'P', help: 'port (default 9090)' },
     { name: 'host', kind: 'string', arg: 'H', help: 'address to bind (default 127.0.0.1)' },
+    // Issue 10: how the emulated robot-side bridge behaves.
+    { name: 'no-bridge', kind: 'boolean', help: 'run without the bridge node (no /rviz_companion/* topics)' },
+    { name: 'read-only', kind: 'boolean', help: 'the bridge refuses every config (its read_only parameter)' },
+    { name: 'reload', kind: 'string', values: ['restart', 'none'], arg: 'MODE', help: 'restart: a supervised RViz loads each config; none: the bridge only writes it' },
+    { name: 'load-delay', kind: 'string', arg: 'MS', help: 'how long RViz takes to load a config (default 300)' },
   ] },
   { name: 'graph', summary: 'print the robot snapshot: topics, types, QoS with sources, TF', positionals: [], options: [url, jsonFlag,
     { name: 'timeout', kind: 'string', arg: 'MS', help: 'give up after this many ms (default 10000)' }] },
@@ -57,11 +62,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     { name: 'limit', kind: 'string', arg: 'N', help: 'at most N results (default 5)' }] },
   { name: 'ask', summary: 'ask the assistant; prints its event stream', positionals: ['TEXT...'], options: [scenario, url, ...MODEL_OPTIONS,
     { name: 'ndjson', kind: 'boolean', help: 'one JSON event a line' }] },
+  { name: 'push', summary: 'send a config to the robot\'s bridge and wait for its status', positionals: ['FILE.rviz'], options: [url, jsonFlag,
+    { name: 'timeout', kind: 'string', arg: 'MS', help: 'wait this long for the bridge\'s status (default 15000)' }] },
   { name: 'bench', summary: 'benchmark tables', positionals: ['planner|retrieval|perf'], options: [...MODEL_OPTIONS, jsonFlag,
     { name: 'scenario', kind: 'string', arg: 'NAME', help: 'limit to one scenario' },
     { name: 'set', kind: 'string', arg: 'tuned|held-out|all', help: 'planner: which case set to run (default all)' },
     { name: 'replies', kind: 'boolean', help: 'planner: run the scripted model replies through the real clients against loopback servers' },
-    { name: 'app', kind: 'boolean', help: 'perf: also measure the app in headless Chromium (initial JS, time to usable, long tasks)' }] },
+    { name: 'app', kind: 'boolean', help: 'perf: also measure the app in headless Chromium (initial JS, time to usable, long tasks)' },
+    { name: 'bridge', kind: 'boolean', help: 'perf: also measure Apply → bridge status on the simulated robot (median of 10, link and app)' }] },
 ];
 
 export function findCommand(name: string): CommandSpec | undefined {

@@ -1,7 +1,7 @@
 /** Link failures with a stable code, so the UI and CLI can say what to do next. */
 export type LinkErrorCode =
   | 'invalid-url' | 'connection-failed' | 'not-rosbridge' | 'not-connected' | 'connection-lost'
-  | 'timeout' | 'service-failed' | 'aborted' | 'closed';
+  | 'timeout' | 'service-failed' | 'aborted' | 'closed' | 'too-large';
 
 export class LinkError extends Error {
   public readonly code: LinkErrorCode;

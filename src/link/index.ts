@@ -5,3 +5,4 @@ export { checkRobotUrl, type UrlCheck } from './url.ts';
 export { realTimers, type Timers } from './timers.ts';
 export { createRosbridgeLink, defaultRosbridgeLinkOptions, RosbridgeLink, type RosbridgeLinkOptions } from './rosbridge/rosbridge-link.ts';
 export { sampleTopics, type TopicSampler, type TopicSamplerOptions } from './topic-sampler.ts';
+export { RvizBridge, defaultRvizBridgeOptions, type RvizBridgeOptions, type RvizBridgeView } from './bridge.ts';

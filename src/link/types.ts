@@ -6,7 +6,7 @@ import type { TopicRate } from '../core/graph/snapshot.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../core/graph/types.ts';
 
 /** What a link can do; the UI shows features only when their capability is listed. */
-export type LinkCapability = 'subscribe' | 'call-service' | 'tf' | 'rates' | 'qos-bridge';
+export type LinkCapability = 'subscribe' | 'call-service' | 'tf' | 'rates' | 'qos-bridge' | 'publish';
 
 export interface LinkState {
   url: string;
@@ -65,4 +65,9 @@ export interface RobotLink {
   sampleRates(topics: readonly { name: string; type: string }[]): () => void;
   /** Rates measured so far, by topic. */
   rates(): Record<string, TopicRate>;
+  /**
+   * Publishes one message (capability `publish`). Throws a LinkError: `not-connected`, or `too-large` when the frame
+   * would exceed rosbridge's max_message_size (it would close the connection instead).
+   */
+  publish?(topic: string, type: string, message: Record<string, unknown>): void;
 }

@@ -23,6 +23,9 @@ import './connection-bar.ts';
 import './robot-topics.ts';
 import './tf-tree-view.ts';
 import './displays-panel.ts';
+// Issue 10: the RViz state in the top bar, and Apply / Undo reaching a running RViz through the robot's bridge.
+import './rviz-state.ts';
+import { RvizStateController } from './rviz-state-controller.ts';
 
 type LeftTab = 'robot' | 'displays';
 
@@ -73,6 +76,7 @@ export class CompanionApp extends LitElement {
   private readonly document = new DocumentController(this, catalog);
   private readonly model = new ModelController();
   private readonly planner: PlannerController;
+  private readonly rviz: RvizStateController;
   /** The model for planner and assistant, told the robot's host and node names so a cloud prompt can be masked. */
   private readonly modelClient = () => this.model.client({ robotUrl: this.robot.url, nodeNames: this.robot.snapshot?.nodes ?? [] });
   private readonly ask = createAskFunction({
@@ -87,6 +91,7 @@ export class CompanionApp extends LitElement {
     if (!factory) throw new Error('companion-app: CompanionApp.linkFactory must be set before the element is defined');
     this.robot = new LinkController(this, factory, (snapshot) => topicsToSample(snapshot, documentFacts(this.document.doc, catalog)));
     this.robot.url = initialRobotUrl(window.location, window.localStorage);
+    this.rviz = new RvizStateController(this, this.robot);
     this.planner = new PlannerController(this, this.document, {
       snapshot: () => this.liveSnapshot(),
       findings: () => this.findings(),
@@ -101,6 +106,8 @@ export class CompanionApp extends LitElement {
     this.robot.watch('/rviz_companion/rviz_config_current', 'std_msgs/msg/String', (message) => {
       const data = (message as { data?: unknown }).data;
       if (typeof data !== 'string') return;
+      // Our own document coming back from the bridge: nothing to adopt (no undo step, no reload loop).
+      if (this.rviz.isEcho(data, this.document.text)) return;
       // Parsed in a task of its own, not inside the socket's message handler (a 12 KB config takes tens of ms).
       setTimeout(() => {
         const outcome = this.document.offerRobotConfig(data);
@@ -117,7 +124,7 @@ export class CompanionApp extends LitElement {
     if (target && /^(INPUT|TEXTAREA)$/.test(target.tagName)) return; // typing: the field's own undo
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
       e.preventDefault();
-      this.report(e.shiftKey ? this.document.redo() : this.planner.undo());
+      this.followRviz(() => this.report(e.shiftKey ? this.document.redo() : this.planner.undo()));
     }
   };
 
@@ -148,14 +155,17 @@ export class CompanionApp extends LitElement {
         <h1>RViz Companion</h1>
         <connection-bar .url=${r.url} .presence=${r.presence} .problems=${r.problems}
           @url-change=${(e: CustomEvent<{ url: string }>) => this.connectTo(e.detail.url)}></connection-bar>
+        <rviz-state .state=${this.rviz.state} .send=${this.rviz.sendEnabled} .sending=${this.rviz.sending} .message=${this.rviz.message}
+          .problem=${this.rviz.statusProblem} ?kiosk=${this.kiosk}
+          @send-toggle=${(e: CustomEvent<{ on: boolean }>) => this.rviz.setSendEnabled(e.detail.on)}></rviz-state>
         <button data-model-button title="Model settings" @click=${this.openSettings}>Model: ${this.model.label}</button>
         <dialog id="settings" @close=${() => this.requestUpdate()}>
           <settings-panel @settings-changed=${(e: CustomEvent<SettingsChangedDetail>) => { this.model.set(e.detail.settings); this.requestUpdate(); }}></settings-panel>
           <form method="dialog"><button>Close</button></form>
         </dialog>
         <div class="doc-tools">
-          <button data-undo-global ?disabled=${!this.document.canUndo} title="Undo (Ctrl+Z)" @click=${() => this.report(this.planner.undo())}>Undo</button>
-          <button ?disabled=${!this.document.canRedo} title="Redo (Ctrl+Shift+Z)" @click=${() => this.report(this.document.redo())}>Redo</button>
+          <button data-undo-global ?disabled=${!this.document.canUndo} title="Undo (Ctrl+Z)" @click=${() => this.followRviz(() => this.report(this.planner.undo()))}>Undo</button>
+          <button ?disabled=${!this.document.canRedo} title="Redo (Ctrl+Shift+Z)" @click=${() => this.followRviz(() => this.report(this.document.redo()))}>Redo</button>
           <button @click=${() => void this.openFile()}>Open…</button>
           <button @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
           <button @click=${() => void this.document.saveAs().then((o) => this.report(o))}>Save as…</button>
@@ -183,8 +193,8 @@ export class CompanionApp extends LitElement {
             .canUndo=${this.document.canUndo} .turns=${this.planner.views}
             @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
             @plan-cancel=${() => this.planner.cancel()}
-            @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.planner.apply(e.detail.actions)}
-            @plan-undo=${() => this.report(this.planner.undo())}></planner-panel>
+            @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.followRviz(() => this.planner.apply(e.detail.actions))}
+            @plan-undo=${() => this.followRviz(() => this.report(this.planner.undo()))}></planner-panel>
         </section>
         <section aria-label="Assistant" class="assistant ${this.assistantCollapsed ? 'closed' : ''}">
           ${this.assistantCollapsed
@@ -258,6 +268,18 @@ export class CompanionApp extends LitElement {
     this.dragging = false;
     const file = e.dataTransfer?.files[0];
     if (file) this.report(this.document.openBytes(new Uint8Array(await file.arrayBuffer()), file.name));
+  }
+
+  /** Runs a document edit (Apply, Undo, Redo); when it changed the document and RViz follows, RViz gets the whole text. */
+  private followRviz(edit: () => void): void {
+    const before = this.document.doc;
+    edit();
+    if (this.document.doc !== before) this.rviz.documentChanged(this.document.text);
+  }
+
+  /** The open document's .rviz text (read-only; the e2e tests compare it with what the robot's RViz loaded). */
+  public documentText(): string {
+    return this.document.text;
   }
 
   private connectTo(url: string): void {

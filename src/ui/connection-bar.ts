@@ -18,7 +18,9 @@ export class ConnectionBar extends LitElement {
   public static override styles = [theme, css`
     :host { display: flex; align-items: center; gap: var(--pad); flex-wrap: wrap; }
     form { display: flex; gap: var(--pad); align-items: center; }
-    input { width: 22em; }
+    /* Narrow enough that the RViz state (rviz-state) fits in the same top-bar row at desk width. */
+    input { width: 13em; }
+    .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
     .state { display: inline-flex; align-items: center; gap: 6px; }
     .dot { width: 10px; height: 10px; border-radius: 50%; background: var(--muted); }
     .dot.connected { background: var(--ok); }
@@ -36,8 +38,8 @@ export class ConnectionBar extends LitElement {
     const linkProblems = this.problems.filter((p) => p.id.startsWith('link:'));
     return html`
       <form @submit=${this.onSubmit}>
-        <label class="muted" for="url">Robot</label>
-        <input id="url" class="mono" .value=${this.draft ?? this.url} spellcheck="false" aria-label="rosbridge URL"
+        <label class="sr-only" for="url">Robot</label>
+        <input id="url" class="mono" .value=${this.draft ?? this.url} spellcheck="false" aria-label="rosbridge URL" placeholder="ws://ROBOT:9090" title="Robot: its rosbridge URL"
           @input=${(e: Event) => { this.draft = (e.target as HTMLInputElement).value; }} />
         <button type="submit">Connect</button>
       </form>

@@ -9,8 +9,8 @@ export type Sim = Awaited<ReturnType<typeof startSim>>;
 
 export interface E2eContext {
   page: Page;
-  /** The app's URL with `?url=` pointing at a fresh simulated robot of the given scenario. */
-  open(scenario: string, extraQuery?: string): Promise<Sim>;
+  /** The app's URL with `?url=` pointing at a fresh simulated robot of the given scenario (a name or a loaded one). */
+  open(scenario: string | Sim['scenario'], extraQuery?: string): Promise<Sim>;
   /** Saves a screenshot under test-results/ (and docs/ when E2E_DOCS=1). */
   screenshot(name: string): Promise<void>;
 }

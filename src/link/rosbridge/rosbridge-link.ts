@@ -4,7 +4,7 @@
  * (service-call.ts), typed rosapi (rosapi.ts), the graph poll (graph-poller.ts) and the subscription
  * registry (subscriptions.ts). TF, the QoS bridge topic and rate sampling are plain subscriptions.
  */
-import type { Ros } from 'roslib';
+import { Topic, type Ros } from 'roslib';
 import { bridgeQosTopic, bridgeQosType, parseBridgeQos, type BridgeQos } from '../../core/graph/bridge-qos.ts';
 import { ProblemStore } from '../../core/graph/problem-store.ts';
 import { RateEstimator } from '../../core/graph/rate.ts';
@@ -41,6 +41,8 @@ export interface RosbridgeLinkOptions {
   slowAfterMs: number;
   /** Sliding window of the rate sampler. */
   rateWindowMs: number;
+  /** A publish frame larger than this (UTF-8 bytes) is refused here: rosbridge's max_message_size would drop the socket. */
+  maxPublishBytes: number;
 }
 
 export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Object.freeze({
@@ -54,6 +56,7 @@ export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Objec
   bridgeWaitMs: 2000,
   slowAfterMs: 5000,
   rateWindowMs: 5000,
+  maxPublishBytes: 10_000_000,
 });
 
 const tfType = 'tf2_msgs/msg/TFMessage';
@@ -79,7 +82,7 @@ function seconds(ms: number): string {
 
 export class RosbridgeLink implements RobotLink {
   public readonly url: string;
-  public readonly capabilities: readonly LinkCapability[] = ['subscribe', 'call-service', 'tf', 'rates', 'qos-bridge'];
+  public readonly capabilities: readonly LinkCapability[] = ['subscribe', 'call-service', 'tf', 'rates', 'qos-bridge', 'publish'];
   private readonly opts: RosbridgeLinkOptions;
   private readonly problems = new ProblemStore();
   private readonly listeners = new Set<(s: LinkState) => void>();
@@ -102,6 +105,8 @@ export class RosbridgeLink implements RobotLink {
   private lastSnapshot: GraphSnapshot | undefined;
   private lastState: LinkState | undefined;
   private lastEmitted: LinkState | undefined;
+  /** roslib publishers of the current connection, by topic (advertised once per connection). */
+  private publishers = new Map<string, Topic<Record<string, unknown>>>();
 
   public constructor(url: string, options: Partial<RosbridgeLinkOptions> = {}) {
     this.url = url.trim();
@@ -179,6 +184,7 @@ export class RosbridgeLink implements RobotLink {
   private onOpen(ros: Ros): void {
     const epoch = ++this.epoch;
     this.ros = ros;
+    this.publishers.clear();
     this.poll = undefined; // the graph may have changed while we were away
     this.bridge = undefined;
     this.bridgeWaited = false;
@@ -218,6 +224,7 @@ export class RosbridgeLink implements RobotLink {
   private onDown(info: { wasOpen: boolean; reason: string; retryInMs: number | undefined }): void {
     this.epoch++;
     this.ros = undefined;
+    this.publishers.clear();
     this.poll = undefined;
     this.caller.rejectAll(new LinkError('connection-lost', `rosbridge ${this.url}: connection lost (${info.reason})`));
     this.subs.detach();
@@ -301,6 +308,22 @@ export class RosbridgeLink implements RobotLink {
   }
 
   public tf(): TfEdge[] { return this.tfBuffer.edges(); }
+
+  public publish(topic: string, type: string, message: Record<string, unknown>): void {
+    const ros = this.ros;
+    if (!ros || this.presence !== 'connected') throw new LinkError('not-connected', `publish ${topic}: not connected to ${this.url} (${this.presence})`);
+    // The frame as the transport will send it, give or take the id: measured in UTF-8 bytes, as rosbridge counts.
+    const bytes = new TextEncoder().encode(JSON.stringify({ op: 'publish', id: `publish:${topic}:0000000000`, topic, msg: message })).length;
+    if (bytes > this.opts.maxPublishBytes) {
+      throw new LinkError('too-large', `publish ${topic}: the message is ${bytes} bytes, over rosbridge's max_message_size of ${this.opts.maxPublishBytes} bytes`);
+    }
+    let publisher = this.publishers.get(topic);
+    if (!publisher) {
+      publisher = new Topic<Record<string, unknown>>({ ros, name: topic, messageType: type, reconnect_on_close: false });
+      this.publishers.set(topic, publisher);
+    }
+    publisher.publish(message);
+  }
 
   public sampleRates(topics: readonly { name: string; type: string }[]): () => void {
     const names: string[] = [];

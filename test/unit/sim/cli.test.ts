@@ -16,7 +16,7 @@ describe('sim command', () => {
     const running = main(['sim', '--scenario', 'qos_traps', '--port', '0'], cap, controller.signal);
     for (let i = 0; i < 100 && cap.out.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     const line = cap.out.join('');
-    expect(line).toMatch(/^sim: scenario qos_traps on ws:\/\/127\.0\.0\.1:\d+ \(13 topics\)\n$/);
+    expect(line).toMatch(/^sim: scenario qos_traps on ws:\/\/127\.0\.0\.1:\d+ \(14 topics\)\n$/);
     const url = /ws:\/\/\S+/.exec(line)?.[0] ?? '';
     const c = await RawClient.open(url);
     c.send({ op: 'call_service', id: 'v', service: 'rosapi/get_ros_version' });

@@ -155,7 +155,7 @@ describe('bridge config topics', () => {
     expect(subs.subscribers).toEqual(['/rviz_companion_bridge']);
     const next = file.replace('Fixed Frame: map', 'Fixed Frame: odom');
     new Topic({ ros, name: '/rviz_companion/rviz_config', messageType: 'std_msgs/msg/String' }).publish({ data: next });
-    await callService(ros, 'rosapi/get_time'); // answered after the publish sent before it
+    await eventually(() => { expect(sim.bridge?.current()).toBe(next); }); // "RViz" takes its load delay
     const late = await connectRos(sim.url);
     const [now] = await collect<{ data: string }>(late, '/rviz_companion/rviz_config_current', 1);
     late.close();
