@@ -13,6 +13,7 @@ const loaders: Record<string, () => Promise<{ run: CommandRun }>> = {
   search: () => import('./commands/search.ts'),
   ask: () => import('./commands/ask.ts'),
   bench: () => import('./commands/bench.ts'),
+  serve: () => import('./commands/serve.ts'),
 };
 
 export async function main(argv: string[], io: Pick<CommandContext, 'stdout' | 'stderr' | 'env'>, signal: AbortSignal): Promise<number> {
