@@ -65,4 +65,6 @@ export interface RobotLink {
   sampleRates(topics: readonly { name: string; type: string }[]): () => void;
   /** Rates measured so far, by topic. */
   rates(): Record<string, TopicRate>;
+  /** Wall-clock ms of the freshest message on any subscription (across reconnects), when the link tracks it. */
+  lastMessageAt?(): number | undefined;
 }

@@ -22,6 +22,7 @@ import { RosapiClient } from './rosapi.ts';
 import { defaultCallTimeoutMs, ServiceCaller } from './service-call.ts';
 import { SubscriptionRegistry } from './subscriptions.ts';
 import { defaultMaxFrameBytes, type FrameProblem } from './transport.ts';
+import { defaultWatchdogOptions, Watchdog, type WatchdogOptions } from '../watchdog.ts';
 
 export interface RosbridgeLinkOptions {
   backoff: BackoffOptions;
@@ -41,6 +42,8 @@ export interface RosbridgeLinkOptions {
   slowAfterMs: number;
   /** Sliding window of the rate sampler. */
   rateWindowMs: number;
+  /** Reconnects a socket that stays open but goes silent while topics were flowing; `false` turns it off. */
+  watchdog: Partial<WatchdogOptions> | false;
 }
 
 export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Object.freeze({
@@ -54,6 +57,7 @@ export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Objec
   bridgeWaitMs: 2000,
   slowAfterMs: 5000,
   rateWindowMs: 5000,
+  watchdog: defaultWatchdogOptions,
 });
 
 const tfType = 'tf2_msgs/msg/TFMessage';
@@ -102,6 +106,7 @@ export class RosbridgeLink implements RobotLink {
   private lastSnapshot: GraphSnapshot | undefined;
   private lastState: LinkState | undefined;
   private lastEmitted: LinkState | undefined;
+  private readonly watchdog: Watchdog | undefined;
 
   public constructor(url: string, options: Partial<RosbridgeLinkOptions> = {}) {
     this.url = url.trim();
@@ -116,7 +121,16 @@ export class RosbridgeLink implements RobotLink {
       if (!status) { if (this.problems.delete(id)) this.emit(); return; }
       this.setProblem({ id, severity: status.level === 'error' ? 'error' : 'warning',
         message: `rosbridge refused the subscription to ${topic}: ${status.message}` });
-    });
+    }, (topic) => this.watchdog?.feed(topic));
+    if (this.opts.watchdog !== false) {
+      const silenceMs = this.opts.watchdog.silenceMs ?? defaultWatchdogOptions.silenceMs;
+      this.watchdog = new Watchdog({ ...this.opts.watchdog, timers: this.opts.timers, onSilent: (info) => {
+        this.setProblem({ id: 'link:silent', severity: 'warning',
+          message: `no data from ${this.url} for ${seconds(info.silentForMs)} although topics were flowing; reconnecting`,
+          tip: 'the network or rosbridge stalled; if this repeats, check the robot\'s Wi-Fi and rosbridge' });
+        this.connection?.drop(`silent for ${seconds(info.silentForMs)} (more than ${seconds(silenceMs)})`);
+      } });
+    }
     this.subs.add('/tf', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, false, at); });
     this.subs.add('/tf_static', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, true, at); });
     this.subs.add(bridgeQosTopic, bridgeQosType, (msg: { data?: unknown }) => this.onBridgeMessage(msg));
@@ -162,6 +176,7 @@ export class RosbridgeLink implements RobotLink {
   }
 
   public close(): void {
+    this.watchdog?.stop();
     this.connection?.stop();
     this.connection = undefined;
     this.ros = undefined;
@@ -184,6 +199,7 @@ export class RosbridgeLink implements RobotLink {
     this.bridgeWaited = false;
     this.tfBuffer.clear();
     this.subs.attach(ros);
+    this.watchdog?.start();
     this.rosapi.topics({ timeoutMs: this.opts.probeTimeoutMs }).then(
       () => {
         if (epoch !== this.epoch) return;
@@ -193,6 +209,7 @@ export class RosbridgeLink implements RobotLink {
         this.problems.delete('link:connection-lost');
         this.problems.delete('link:not-rosbridge');
         this.problems.delete('link:no-rosapi');
+        this.problems.delete('link:silent');
         this.setPresence('connected');
         this.settleWaiter();
       },
@@ -216,6 +233,7 @@ export class RosbridgeLink implements RobotLink {
   }
 
   private onDown(info: { wasOpen: boolean; reason: string; retryInMs: number | undefined }): void {
+    this.watchdog?.stop();
     this.epoch++;
     this.ros = undefined;
     this.poll = undefined;
@@ -301,6 +319,8 @@ export class RosbridgeLink implements RobotLink {
   }
 
   public tf(): TfEdge[] { return this.tfBuffer.edges(); }
+
+  public lastMessageAt(): number | undefined { return this.watchdog?.lastMessageAt; }
 
   public sampleRates(topics: readonly { name: string; type: string }[]): () => void {
     const names: string[] = [];
