@@ -67,7 +67,6 @@ export class CompanionApp extends LitElement {
       background: radial-gradient(circle at 50% 45%, #2a2c31 0, #1e1f22 70%); }
     .kiosk-menu { display: flex; flex-direction: column; gap: 10px; }
     .kiosk-menu .row { display: flex; flex-wrap: wrap; gap: 8px; }
-    :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
     @media (max-width: 900px) { main, main.assistant-collapsed { grid-template-columns: 1fr; overflow: auto; } }
   `];
 
@@ -186,7 +185,7 @@ export class CompanionApp extends LitElement {
           </div>
           ${this.tab === 'robot' ? html`
             <h2>TF tree</h2>
-            <tf-tree-view class="tf" .edges=${r.tf} .now=${r.now}></tf-tree-view>
+            <tf-tree-view class="tf" tabindex="0" role="region" aria-label="TF tree" .edges=${r.tf} .now=${r.now}></tf-tree-view>
             <h2>Topics</h2>
             <robot-topics .topics=${r.topics}></robot-topics>` : html`
             <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()}

@@ -69,6 +69,7 @@ export class KioskScreen extends LitElement {
     .drawer { position: absolute; top: 56px; right: 0; bottom: 0; width: min(100vw, 560px); box-sizing: border-box; z-index: 4;
       background: var(--panel); border-left: 1px solid var(--line); box-shadow: -8px 0 24px rgba(0, 0, 0, .5); display: flex; flex-direction: column; }
     [hidden] { display: none !important; }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
     .drawer-head { display: flex; align-items: center; justify-content: space-between; padding: 4px 8px; border-bottom: 1px solid var(--line); }
     .drawer-head h2 { font-size: 16px; margin: 0; }
     .drawer-body { overflow: auto; padding: 8px; flex: 1; min-height: 0; }
@@ -130,8 +131,9 @@ export class KioskScreen extends LitElement {
     const linkProblem = this.problems.find((p) => p.id.startsWith('link:'));
     const stale = this.dataAgeMs !== undefined && this.dataAgeMs > 5000;
     return html`
-      <div class="view"><slot name="view"></slot></div>
+      <main class="view" aria-label="3D view"><slot name="view"></slot></main>
       <header>
+        <h1 class="visually-hidden">RViz Companion</h1>
         <div class="robot" data-robot-state=${this.presence} title=${this.url}>
           <span class="dot ${this.presence}" aria-hidden="true"></span>
           <span class="text">
@@ -143,8 +145,8 @@ export class KioskScreen extends LitElement {
         <span class="message ${this.message?.error ? 'error' : ''}" role="status" aria-live="polite" data-kiosk-message
           title=${this.message?.text ?? ''}>${this.message?.text ?? ''}</span>
         <button data-kiosk-undo ?disabled=${!this.canUndo || this.busy} @click=${() => this.fire('kiosk-undo')}>Undo</button>
-        ${this.drawerButton('planner', 'Ask', 'Type a request')}
-        ${this.drawerButton('assistant', 'Help', 'The assistant')}
+        ${this.drawerButton('planner', 'Ask', 'Ask: type a request')}
+        ${this.drawerButton('assistant', 'Help', 'Help: the assistant')}
         ${this.readonly ? nothing : this.drawerButton('menu', '⋯', 'More: robot, files, settings')}
       </header>
       ${this.waiting ? html`<div class="waiting" role="status" aria-live="polite" data-waiting>
@@ -153,7 +155,7 @@ export class KioskScreen extends LitElement {
         <span class="why">The screen keeps trying by itself; nothing to do here.</span>
       </div>` : nothing}
       ${this.renderDrawer()}
-      <ul class="tiles" aria-label="Quick actions" data-tiles>
+      <nav aria-label="Quick actions"><ul class="tiles" data-tiles>
         ${this.tiles.length === 0 && !this.waiting ? html`<li class="empty-tiles">No displays to offer: the robot publishes nothing they can show.</li>` : nothing}
         ${this.tiles.map((t) => html`<li>${t.kind === 'fix'
           ? html`<button class="tile fix" data-tile=${t.id} ?disabled=${this.busy} @click=${() => this.fire('tile-tap', { tile: t })}>
@@ -161,7 +163,7 @@ export class KioskScreen extends LitElement {
           : html`<button class="tile" data-tile=${t.id} aria-pressed=${t.on ? 'true' : 'false'} ?disabled=${this.busy}
               title=${t.topics.join(', ')} @click=${() => this.fire('tile-tap', { tile: t })}>
               <span>${t.label}</span><span class="sub">${t.on ? 'shown' : 'hidden'}</span></button>`}</li>`)}
-      </ul>
+      </ul></nav>
     `;
   }
 
