@@ -101,11 +101,14 @@ export class KioskScreen extends LitElement {
     window.addEventListener('keydown', this.onKey);
     // Trackpad pinch arrives as ctrl+wheel: the page must not zoom (the view handles its own zoom).
     window.addEventListener('wheel', this.onWheel, { passive: false });
+    // Touch pinch: no page zoom anywhere (touch-action is intersected up the tree; the view slot takes all gestures).
+    document.documentElement.style.touchAction = 'pan-x pan-y';
   }
 
   public override disconnectedCallback(): void {
     window.removeEventListener('keydown', this.onKey);
     window.removeEventListener('wheel', this.onWheel);
+    document.documentElement.style.touchAction = '';
     super.disconnectedCallback();
   }
 

@@ -4,7 +4,8 @@ import { startSim } from '../../sim/server.ts';
 import { loadScenario } from '../../sim/scenario.ts';
 import type { E2eCase } from './harness.ts';
 
-const touch800 = { viewport: { width: 800, height: 480 }, hasTouch: true };
+// isMobile: Chromium honours the viewport meta and pinch-zooms as on a touch panel.
+const touch800 = { viewport: { width: 800, height: 480 }, hasTouch: true, isMobile: true };
 
 /** turtlebot_nav without its own RViz config: the app keeps its built-in default (no LaserScan), so Lidar starts hidden. */
 function navWithoutConfig() {
@@ -44,6 +45,19 @@ async function checkKioskLayout(page: Page, width: number): Promise<void> {
   }
 }
 
+/**
+ * Pinches in the middle of the screen and returns the page's visual zoom afterwards. Headless Chromium zooms only for
+ * a trackpad-style pinch (gestureSourceType 'mouse', delivered as ctrl+wheel); a synthesized touch pinch never zooms
+ * there, so the touch path (touch-action on the page) is not checked here.
+ */
+async function pinchScale(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  const { width, height } = page.viewportSize()!;
+  await cdp.send('Input.synthesizePinchGesture', { x: width / 2, y: height / 2, scaleFactor: 2, gestureSourceType: 'mouse' });
+  await cdp.detach();
+  return page.evaluate(() => window.visualViewport?.scale ?? 1);
+}
+
 /** Tap Lidar → the plan is applied through the planner (document changed, LaserScan enabled) → tap Undo → gone. */
 export const kioskTouchCase: E2eCase = {
   name: 'kiosk: at 800x480 with touch, tap Lidar shows the scan through the planner, Undo takes it away',
@@ -75,6 +89,9 @@ export const kioskTouchCase: E2eCase = {
       await page.locator('kiosk-screen [data-tile="lidar"][aria-pressed="false"]').waitFor({ timeout: 5_000 });
       assert.equal(await documentText(page), before, 'Undo restored the document byte for byte');
       assert.deepEqual(laserScans(await documentText(page)), []);
+
+      // A pinch does not zoom the page (the view takes pinch); deskPinchCase shows the same pinch zooms the desk.
+      assert.equal(await pinchScale(page), 1, 'no page pinch-zoom in the kiosk');
 
       // The request box is in a drawer for an on-screen keyboard; Escape closes it and focus returns.
       await page.locator('kiosk-screen [data-drawer-button="planner"]').tap();
@@ -167,5 +184,17 @@ export const deskFirstMinuteCase: E2eCase = {
     } finally {
       await sim.close();
     }
+  },
+};
+
+/** The control for the kiosk's pinch check: on the desk (zoom allowed) the same pinch does zoom the page. */
+export const deskPinchCase: E2eCase = {
+  name: 'desk: a pinch zooms the desk page (control for the kiosk pinch check)',
+  context: touch800,
+  async run({ page, open }) {
+    await open('empty');
+    await page.locator('planner-panel').waitFor();
+    const scale = await pinchScale(page);
+    assert.ok(scale > 1.2, `the desk zooms: scale ${scale}`);
   },
 };

@@ -5,8 +5,8 @@ import { plannerCase } from './planner.e2e.ts';
 import { assistantCase } from './assistant.e2e.ts';
 import { badUrlCase, recoveryCase } from './recovery.e2e.ts';
 import { serveOfflineCase } from './serve.e2e.ts';
-import { deskFirstMinuteCase, kioskReadonlyCase, kioskTouchCase, kioskWaitingCase } from './kiosk.e2e.ts';
+import { deskFirstMinuteCase, deskPinchCase, kioskReadonlyCase, kioskTouchCase, kioskWaitingCase } from './kiosk.e2e.ts';
 
 const failed = await runCases([robotCase, plannerCase, assistantCase, recoveryCase, badUrlCase,
-  kioskTouchCase, kioskReadonlyCase, kioskWaitingCase, deskFirstMinuteCase, serveOfflineCase]);
+  kioskTouchCase, kioskReadonlyCase, kioskWaitingCase, deskFirstMinuteCase, deskPinchCase, serveOfflineCase]);
 process.exit(failed === 0 ? 0 : 1);
