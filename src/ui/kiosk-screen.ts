@@ -158,7 +158,7 @@ export class KioskScreen extends LitElement {
         <span class="why">The screen keeps trying by itself; nothing to do here.</span>
       </div>` : nothing}
       ${this.renderDrawer()}
-      <nav aria-label="Quick actions"><ul class="tiles" data-tiles>
+      ${this.waiting && this.tiles.length === 0 ? nothing : html`<nav aria-label="Quick actions"><ul class="tiles" data-tiles>
         ${this.tiles.length === 0 && !this.waiting ? html`<li class="empty-tiles">No displays to offer: the robot publishes nothing they can show.</li>` : nothing}
         ${this.tiles.map((t) => html`<li>${t.kind === 'fix'
           ? html`<button class="tile fix" data-tile=${t.id} ?disabled=${this.busy} @click=${() => this.fire('tile-tap', { tile: t })}>
@@ -166,7 +166,7 @@ export class KioskScreen extends LitElement {
           : html`<button class="tile" data-tile=${t.id} aria-pressed=${t.on ? 'true' : 'false'} ?disabled=${this.busy}
               title=${t.topics.join(', ')} @click=${() => this.fire('tile-tap', { tile: t })}>
               <span>${t.label}</span><span class="sub">${t.on ? 'shown' : 'hidden'}</span></button>`}</li>`)}
-      </ul></nav>
+      </ul></nav>`}
     `;
   }
 

@@ -4,7 +4,7 @@ import { startSim } from '../../sim/server.ts';
 import { loadScenario } from '../../sim/scenario.ts';
 import type { E2eCase } from './harness.ts';
 
-// isMobile: Chromium honours the viewport meta and pinch-zooms as on a touch panel.
+// isMobile: Chromium lays the page out by the viewport meta, as on a touch panel.
 const touch800 = { viewport: { width: 800, height: 480 }, hasTouch: true, isMobile: true };
 
 /** turtlebot_nav without its own RViz config: the app keeps its built-in default (no LaserScan), so Lidar starts hidden. */
@@ -127,7 +127,7 @@ export const kioskReadonlyCase: E2eCase = {
 export const kioskWaitingCase: E2eCase = {
   name: 'kiosk: waits for a robot that is not up yet and connects when it starts',
   context: touch800,
-  async run({ page, appUrl }) {
+  async run({ page, appUrl, screenshot }) {
     const probe = await startSim({ scenario: 'turtlebot_nav', port: 0 });
     const port = probe.port;
     await probe.close();
@@ -135,6 +135,7 @@ export const kioskWaitingCase: E2eCase = {
     await page.goto(`${appUrl}?url=${encodeURIComponent(url)}&kiosk=1`);
     await page.locator('kiosk-screen [data-waiting]').filter({ hasText: `Waiting for the robot at ${url}` }).waitFor({ timeout: 10_000 });
     await page.locator('kiosk-screen [data-waiting]').filter({ hasText: /retrying in/ }).waitFor({ timeout: 10_000 });
+    await screenshot('kiosk-waiting');
     const sim = await startSim({ scenario: 'turtlebot_nav', port });
     try {
       await page.locator('kiosk-screen [data-robot-state="connected"]').waitFor({ timeout: 15_000 });
@@ -162,7 +163,7 @@ export const deskFirstMinuteCase: E2eCase = {
       await page.getByRole('tab', { name: 'Displays' }).click();
       await page.locator('displays-panel [data-display="Grid"] button[aria-expanded]').click();
       await page.locator('displays-panel [data-inspector] [data-prop="Cell Size"]').waitFor();
-      await screenshot('desk-first-minute');
+      await screenshot('desk-1400x900');
 
       await example.filter({ hasText: 'show /scan coloured by intensity' }).click();
       await page.locator('planner-panel [data-checklist] li').first().waitFor({ timeout: 10_000 });

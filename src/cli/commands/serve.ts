@@ -111,6 +111,7 @@ export const run: CommandRun = async (ctx) => {
     if (!freshness.fresh) {
       ctx.stderr(`serve: building the app first (${freshness.reason})…\n`);
       await buildApp(PROJECT_ROOT);
+      if (ctx.signal.aborted) return 0; // interrupted while building: do not start serving
     }
   }
 
