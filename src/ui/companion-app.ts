@@ -277,10 +277,10 @@ export class CompanionApp extends LitElement {
     }
   }
 
-  /** Example requests for the empty planner, from the robot's topics (none until the robot answered). */
+  /** Example requests for the empty planner, from the robot's topics (none until the robot answered or once used). */
   private examples(): string[] {
     const snapshot = this.robot.snapshot;
-    if (!snapshot) return [];
+    if (!snapshot || this.planner.plan || this.planner.turns.length > 0) return [];
     return exampleRequests({ document: this.document.doc, snapshot: { ...snapshot, topics: [...this.robot.topics] }, findings: this.findings() });
   }
 

@@ -58,6 +58,16 @@ async function pinchScale(page: Page): Promise<number> {
   return page.evaluate(() => window.visualViewport?.scale ?? 1);
 }
 
+/** axe-core on the real built page: the serious and critical violations (the browser tests audit more states). */
+async function seriousA11y(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string; impact?: string; nodes: unknown[] }[] }> } }).axe;
+    const r = await axe.run(document);
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`);
+  });
+}
+
 /** Tap Lidar → the plan is applied through the planner (document changed, LaserScan enabled) → tap Undo → gone. */
 export const kioskTouchCase: E2eCase = {
   name: 'kiosk: at 800x480 with touch, tap Lidar shows the scan through the planner, Undo takes it away',
@@ -83,6 +93,7 @@ export const kioskTouchCase: E2eCase = {
       assert.match(after, /Reliability Policy: Best Effort/, 'completed by the planner: the QoS /scan publishes with');
       assert.match(await page.locator('kiosk-screen [data-kiosk-message]').innerText(), /Lidar shown \(\d+ changes?\)/);
       // Integrator: once <live-view> is merged, check here that the view draws the scan (debug hook viewStats()).
+      assert.deepEqual(await seriousA11y(page), [], 'axe on the kiosk at 800x480');
       await screenshot('kiosk-800x480');
 
       await page.locator('kiosk-screen [data-kiosk-undo]').tap();
@@ -164,6 +175,7 @@ export const deskFirstMinuteCase: E2eCase = {
       await page.locator('displays-panel [data-display="Grid"] button[aria-expanded]').click();
       await page.locator('displays-panel [data-inspector] [data-prop="Cell Size"]').waitFor();
       await screenshot('desk-1400x900');
+      assert.deepEqual(await seriousA11y(page), [], 'axe on the desk');
 
       await example.filter({ hasText: 'show /scan coloured by intensity' }).click();
       await page.locator('planner-panel [data-checklist] li').first().waitFor({ timeout: 10_000 });
