@@ -1,7 +1,8 @@
 /**
- * Notices a connection that stays open but goes silent: once data has been flowing (some topic delivered at least
- * `flowingAfter` messages on this connection, so not just a latched one-shot), no message at all for `silenceMs`
- * calls `onSilent` once. The link then drops the socket and reconnects. Pure timing logic over injectable timers.
+ * Notices a connection that stays open but goes silent: once data has been flowing on this connection (some topic
+ * delivered two messages within `flowingWithinMs`: a stream such as /tf, not a latched one-shot nor a topic slower
+ * than the silence limit), no message at all for `silenceMs` calls `onSilent` once. The link then drops the socket
+ * and reconnects. Pure timing logic over injectable timers.
  *
  * @example
  * const dog = new Watchdog({ silenceMs: 8000, timers, onSilent: (info) => connection.drop(`silent for ${info.silentForMs} ms`) });
@@ -14,13 +15,13 @@ import type { Timers } from './timers.ts';
 export interface WatchdogOptions {
   /** No message for this long, while data was flowing, means silent. */
   silenceMs: number;
-  /** Messages of one topic that show it flows (a latched topic delivers one). */
-  flowingAfter: number;
+  /** Two messages of one topic this close together show data flows; default a quarter of silenceMs. */
+  flowingWithinMs?: number;
   /** How often silence is checked; default a quarter of silenceMs, at most 1 s. */
   checkEveryMs?: number;
 }
 
-export const defaultWatchdogOptions: Readonly<WatchdogOptions> = Object.freeze({ silenceMs: 8000, flowingAfter: 2 });
+export const defaultWatchdogOptions: Readonly<WatchdogOptions> = Object.freeze({ silenceMs: 8000 });
 
 export interface SilenceInfo {
   silentForMs: number;
@@ -32,7 +33,7 @@ export class Watchdog {
   private readonly opts: WatchdogOptions;
   private readonly timers: Timers;
   private readonly onSilent: (info: SilenceInfo) => void;
-  private readonly counts = new Map<string, number>();
+  private readonly lastByTopic = new Map<string, number>();
   private flowing = false;
   private running = false;
   private timer: unknown;
@@ -59,19 +60,20 @@ export class Watchdog {
   public stop(): void {
     this.running = false;
     this.flowing = false;
-    this.counts.clear();
+    this.lastByTopic.clear();
     if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
     this.timer = undefined;
   }
 
   public feed(topic: string): void {
-    this.last = this.timers.now();
+    const now = this.timers.now();
+    this.last = now;
     if (!this.running || this.flowing) return;
-    const n = (this.counts.get(topic) ?? 0) + 1;
-    this.counts.set(topic, n);
-    if (n >= this.opts.flowingAfter) {
+    const previous = this.lastByTopic.get(topic);
+    this.lastByTopic.set(topic, now);
+    if (previous !== undefined && now - previous <= (this.opts.flowingWithinMs ?? this.opts.silenceMs / 4)) {
       this.flowing = true;
-      this.counts.clear();
+      this.lastByTopic.clear();
       this.schedule();
     }
   }

@@ -20,7 +20,7 @@ describe('Watchdog (fake timers)', () => {
   function dog(silenceMs = 1000) {
     vi.useFakeTimers({ now: 1_000_000 });
     const silent: SilenceInfo[] = [];
-    const w = new Watchdog({ silenceMs, flowingAfter: 2, timers: fakeTimers, onSilent: (i) => silent.push(i) });
+    const w = new Watchdog({ silenceMs, timers: fakeTimers, onSilent: (i) => silent.push(i) });
     return { w, silent };
   }
 
@@ -29,6 +29,15 @@ describe('Watchdog (fake timers)', () => {
     w.start();
     w.feed('/map');
     vi.advanceTimersByTime(10_000);
+    expect(w.armed).toBe(false);
+    expect(silent).toEqual([]);
+  });
+
+  it('is not armed by a topic slower than a quarter of the silence limit (no false alarm between its messages)', () => {
+    const { w, silent } = dog(1000);
+    w.start();
+    for (let i = 0; i < 10; i++) { w.feed('/battery'); vi.advanceTimersByTime(600); }
+    vi.advanceTimersByTime(5000);
     expect(w.armed).toBe(false);
     expect(silent).toEqual([]);
   });
@@ -58,6 +67,7 @@ describe('Watchdog (fake timers)', () => {
     const { w, silent } = dog(1000);
     w.start();
     w.feed('/tf'); w.feed('/tf');
+    expect(w.armed).toBe(true);
     w.start(); // reconnected: nothing has flowed on the new socket yet
     expect(w.armed).toBe(false);
     vi.advanceTimersByTime(5000);
@@ -81,7 +91,7 @@ describe('the link with a robot that goes silent', () => {
 
   it('reconnects a socket that stays open but delivers nothing, then carries data again', async () => {
     sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
-    link = createRosbridgeLink(sim.url, { backoff: fastBackoff, watchdog: { silenceMs: 700, flowingAfter: 2 } });
+    link = createRosbridgeLink(sim.url, { backoff: fastBackoff, watchdog: { silenceMs: 700 } });
     await link.connect();
     const firstData = await until(() => link!.lastMessageAt?.(), 'a first message (/tf)');
     expect(sim.clientCount()).toBe(1);
