@@ -227,7 +227,7 @@ export class CompanionApp extends LitElement {
         <div class="view-slot" slot="view" data-view-slot>3D view</div>
         <!-- 10b: <rviz-state slot="rviz-state"> goes here -->
         <span class="rviz-state-slot" slot="rviz-state"></span>
-        <planner-panel slot="planner" .plan=${this.planner.plan} .status=${this.planner.status} .message=${this.planner.message}
+        <planner-panel slot="planner" kiosk .plan=${this.planner.plan} .status=${this.planner.status} .message=${this.planner.message}
           .canUndo=${this.document.canUndo} .turns=${this.planner.views} .examples=${this.examples()} .document=${this.document.doc}
           @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
           @plan-cancel=${() => this.planner.cancel()}
@@ -235,7 +235,7 @@ export class CompanionApp extends LitElement {
           @plan-undo=${() => this.report(this.planner.undo())}></planner-panel>
         <assistant-panel slot="assistant" .ask=${this.ask} kiosk></assistant-panel>
         ${this.readonly ? nothing : html`<div slot="menu" class="kiosk-menu">
-          <connection-bar .url=${r.url} .presence=${r.presence} .problems=${r.problems}
+          <connection-bar kiosk .url=${r.url} .presence=${r.presence} .problems=${r.problems}
             @url-change=${(e: CustomEvent<{ url: string }>) => this.connectTo(e.detail.url)}></connection-bar>
           <div class="row">
             <button ?disabled=${!this.document.canRedo} @click=${() => this.report(this.document.redo())}>Redo</button>
@@ -250,7 +250,7 @@ export class CompanionApp extends LitElement {
         </div>`}
       </kiosk-screen>
       ${this.readonly ? nothing : html`<dialog id="settings" @close=${() => this.requestUpdate()}>
-        <settings-panel @settings-changed=${(e: CustomEvent<SettingsChangedDetail>) => { this.model.set(e.detail.settings); this.requestUpdate(); }}></settings-panel>
+        <settings-panel kiosk @settings-changed=${(e: CustomEvent<SettingsChangedDetail>) => { this.model.set(e.detail.settings); this.requestUpdate(); }}></settings-panel>
         <form method="dialog"><button>Close</button></form>
       </dialog>`}
       <update-banner></update-banner>

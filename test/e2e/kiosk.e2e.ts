@@ -32,8 +32,23 @@ async function checkKioskLayout(page: Page, width: number): Promise<void> {
     const screen = document.querySelector('companion-app')!.shadowRoot!.querySelector('kiosk-screen')!;
     const root = screen.shadowRoot!;
     const header = root.querySelector('header')!.getBoundingClientRect();
-    const buttons = [...root.querySelectorAll('button')].filter((b) => b.getClientRects().length > 0 && !b.closest('[hidden]'))
-      .map((b) => { const r = b.getBoundingClientRect(); return { text: (b.textContent ?? '').trim(), w: r.width, h: r.height, right: r.right, bottom: r.bottom }; });
+    // The kiosk's own controls, and those of the panels in an open drawer (slotted, each in its own shadow root).
+    const openDrawer = root.querySelector('#drawer:not([hidden])');
+    // (No named helpers in here: the test's TypeScript transform would wrap them in a helper the page lacks.)
+    const slotted: HTMLButtonElement[] = [];
+    const stack: (Element | ShadowRoot)[] = openDrawer ? [...openDrawer.querySelectorAll('slot')]
+      .flatMap((sl) => (sl as HTMLSlotElement).assignedElements()).filter((e) => e.getClientRects().length > 0) : [];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (node instanceof HTMLButtonElement) slotted.push(node);
+      if (node instanceof Element && node.shadowRoot) stack.push(node.shadowRoot);
+      stack.push(...node.children);
+    }
+    const own = new Set(root.querySelectorAll('button'));
+    const buttons = [...own, ...slotted].filter((b) => b.getClientRects().length > 0 && !b.closest('[hidden]'))
+      .map((b) => { const r = b.getBoundingClientRect();
+        // A drawer scrolls vertically: its controls may be below the fold, never beside the screen.
+        return { text: (b.textContent ?? '').trim(), w: r.width, h: r.height, right: r.right, bottom: own.has(b) ? r.bottom : 0 }; });
     const el = document.scrollingElement!;
     return { header: header.height, scrollW: el.scrollWidth, innerW: window.innerWidth, innerH: window.innerHeight, buttons };
   });
@@ -108,8 +123,14 @@ export const kioskTouchCase: E2eCase = {
       await page.locator('kiosk-screen [data-drawer-button="planner"]').tap();
       await page.locator('kiosk-screen planner-panel textarea').waitFor({ state: 'visible' });
       await checkKioskLayout(page, 800);
+      await screenshot('kiosk-800x480-request');
       await page.keyboard.press('Escape');
       await page.locator('kiosk-screen planner-panel textarea').waitFor({ state: 'hidden' });
+      // The ⋯ drawer (robot, files, settings, displays) is touch-sized too.
+      await page.locator('kiosk-screen [data-drawer-button="menu"]').tap();
+      await page.locator('kiosk-screen connection-bar input').waitFor({ state: 'visible' });
+      await checkKioskLayout(page, 800);
+      await screenshot('kiosk-800x480-menu');
     } finally {
       await sim.close();
     }
