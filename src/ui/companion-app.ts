@@ -257,9 +257,21 @@ export class CompanionApp extends LitElement {
     `;
   }
 
+  // Tiles and examples depend on the document, the snapshot (topics and publishers, refreshed every 15 s) and the
+  // findings; the 1 s tick re-renders without any of them changing, so both are kept until one does.
+  private tilesMemo: { doc: unknown; snapshot: unknown; findings: string; tiles: KioskTile[] } | undefined;
+  private examplesMemo: { doc: unknown; snapshot: unknown; frames: string; examples: string[] } | undefined;
+
   private tiles(findings: readonly Finding[]): KioskTile[] {
+    const doc = this.document.doc;
     const snapshot = this.robot.snapshot;
-    return kioskTiles({ document: this.document.doc, snapshot: snapshot && { ...snapshot, topics: [...this.robot.topics] }, findings });
+    const key = `${this.robot.tf.length > 0}\n${findings.map((f) => `${f.code} ${f.subject.name}`).join('\n')}`;
+    const m = this.tilesMemo;
+    if (m && m.doc === doc && m.snapshot === snapshot && m.findings === key) return m.tiles;
+    // TF as the link has it now (the snapshot's may predate the first transforms).
+    const tiles = kioskTiles({ document: doc, snapshot: snapshot && { ...snapshot, tf: [...this.robot.tf] }, findings });
+    this.tilesMemo = { doc, snapshot, findings: key, tiles };
+    return tiles;
   }
 
   /** A tile tap: its actions (or the fix request) through the planner, applied at once as one undo step. */
@@ -281,7 +293,13 @@ export class CompanionApp extends LitElement {
   private examples(): string[] {
     const snapshot = this.robot.snapshot;
     if (!snapshot || this.planner.plan || this.planner.turns.length > 0) return [];
-    return exampleRequests({ document: this.document.doc, snapshot: { ...snapshot, topics: [...this.robot.topics] }, findings: this.findings() });
+    const doc = this.document.doc;
+    const frames = [...new Set(this.robot.tf.map((e) => e.child))].sort().join(' ');
+    const m = this.examplesMemo;
+    if (m && m.doc === doc && m.snapshot === snapshot && m.frames === frames) return m.examples;
+    const examples = exampleRequests({ document: doc, snapshot: { ...snapshot, tf: [...this.robot.tf] }, findings: this.findings() });
+    this.examplesMemo = { doc, snapshot, frames, examples };
+    return examples;
   }
 
   // ---- end issue 12 ---------------------------------------------------------------------------------------------
