@@ -14,6 +14,7 @@ const loaders: Record<string, () => Promise<{ run: CommandRun }>> = {
   ask: () => import('./commands/ask.ts'),
   push: () => import('./commands/push.ts'),
   bench: () => import('./commands/bench.ts'),
+  serve: () => import('./commands/serve.ts'),
 };
 
 export async function main(argv: string[], io: Pick<CommandContext, 'stdout' | 'stderr' | 'env'>, signal: AbortSignal): Promise<number> {

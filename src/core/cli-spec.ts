@@ -64,6 +64,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     { name: 'ndjson', kind: 'boolean', help: 'one JSON event a line' }] },
   { name: 'push', summary: 'send a config to the robot\'s bridge and wait for its status', positionals: ['FILE.rviz'], options: [url, jsonFlag,
     { name: 'timeout', kind: 'string', arg: 'MS', help: 'wait this long for the bridge\'s status (default 15000)' }] },
+  { name: 'serve', summary: 'serve the built app (offline-capable) for a robot\'s screen or a LAN', positionals: [], options: [
+    { name: 'port', kind: 'string', arg: 'P', help: 'port (default 8080; 0 = any free port)' },
+    { name: 'host', kind: 'string', arg: 'H', help: 'address to bind (default 127.0.0.1; 0.0.0.0 for the LAN)' },
+    { name: 'url', kind: 'string', arg: 'ws://HOST:9090', help: 'the robot the page connects to unless it was told another' },
+    { name: 'kiosk', kind: 'boolean', help: 'the touch kiosk layout by default (?kiosk=0 still gives the desk)' },
+    { name: 'dir', kind: 'string', arg: 'DIR', help: 'serve an already built app from DIR (no build step)' }] },
   { name: 'bench', summary: 'benchmark tables', positionals: ['planner|retrieval|perf'], options: [...MODEL_OPTIONS, jsonFlag,
     { name: 'scenario', kind: 'string', arg: 'NAME', help: 'limit to one scenario' },
     { name: 'set', kind: 'string', arg: 'tuned|held-out|all', help: 'planner: which case set to run (default all)' },

@@ -70,4 +70,6 @@ export interface RobotLink {
    * would exceed rosbridge's max_message_size (it would close the connection instead).
    */
   publish?(topic: string, type: string, message: Record<string, unknown>): void;
+  /** Wall-clock ms of the freshest message on any subscription (across reconnects), when the link tracks it. */
+  lastMessageAt?(): number | undefined;
 }

@@ -26,17 +26,27 @@ import './displays-panel.ts';
 // Issue 10: the RViz state in the top bar, and Apply / Undo reaching a running RViz through the robot's bridge.
 import './rviz-state.ts';
 import { RvizStateController } from './rviz-state-controller.ts';
+// ---- issue 12: kiosk, onboarding, update banner ----
+import './kiosk-screen.ts';
+import './update-banner.ts';
+import { kioskTiles, tileProposer, type KioskTile } from '../core/kiosk/tiles.ts';
+import { exampleRequests } from '../core/onboarding/examples.ts';
+import { kioskFrom, type AppDefaults } from './app-defaults.ts';
+// ---- end issue 12 ----
 
 type LeftTab = 'robot' | 'displays';
 
 /**
  * The page: top bar (robot URL and state), left tabs (Robot: topics and TF; Displays), the planner in the centre and
- * the assistant on the right. `?kiosk=1` gives one column with large touch targets and the assistant as a drawer.
+ * the assistant on the right. `?kiosk=1` is the touch kiosk (kiosk-screen.ts): the view full screen, a slim top bar,
+ * quick-action tiles from the robot, drawers for requests, the assistant and (unless `readonly=1`) files and settings.
  * Defined by main.ts (`customElements.define`) after `CompanionApp.linkFactory` is set, so tests can inject a fake link.
  */
 export class CompanionApp extends LitElement {
   /** How the app reaches a robot; main.ts sets the rosbridge link, tests set fakes. */
   public static linkFactory: LinkFactory | undefined;
+  /** Defaults from `rviz-companion serve` (main.ts reads them before the element is defined). */
+  public static defaults: AppDefaults = {};
 
   public static override styles = [theme, css`
     :host { display: grid; grid-template-rows: auto 1fr; height: 100vh; background: var(--bg); }
@@ -55,14 +65,11 @@ export class CompanionApp extends LitElement {
     :host([dragging]) main { outline: 3px dashed var(--accent); outline-offset: -6px; }
     tf-tree-view.tf { max-height: 34vh; overflow: auto; }
     h2 { font-size: 14px; margin: 12px 0 6px; color: var(--muted); font-weight: 600; }
-    :host([kiosk]) main { grid-template-columns: 1fr; grid-auto-rows: min-content; overflow: auto; background: var(--bg); gap: 0; }
-    /* Kiosk: the planner and the displays first; the assistant is a drawer over the page. */
-    :host([kiosk]) section[aria-label="Planner"] { order: -2; }
-    :host([kiosk]) section[aria-label="Robot and displays"] { order: -1; }
-    :host([kiosk]) section.assistant { position: fixed; top: 0; right: 0; bottom: 0; width: min(92vw, 560px); z-index: 10;
-      border-left: 1px solid var(--line); box-shadow: -8px 0 24px rgba(0, 0, 0, .5); }
-    :host([kiosk]) section.assistant.closed { top: auto; bottom: 16px; right: 16px; width: auto; padding: 0; border: 0; box-shadow: none; background: none; }
-    :host([kiosk]) section.assistant.closed button { min-width: 64px; min-height: 64px; border-radius: 32px; font-size: 24px; }
+    /* Kiosk (issue 12): kiosk-screen lays it out; the view slot is a placeholder until <live-view> is merged. */
+    .view-slot { display: flex; align-items: center; justify-content: center; color: var(--muted);
+      background: radial-gradient(circle at 50% 45%, #2a2c31 0, #1e1f22 70%); }
+    .kiosk-menu { display: flex; flex-direction: column; gap: 10px; }
+    .kiosk-menu .row { display: flex; flex-wrap: wrap; gap: 8px; }
     @media (max-width: 900px) { main, main.assistant-collapsed { grid-template-columns: 1fr; overflow: auto; } }
   `];
 
@@ -71,6 +78,8 @@ export class CompanionApp extends LitElement {
   @state() private assistantCollapsed = false;
   @state() private status: { text: string; error: boolean } | undefined;
   @property({ type: Boolean, reflect: true }) public dragging = false;
+  /** `?kiosk=1&readonly=1`: no file actions, no settings. */
+  @property({ type: Boolean }) public readonly = false;
 
   private readonly robot: LinkController;
   private readonly document = new DocumentController(this, catalog);
@@ -90,18 +99,15 @@ export class CompanionApp extends LitElement {
     const factory = CompanionApp.linkFactory;
     if (!factory) throw new Error('companion-app: CompanionApp.linkFactory must be set before the element is defined');
     this.robot = new LinkController(this, factory, (snapshot) => topicsToSample(snapshot, documentFacts(this.document.doc, catalog)));
-    this.robot.url = initialRobotUrl(window.location, window.localStorage);
+    this.robot.url = initialRobotUrl(window.location, window.localStorage, CompanionApp.defaults.url);
     this.rviz = new RvizStateController(this, this.robot);
     this.planner = new PlannerController(this, this.document, {
       snapshot: () => this.liveSnapshot(),
       findings: () => this.findings(),
       model: this.modelClient,
     });
-    this.kiosk = new URLSearchParams(window.location.search).get('kiosk') === '1';
-    if (this.kiosk) {
-      this.tab = 'displays';
-      this.assistantCollapsed = true;
-    }
+    this.kiosk = kioskFrom(window.location.search, CompanionApp.defaults);
+    this.readonly = this.kiosk && new URLSearchParams(window.location.search).get('readonly') === '1';
     // The robot's bridge says which config RViz has loaded; it replaces only the built-in default document.
     this.robot.watch('/rviz_companion/rviz_config_current', 'std_msgs/msg/String', (message) => {
       const data = (message as { data?: unknown }).data;
@@ -131,6 +137,11 @@ export class CompanionApp extends LitElement {
   public override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('keydown', this.onKey);
+    // issue 12: the read-only debug hook of DESIGN.md (`?debug=1`); other parts add their keys (viewStats) beside it.
+    if (new URLSearchParams(window.location.search).get('debug') === '1') {
+      const w = window as unknown as { rvizCompanion?: Record<string, unknown> };
+      w.rvizCompanion = { ...w.rvizCompanion, documentText: () => this.document.text };
+    }
   }
 
   private sampledForDoc: unknown;
@@ -149,6 +160,7 @@ export class CompanionApp extends LitElement {
   }
 
   protected override render() {
+    if (this.kiosk) return this.renderKiosk();
     const r = this.robot;
     return html`
       <header>
@@ -173,6 +185,7 @@ export class CompanionApp extends LitElement {
           <input id="file" type="file" accept=".rviz,.yaml,.yml" hidden @change=${this.onFileInput} />
         </div>
         ${this.status ? html`<span class="status ${this.status.error ? 'error' : 'muted'}" data-status-message>${this.status.text}</span>` : nothing}
+        <update-banner></update-banner>
       </header>
       <main class=${this.assistantCollapsed ? 'assistant-collapsed' : ''}>
         <section aria-label="Robot and displays">
@@ -182,15 +195,16 @@ export class CompanionApp extends LitElement {
           </div>
           ${this.tab === 'robot' ? html`
             <h2>TF tree</h2>
-            <tf-tree-view class="tf" .edges=${r.tf} .now=${r.now}></tf-tree-view>
+            <tf-tree-view class="tf" tabindex="0" role="region" aria-label="TF tree" .edges=${r.tf} .now=${r.now}></tf-tree-view>
             <h2>Topics</h2>
             <robot-topics .topics=${r.topics}></robot-topics>` : html`
             <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()}
-              .documentName=${this.document.name} .findings=${this.findings()}></displays-panel>`}
+              .documentName=${this.document.name} .findings=${this.findings()} .changes=${this.planner.changes}></displays-panel>`}
         </section>
         <section aria-label="Planner">
           <planner-panel .plan=${this.planner.plan} .status=${this.planner.status} .message=${this.planner.message}
             .canUndo=${this.document.canUndo} .turns=${this.planner.views}
+            .examples=${this.examples()} .document=${this.document.doc}
             @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
             @plan-cancel=${() => this.planner.cancel()}
             @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.followRviz(() => this.planner.apply(e.detail.actions))}
@@ -205,6 +219,103 @@ export class CompanionApp extends LitElement {
       </main>
     `;
   }
+
+  // ---- issue 12: the kiosk and the first minute ----------------------------------------------------------------
+
+  /** The touch kiosk: kiosk-screen with the view, the tiles, and drawers holding the same planner and assistant. */
+  private renderKiosk() {
+    const r = this.robot;
+    const findings = this.findings();
+    const last = r.link?.lastMessageAt?.();
+    return html`
+      <kiosk-screen .url=${r.url} .presence=${r.presence} .problems=${r.problems} ?waiting=${r.presence !== 'connected' && !r.snapshot}
+        .dataAgeMs=${last === undefined ? undefined : Date.now() - last} .tiles=${this.tiles(findings)}
+        ?busy=${this.planner.status === 'planning'} ?canUndo=${this.document.canUndo} .message=${this.status} ?readonly=${this.readonly}
+        @tile-tap=${(e: CustomEvent<{ tile: KioskTile }>) => void this.onTile(e.detail.tile)}
+        @kiosk-undo=${() => this.followRviz(() => this.report(this.planner.undo(), 'Undone.'))}>
+        <!-- integrator: swap this placeholder for <live-view slot="view" …> once src/ui/live-view.ts is merged -->
+        <div class="view-slot" slot="view" data-view-slot>3D view</div>
+        <rviz-state slot="rviz-state" .state=${this.rviz.state} .send=${this.rviz.sendEnabled} .sending=${this.rviz.sending} .message=${this.rviz.message}
+          .problem=${this.rviz.statusProblem} kiosk
+          @send-toggle=${(e: CustomEvent<{ on: boolean }>) => this.rviz.setSendEnabled(e.detail.on)}></rviz-state>
+        <planner-panel slot="planner" kiosk .plan=${this.planner.plan} .status=${this.planner.status} .message=${this.planner.message}
+          .canUndo=${this.document.canUndo} .turns=${this.planner.views} .examples=${this.examples()} .document=${this.document.doc}
+          @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
+          @plan-cancel=${() => this.planner.cancel()}
+          @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.followRviz(() => this.planner.apply(e.detail.actions))}
+          @plan-undo=${() => this.followRviz(() => this.report(this.planner.undo()))}></planner-panel>
+        <assistant-panel slot="assistant" .ask=${this.ask} kiosk></assistant-panel>
+        ${this.readonly ? nothing : html`<div slot="menu" class="kiosk-menu">
+          <connection-bar kiosk .url=${r.url} .presence=${r.presence} .problems=${r.problems}
+            @url-change=${(e: CustomEvent<{ url: string }>) => this.connectTo(e.detail.url)}></connection-bar>
+          <div class="row">
+            <button ?disabled=${!this.document.canRedo} @click=${() => this.followRviz(() => this.report(this.document.redo()))}>Redo</button>
+            <button @click=${() => void this.openFile()}>Open…</button>
+            <button @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
+            <button @click=${() => this.report(this.document.download())}>Download</button>
+            <button data-model-button @click=${this.openSettings}>Model: ${this.model.label}</button>
+          </div>
+          <input id="file" type="file" accept=".rviz,.yaml,.yml" hidden @change=${this.onFileInput} />
+          <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()} kiosk
+            .documentName=${this.document.name} .findings=${findings} .changes=${this.planner.changes}></displays-panel>
+        </div>`}
+      </kiosk-screen>
+      ${this.readonly ? nothing : html`<dialog id="settings" @close=${() => this.requestUpdate()}>
+        <settings-panel kiosk @settings-changed=${(e: CustomEvent<SettingsChangedDetail>) => { this.model.set(e.detail.settings); this.requestUpdate(); }}></settings-panel>
+        <form method="dialog"><button>Close</button></form>
+      </dialog>`}
+      <update-banner></update-banner>
+    `;
+  }
+
+  // Tiles and examples depend on the document, the snapshot (topics and publishers, refreshed every 15 s) and the
+  // findings; the 1 s tick re-renders without any of them changing, so both are kept until one does.
+  private tilesMemo: { doc: unknown; snapshot: unknown; findings: string; tiles: KioskTile[] } | undefined;
+  private examplesMemo: { doc: unknown; snapshot: unknown; frames: string; examples: string[] } | undefined;
+
+  private tiles(findings: readonly Finding[]): KioskTile[] {
+    const doc = this.document.doc;
+    const snapshot = this.robot.snapshot;
+    const key = `${this.robot.tf.length > 0}\n${findings.map((f) => `${f.code} ${f.subject.name}`).join('\n')}`;
+    const m = this.tilesMemo;
+    if (m && m.doc === doc && m.snapshot === snapshot && m.findings === key) return m.tiles;
+    // TF as the link has it now (the snapshot's may predate the first transforms).
+    const tiles = kioskTiles({ document: doc, snapshot: snapshot && { ...snapshot, tf: [...this.robot.tf] }, findings });
+    this.tilesMemo = { doc, snapshot, findings: key, tiles };
+    return tiles;
+  }
+
+  /** A tile tap: its actions (or the fix request) through the planner, applied at once as one undo step. */
+  private async onTile(tile: KioskTile): Promise<void> {
+    this.status = { text: `${tile.label}…`, error: false };
+    const before = this.document.doc;
+    await this.planner.request(tile.request, { apply: true, ...(tile.kind === 'toggle' ? { proposer: tileProposer(tile) } : {}) });
+    if (this.document.doc !== before) this.rviz.documentChanged(this.document.text);
+    const p = this.planner;
+    if (p.status === 'applied') {
+      const n = p.plan?.actions.filter((a) => a.checked).length ?? 0;
+      this.status = { text: `${tile.kind === 'fix' ? 'Fixed' : tile.on ? `${tile.label} hidden` : `${tile.label} shown`} (${n} change${n === 1 ? '' : 's'}). Undo to go back.`, error: false };
+    } else if (p.status === 'error') {
+      this.status = { text: p.message, error: true };
+    } else {
+      this.status = { text: p.message || 'Nothing to change.', error: false };
+    }
+  }
+
+  /** Example requests for the empty planner, from the robot's topics (none until the robot answered or once used). */
+  private examples(): string[] {
+    const snapshot = this.robot.snapshot;
+    if (!snapshot || this.planner.plan || this.planner.turns.length > 0) return [];
+    const doc = this.document.doc;
+    const frames = [...new Set(this.robot.tf.map((e) => e.child))].sort().join(' ');
+    const m = this.examplesMemo;
+    if (m && m.doc === doc && m.snapshot === snapshot && m.frames === frames) return m.examples;
+    const examples = exampleRequests({ document: doc, snapshot: { ...snapshot, tf: [...this.robot.tf] }, findings: this.findings() });
+    this.examplesMemo = { doc, snapshot, frames, examples };
+    return examples;
+  }
+
+  // ---- end issue 12 ---------------------------------------------------------------------------------------------
 
   /** Rule-computed findings about the robot and the open document; recomputed per render (about 1 ms on 1,000 topics). */
   private findings(): Finding[] {
@@ -235,8 +346,8 @@ export class CompanionApp extends LitElement {
     return { fixedFrame: read('Fixed Frame'), backgroundColor: read('Background Color'), frameRate: read('Frame Rate') };
   }
 
-  private report(outcome: Outcome): void {
-    this.status = outcome.ok ? (outcome.message ? { text: outcome.message, error: false } : undefined) : { text: outcome.reason, error: true };
+  private report(outcome: Outcome, done?: string): void {
+    this.status = outcome.ok ? (outcome.message ?? done ? { text: outcome.message ?? done ?? '', error: false } : undefined) : { text: outcome.reason, error: true };
   }
 
   private async openFile(): Promise<void> {

@@ -1,6 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import type { DisplayInfo } from '../core/rviz/displays.ts';
+import type { DisplayChange } from '../core/review/display-changes.ts';
 import type { Finding } from '../core/diagnosis/types.ts';
 import { shortType } from '../core/planner/describe.ts';
 import { theme } from './theme.ts';
@@ -13,7 +14,9 @@ export interface GlobalOptionsView {
 
 /**
  * The document's displays as a tree (groups nested) with class, name, topic and enabled state, a status dot per
- * display from the findings (ok, warning, error), and the Global Options.
+ * display from the findings (ok, warning, error), and the Global Options. Each display expands into a read-only
+ * inspector of its properties as the document holds them; the displays the last applied plan changed are marked,
+ * with the changed properties, until the next change.
  */
 @customElement('displays-panel')
 export class DisplaysPanel extends LitElement {
@@ -33,12 +36,23 @@ export class DisplaysPanel extends LitElement {
     dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 10px; }
     dt { color: var(--muted); }
     h3 { font-size: 13px; color: var(--muted); margin: 10px 0 4px; font-weight: 600; }
+    .expand { min-height: 28px; min-width: 28px; padding: 0 6px; font-size: 12px; }
+    :host([kiosk]) .expand { min-height: var(--target); min-width: var(--target); }
+    li.changed, li.added { background: #1f3147; box-shadow: inset 3px 0 0 var(--accent); }
+    .chip.change { border-color: var(--accent); color: #cfe3ff; }
+    .inspector { margin: 4px 0 2px 17px; font-size: 12px; grid-template-columns: max-content minmax(0, 1fr); }
+    .inspector dd { margin: 0; overflow-wrap: anywhere; }
+    .inspector .hot { color: #cfe3ff; font-weight: 600; }
   `];
 
   @property({ attribute: false }) public displays: readonly DisplayInfo[] = [];
   @property({ attribute: false }) public globalOptions: GlobalOptionsView | undefined;
   @property({ attribute: false }) public findings: readonly Finding[] = [];
   @property() public documentName = '';
+  /** What the last applied plan changed (highlighted). */
+  @property({ attribute: false }) public changes: readonly DisplayChange[] = [];
+  @property({ type: Boolean, reflect: true }) public kiosk = false;
+  @state() private expanded = new Set<string>();
 
   protected override render() {
     return html`
@@ -58,17 +72,51 @@ export class DisplaysPanel extends LitElement {
     const mine = this.findings.filter((f) => f.subject.display === d.name || (f.subject.kind === 'display' && f.subject.name === d.name));
     const worst = mine.some((f) => f.severity === 'error') ? 'error' : mine.some((f) => f.severity === 'warning') ? 'warning' : '';
     const status = !d.enabled ? 'off' : worst;
-    return html`<li class=${d.enabled ? '' : 'disabled'} style="--depth:${d.depth}" data-display=${d.name} data-status=${status || 'ok'}>
+    const change = this.changes.find((c) => c.path === d.path);
+    const open = this.expanded.has(d.path);
+    const id = `props-${d.path.replace(/\W+/g, '-')}`;
+    return html`<li class="${d.enabled ? '' : 'disabled'} ${change?.kind ?? ''}" style="--depth:${d.depth}" data-display=${d.name}
+        data-status=${status || 'ok'} data-change=${change?.kind ?? nothing}>
       <div class="row">
-        <span class="dot ${status}" title=${status || 'ok'}></span>
+        <button class="expand" aria-expanded=${open ? 'true' : 'false'} aria-controls=${id}
+          aria-label="${open ? 'Hide' : 'Show'} the properties of ${d.name || 'this display'}" @click=${() => this.toggle(d.path)}>${open ? '▾' : '▸'}</button>
+        <span class="dot ${status}" role="img" aria-label="status ${status || 'ok'}" title=${status || 'ok'}></span>
         <span class="name">${d.name}</span>
         <span class="cls">${d.isGroup ? 'Group' : shortType(d.classId)}</span>
         ${d.topics.map((t) => html`<span class="topic" title=${t.property}>${t.value}</span>`)}
         ${d.enabled ? nothing : html`<span class="muted">hidden</span>`}
+        ${change ? html`<span class="chip change" data-change-chip>${change.kind === 'added' ? 'new' : 'changed'}</span>` : nothing}
       </div>
       ${mine.map((f) => html`<div class="finding ${f.severity}" data-finding=${f.code}>${f.summary}</div>`)}
+      ${open ? this.inspector(d, id, change) : nothing}
     </li>`;
   }
+
+  private inspector(d: DisplayInfo, id: string, change: DisplayChange | undefined) {
+    const rows = flatten(d.properties);
+    const hot = new Set(change?.properties ?? []);
+    return html`<dl class="inspector" id=${id} data-inspector>
+      ${rows.map(([path, value]) => html`<dt class=${hot.has(path) ? 'hot' : ''}>${path}</dt>
+        <dd class="mono ${hot.has(path) ? 'hot' : ''}" data-prop=${path}>${value}</dd>`)}
+    </dl>`;
+  }
+
+  private toggle(path: string): void {
+    const next = new Set(this.expanded);
+    if (next.has(path)) next.delete(path); else next.add(path);
+    this.expanded = next;
+  }
+}
+
+/** A display's own settings as `path → text` rows, nested maps joined with `/` (a group's child displays left out). */
+function flatten(value: Record<string, unknown>, prefix = '', out: [string, string][] = []): [string, string][] {
+  for (const [k, v] of Object.entries(value)) {
+    if (prefix === '' && (k === 'Displays' || k === 'Class')) continue;
+    const path = prefix ? `${prefix}/${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v)) flatten(v as Record<string, unknown>, path, out);
+    else out.push([path, v === null || v === undefined ? '' : Array.isArray(v) ? JSON.stringify(v) : String(v)]);
+  }
+  return out;
 }
 
 declare global {

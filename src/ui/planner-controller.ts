@@ -1,12 +1,14 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { Plan, PlannedAction } from '../core/rviz/action-types.ts';
-import type { PlannerTurn } from '../core/planner/types.ts';
+import type { PlannerTurn, Proposer } from '../core/planner/types.ts';
 import type { GraphSnapshot } from '../core/graph/types.ts';
 import type { Finding } from '../core/diagnosis/types.ts';
 import type { ModelClient } from '../core/model.ts';
 import { History } from '../core/rviz/history.ts';
 import type { DocumentController, Outcome } from './document-controller.ts';
 import type { PlannerStatus, PlannerTurnView } from './planner-panel.ts';
+import { catalog } from '../core/catalog/index.ts';
+import { displayChanges, type DisplayChange } from '../core/review/display-changes.ts';
 
 /** What a planning run needs from the rest of the app, gathered when the request is made. */
 export interface PlannerInputs {
@@ -27,6 +29,8 @@ export class PlannerController {
   public plan: Plan | undefined;
   public message = '';
   public turns: PlannerTurn[] = [];
+  /** The displays the last applied plan added or changed (highlighted until the next change). */
+  public changes: DisplayChange[] = [];
 
   private controller: AbortController | undefined;
   private readonly host: ReactiveControllerHost;
@@ -45,7 +49,11 @@ export class PlannerController {
     return earlier.map((t) => ({ request: t.request, outcome: t.reason ? `${t.outcome}: ${t.reason}` : t.outcome }));
   }
 
-  public async request(text: string): Promise<void> {
+  /**
+   * Plans a request. `proposer` replaces the offline/model one (a kiosk tile's precomputed actions, which still go
+   * through validate and complete); `apply` applies the checked actions at once as one undo step (kiosk taps).
+   */
+  public async request(text: string, options: { proposer?: Proposer; apply?: boolean } = {}): Promise<void> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
@@ -54,8 +62,8 @@ export class PlannerController {
       const [planner, snapshot, model] = await Promise.all([
         import('../core/planner/index.ts'), this.inputs.snapshot(), this.inputs.model(),
       ]);
-      this.set({ message: model ? `asking ${model.provider} ${model.model}…` : '' });
-      const proposer = model ? planner.createModelProposer(model) : planner.createOfflineProposer();
+      this.set({ message: model && !options.proposer ? `asking ${model.provider} ${model.model}…` : '' });
+      const proposer = options.proposer ?? (model ? planner.createModelProposer(model) : planner.createOfflineProposer());
       const result = await planner.planRequest({
         request: text, document: this.document.doc, snapshot, findings: this.inputs.findings(),
         history: this.turns.slice(-HISTORY_TURNS), proposer, signal: controller.signal, undoPreview: this.undoPreview(),
@@ -63,6 +71,11 @@ export class PlannerController {
       if (controller.signal.aborted) return;
       this.turns = [...this.turns, { request: text, outcome: 'planned', actions: result.plan.actions }];
       this.set({ status: 'ready', plan: result.plan, message: '' });
+      if (options.apply) {
+        const checked = result.plan.actions.filter((a) => a.checked);
+        if (checked.length) this.apply(checked);
+        else this.set({ status: 'ready', message: result.plan.notes[0] ?? 'nothing to change' });
+      }
     } catch (err) {
       if (controller.signal.aborted) { this.set({ status: 'idle', message: '' }); return; }
       this.set({ status: 'error', message: err instanceof Error ? err.message : String(err) });
@@ -84,7 +97,9 @@ export class PlannerController {
       if (!undone.ok) { this.set({ status: 'error', message: undone.reason }); return; }
       this.markLastApplied('undone');
     }
+    const before = this.document.doc;
     const outcome = this.document.apply(actions, turn.request);
+    this.changes = outcome.ok ? displayChanges(before, this.document.doc, catalog) : [];
     const skipped = plan.actions.length - actions.length;
     if (!outcome.ok) {
       Object.assign(turn, { outcome: 'failed', reason: outcome.reason });
@@ -103,6 +118,7 @@ export class PlannerController {
   public undo(): Outcome {
     const outcome = this.document.undo();
     if (!outcome.ok) return outcome;
+    this.changes = [];
     this.markLastApplied('undone');
     this.set({ status: this.plan ? 'ready' : 'idle', message: '' });
     return outcome;

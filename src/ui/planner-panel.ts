@@ -2,6 +2,9 @@ import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { Plan, PlannedAction } from '../core/rviz/action-types.ts';
 import { describeAction } from '../core/planner/describe.ts';
+import type { RvizDocument } from '../core/rviz/document.ts';
+import { catalog } from '../core/catalog/index.ts';
+import { planDiff, type PlanDiff } from '../core/review/plan-diff.ts';
 import { theme } from './theme.ts';
 
 /** What happened to an earlier request, as the planner's history records it. */
@@ -13,7 +16,8 @@ export interface PlannerTurnView {
 export type PlannerStatus = 'idle' | 'planning' | 'ready' | 'applied' | 'error';
 
 /**
- * The planner: a request box, the plan as a checklist (automatic actions marked, rejected ones with why, notes),
+ * The planner: a request box, example requests while nothing was asked yet, the plan as a checklist (automatic
+ * actions marked, rejected ones with why, notes) with the .rviz diff the checked actions make beside it on demand,
  * Apply (one undo step) and Undo.
  *
  * @fires plan-request - detail: { request: string }
@@ -24,7 +28,7 @@ export type PlannerStatus = 'idle' | 'planning' | 'ready' | 'applied' | 'error';
 @customElement('planner-panel')
 export class PlannerPanel extends LitElement {
   public static override styles = [theme, css`
-    :host { display: flex; flex-direction: column; gap: var(--pad); }
+    :host { display: flex; flex-direction: column; gap: var(--pad); container-type: inline-size; }
     form { display: flex; gap: var(--pad); }
     textarea { flex: 1; min-height: 56px; padding: 6px; resize: vertical; }
     .plan { background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); padding: var(--pad); }
@@ -39,6 +43,19 @@ export class PlannerPanel extends LitElement {
     .turns { font-size: 13px; }
     .turns li { color: var(--muted); }
     .progress { display: flex; gap: var(--pad); align-items: center; }
+    .examples { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; }
+    .examples button { text-align: left; }
+    .review { display: grid; gap: var(--pad); grid-template-columns: minmax(0, 1fr); }
+    .review.with-diff { grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr); }
+    /* Side by side when the panel is wide enough to read both; stacked (checklist first) otherwise. */
+    @container (max-width: 760px) { .review.with-diff { grid-template-columns: minmax(0, 1fr); } }
+    .diff { margin: 0; background: var(--bg); border: 1px solid var(--line); border-radius: var(--radius); padding: 6px 0;
+      overflow: auto; max-height: 60vh; font-size: 12px; }
+    .diff div { white-space: pre; padding: 0 8px; }
+    .diff .added { background: #1d3a24; color: #c8f0cf; }
+    .diff .removed { background: #45201f; color: #ffd0cc; }
+    .diff .gap { color: var(--muted); border-top: 1px solid var(--line); margin-top: 4px; }
+    .diff-summary { font-size: 13px; }
   `];
 
   @property({ attribute: false }) public plan: Plan | undefined;
@@ -46,6 +63,11 @@ export class PlannerPanel extends LitElement {
   @property() public message = '';
   @property({ type: Boolean }) public canUndo = false;
   @property({ attribute: false }) public turns: readonly PlannerTurnView[] = [];
+  /** Requests to offer while nothing was asked yet (built from the robot's topics). */
+  @property({ attribute: false }) public examples: readonly string[] = [];
+  /** The open document, for the .rviz diff of the checked actions. */
+  @property({ attribute: false }) public document: RvizDocument | undefined;
+  @state() private showDiff = false;
   @state() private draft = '';
   @state() private unchecked = new Set<number>();
 
@@ -68,14 +90,39 @@ export class PlannerPanel extends LitElement {
       ${this.status === 'planning' ? html`<div class="progress muted" data-planning>Planning… ${this.message}</div>` : nothing}
       ${this.status === 'error' ? html`<div class="error" data-plan-error>${this.message}</div>` : nothing}
       ${this.plan && this.status !== 'planning' ? this.renderPlan(this.plan) : nothing}
+      ${!this.plan && this.status === 'idle' && this.turns.length === 0 && this.examples.length ? this.renderExamples() : nothing}
       ${this.turns.length ? html`<h3>Earlier requests</h3><ul class="turns">${[...this.turns].reverse().map((t) =>
         html`<li>“${t.request}” — ${t.outcome}</li>`)}</ul>` : nothing}
     `;
   }
 
+  private renderExamples() {
+    return html`<section aria-labelledby="examples-title" data-examples>
+      <h3 id="examples-title">Try one of these (from this robot's topics)</h3>
+      <ul class="examples">${this.examples.map((e) => html`<li><button type="button" data-example
+        @click=${() => this.fire('plan-request', { request: e })}>${e}</button></li>`)}</ul>
+    </section>`;
+  }
+
+  private renderDiff(plan: Plan) {
+    if (!this.document) return nothing;
+    const checked = plan.actions.filter((_, i) => !this.unchecked.has(i));
+    const diff: PlanDiff = planDiff(this.document, checked, catalog);
+    if (!diff.ok) return html`<div class="error" data-diff-error>The checked actions cannot be applied together: ${diff.reason}</div>`;
+    if (diff.hunks.length === 0) return html`<div class="muted" data-diff>No change to the .rviz text.</div>`;
+    return html`<section aria-label=".rviz diff" data-diff>
+      <div class="diff-summary muted">${diff.removed} line${diff.removed === 1 ? '' : 's'} removed, ${diff.added} added</div>
+      <div class="diff mono" tabindex="0" role="region" aria-label="Lines of the .rviz file this plan removes and adds">${diff.hunks.map((h) => html`
+        <div class="gap">@@ line ${h.oldStart} → ${h.newStart}</div>
+        ${h.lines.map((l) => html`<div class=${l.kind} data-line=${l.kind}>${l.kind === 'added' ? '+ ' : l.kind === 'removed' ? '- ' : '  '}${l.text}</div>`)}`)}
+      </div>
+    </section>`;
+  }
+
   private renderPlan(plan: Plan) {
     const checkedCount = plan.actions.length - this.unchecked.size;
-    return html`<section class="plan" data-plan>
+    const diffable = this.document !== undefined && plan.actions.length > 0 && this.status !== 'applied';
+    return html`<div class="review ${this.showDiff && diffable ? 'with-diff' : ''}"><section class="plan" data-plan>
       ${plan.actions.length === 0 ? html`<div class="muted">Nothing to change.</div>` : html`
         <ul data-checklist>${plan.actions.map((a, i) => this.renderAction(a, i))}</ul>`}
       ${plan.rejected.length ? html`<h3>Rejected</h3><ul class="rejected">${plan.rejected.map((r) => html`<li data-rejected>
@@ -87,8 +134,10 @@ export class PlannerPanel extends LitElement {
           : html`<button class="primary" data-apply ?disabled=${checkedCount === 0}
               @click=${this.onApply}>Apply ${checkedCount} change${checkedCount === 1 ? '' : 's'}</button>`}
         <button data-undo ?disabled=${!this.canUndo} @click=${() => this.fire('plan-undo')}>Undo</button>
+        ${diffable ? html`<button data-show-diff aria-pressed=${this.showDiff ? 'true' : 'false'}
+          @click=${() => { this.showDiff = !this.showDiff; }}>${this.showDiff ? 'Hide' : 'Show'} .rviz diff</button>` : nothing}
       </div>
-    </section>`;
+    </section>${this.showDiff && diffable ? this.renderDiff(plan) : nothing}</div>`;
   }
 
   private renderAction(a: PlannedAction, i: number) {

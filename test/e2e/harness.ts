@@ -1,5 +1,5 @@
 // A small end-to-end harness: the built app (vite preview) and the simulated robot, driven in Debian's Chromium.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { mkdirSync } from 'node:fs';
 import { startSim } from '../../sim/server.ts';
@@ -13,11 +13,17 @@ export interface E2eContext {
   open(scenario: string | Sim['scenario'], extraQuery?: string): Promise<Sim>;
   /** Saves a screenshot under test-results/ (and docs/ when E2E_DOCS=1). */
   screenshot(name: string): Promise<void>;
+  /** The built app's URL (vite preview). */
+  appUrl: string;
+  /** The shared browser (cases that need a context of their own). */
+  browser: Browser;
 }
 
 export interface E2eCase {
   name: string;
   run(ctx: E2eContext): Promise<void>;
+  /** Browser context options (viewport, hasTouch…); default a 1440×900 desktop. */
+  context?: BrowserContextOptions;
 }
 
 export async function runCases(cases: E2eCase[]): Promise<number> {
@@ -30,14 +36,18 @@ export async function runCases(cases: E2eCase[]): Promise<number> {
   mkdirSync('test-results', { recursive: true });
   let passed = 0;
   let failed = 0;
-  for (const c of cases) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // E2E_ONLY=text runs only the cases whose name contains it (while working on one).
+  const only = process.env.E2E_ONLY;
+  for (const c of cases.filter((k) => !only || k.name.includes(only))) {
+    const context = await browser.newContext(c.context ?? { viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     const sims: Sim[] = [];
     const ctx: E2eContext = {
       page,
+      appUrl,
+      browser,
       async open(scenario, extraQuery = '') {
         const sim = await startSim({ scenario, port: 0 });
         sims.push(sim);

@@ -42,6 +42,7 @@ export class RosbridgeConnection {
   private stopped = true;
   private generation = 0;
   private healthyGeneration = -1;
+  private dropReason: string | undefined;
 
   public constructor(url: string, options: ConnectionOptions, events: ConnectionEvents) {
     this.url = url;
@@ -55,6 +56,14 @@ export class RosbridgeConnection {
   public markHealthy(): void {
     this.failures = 0;
     this.healthyGeneration = this.generation;
+  }
+
+  /** Closes the current socket as if it had failed (a silent connection): the usual retry follows. */
+  public drop(reason: string): void {
+    const ros = this.ros;
+    if (!ros || this.stopped) return;
+    this.dropReason = reason;
+    ros.close();
   }
 
   public start(): void {
@@ -94,7 +103,8 @@ export class RosbridgeConnection {
       const healthy = this.healthyGeneration === gen;
       if (!healthy) this.failures++;
       const retryInMs = this.stopped ? undefined : backoffDelay(healthy ? 0 : this.failures - 1, this.opts.backoff);
-      const reason = lastError || (opened ? 'the connection closed' : 'the connection could not be opened');
+      const reason = this.dropReason ?? (lastError || (opened ? 'the connection closed' : 'the connection could not be opened'));
+      this.dropReason = undefined;
       if (retryInMs !== undefined) {
         this.retryTimer = this.opts.timers.setTimeout(() => {
           this.retryTimer = undefined;

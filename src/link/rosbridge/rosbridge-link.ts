@@ -22,6 +22,7 @@ import { RosapiClient } from './rosapi.ts';
 import { defaultCallTimeoutMs, ServiceCaller } from './service-call.ts';
 import { SubscriptionRegistry } from './subscriptions.ts';
 import { defaultMaxFrameBytes, type FrameProblem } from './transport.ts';
+import { defaultWatchdogOptions, Watchdog, type WatchdogOptions } from '../watchdog.ts';
 
 export interface RosbridgeLinkOptions {
   backoff: BackoffOptions;
@@ -43,6 +44,8 @@ export interface RosbridgeLinkOptions {
   rateWindowMs: number;
   /** A publish frame larger than this (UTF-8 bytes) is refused here: rosbridge's max_message_size would drop the socket. */
   maxPublishBytes: number;
+  /** Reconnects a socket that stays open but goes silent while topics were flowing; `false` turns it off. */
+  watchdog: Partial<WatchdogOptions> | false;
 }
 
 export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Object.freeze({
@@ -57,6 +60,7 @@ export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Objec
   slowAfterMs: 5000,
   rateWindowMs: 5000,
   maxPublishBytes: 10_000_000,
+  watchdog: defaultWatchdogOptions,
 });
 
 const tfType = 'tf2_msgs/msg/TFMessage';
@@ -107,6 +111,7 @@ export class RosbridgeLink implements RobotLink {
   private lastEmitted: LinkState | undefined;
   /** roslib publishers of the current connection, by topic (advertised once per connection). */
   private publishers = new Map<string, Topic<Record<string, unknown>>>();
+  private readonly watchdog: Watchdog | undefined;
 
   public constructor(url: string, options: Partial<RosbridgeLinkOptions> = {}) {
     this.url = url.trim();
@@ -121,7 +126,16 @@ export class RosbridgeLink implements RobotLink {
       if (!status) { if (this.problems.delete(id)) this.emit(); return; }
       this.setProblem({ id, severity: status.level === 'error' ? 'error' : 'warning',
         message: `rosbridge refused the subscription to ${topic}: ${status.message}` });
-    });
+    }, (topic) => this.watchdog?.feed(topic));
+    if (this.opts.watchdog !== false) {
+      const silenceMs = this.opts.watchdog.silenceMs ?? defaultWatchdogOptions.silenceMs;
+      this.watchdog = new Watchdog({ ...this.opts.watchdog, timers: this.opts.timers, onSilent: (info) => {
+        this.setProblem({ id: 'link:silent', severity: 'warning',
+          message: `no data from ${this.url} for ${seconds(info.silentForMs)} although topics were flowing; reconnecting`,
+          tip: 'the network or rosbridge stalled; if this repeats, check the robot\'s Wi-Fi and rosbridge' });
+        this.connection?.drop(`silent for ${seconds(info.silentForMs)} (more than ${seconds(silenceMs)})`);
+      } });
+    }
     this.subs.add('/tf', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, false, at); });
     this.subs.add('/tf_static', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, true, at); });
     this.subs.add(bridgeQosTopic, bridgeQosType, (msg: { data?: unknown }) => this.onBridgeMessage(msg));
@@ -167,6 +181,7 @@ export class RosbridgeLink implements RobotLink {
   }
 
   public close(): void {
+    this.watchdog?.stop();
     this.connection?.stop();
     this.connection = undefined;
     this.ros = undefined;
@@ -190,6 +205,7 @@ export class RosbridgeLink implements RobotLink {
     this.bridgeWaited = false;
     this.tfBuffer.clear();
     this.subs.attach(ros);
+    this.watchdog?.start();
     this.rosapi.topics({ timeoutMs: this.opts.probeTimeoutMs }).then(
       () => {
         if (epoch !== this.epoch) return;
@@ -199,6 +215,7 @@ export class RosbridgeLink implements RobotLink {
         this.problems.delete('link:connection-lost');
         this.problems.delete('link:not-rosbridge');
         this.problems.delete('link:no-rosapi');
+        this.problems.delete('link:silent');
         this.setPresence('connected');
         this.settleWaiter();
       },
@@ -222,6 +239,7 @@ export class RosbridgeLink implements RobotLink {
   }
 
   private onDown(info: { wasOpen: boolean; reason: string; retryInMs: number | undefined }): void {
+    this.watchdog?.stop();
     this.epoch++;
     this.ros = undefined;
     this.publishers.clear();
@@ -324,6 +342,7 @@ export class RosbridgeLink implements RobotLink {
     }
     publisher.publish(message);
   }
+  public lastMessageAt(): number | undefined { return this.watchdog?.lastMessageAt; }
 
   public sampleRates(topics: readonly { name: string; type: string }[]): () => void {
     const names: string[] = [];

@@ -29,14 +29,16 @@ export class SubscriptionRegistry {
   private readonly timers: Timers;
   private readonly onHandlerError: (topic: string, err: unknown) => void;
   private readonly onStatus: SubscribeStatusListener;
+  private readonly onAnyMessage: (topic: string) => void;
   private readonly groups = new Map<string, Group>();
   private ros: Ros | undefined;
 
   public constructor(timers: Timers, onHandlerError: (topic: string, err: unknown) => void,
-    onStatus: SubscribeStatusListener = () => undefined) {
+    onStatus: SubscribeStatusListener = () => undefined, onAnyMessage: (topic: string) => void = () => undefined) {
     this.timers = timers;
     this.onHandlerError = onHandlerError;
     this.onStatus = onStatus;
+    this.onAnyMessage = onAnyMessage;
   }
 
   /** Topics with at least one subscriber. */
@@ -99,6 +101,7 @@ export class SubscriptionRegistry {
     });
     topic.subscribe((msg) => {
       if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
+      this.onAnyMessage(group.name);
       const now = this.timers.now();
       for (const e of [...group.entries]) {
         try {
