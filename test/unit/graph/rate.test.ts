@@ -30,6 +30,18 @@ describe('RateEstimator', () => {
     expect(r.rateHz(999)).toBeCloseTo(1000, 5);
   });
 
+  it('a latched message replayed on subscribe, then the next one, is not read as hundreds of Hz', () => {
+    const r = new RateEstimator({ windowMs: 5000 });
+    r.record(1000); // the replayed latched message
+    r.record(1002); // the publisher's next message, 2 ms later
+    expect(r.rateHz(1002)).toBe(1); // one interval, taken over at least a second, not 500 Hz
+    expect(r.rateHz(1502)).toBe(1);
+    r.record(1502);
+    r.record(2002);
+    r.record(2502);
+    expect(r.rateHz(2502)).toBeCloseTo(4000 / 1502, 5); // settling towards the true 2 Hz as the window fills
+  });
+
   it('rejects nonsense options with the culprit', () => {
     expect(() => new RateEstimator({ windowMs: 0 })).toThrow('rate: windowMs must be > 0 (got 0)');
   });
