@@ -97,7 +97,7 @@ export function isPropertyWord(spec: DisplayTypeSpec, phrase: string): boolean {
 }
 
 /** Numbers as written ("0.05", "5", "50%", "-2"), with the token index they sit at. */
-export interface NumberMention { value: number; percent: boolean; unit?: string; index: number }
+export interface NumberMention { value: number; percent: boolean; unit?: string; index: number; /** Set when written as a word ("half"). */ word?: string }
 
 const UNITS: Record<string, number> = { cm: 0.01, mm: 0.001, m: 1, meter: 1, meters: 1, metre: 1, metres: 1, centimeters: 0.01, centimetres: 0.01, millimeters: 0.001, millimetres: 0.001 };
 
@@ -117,7 +117,9 @@ export function numbersIn(text: string): NumberMention[] {
     if (unit && UNITS[unit] !== undefined) value *= UNITS[unit]!;
     out.push({ value, percent: unit === '%', unit, index: i });
   });
-  return out;
+  // "half transparent", "at half the size": a half is 50 %.
+  words.forEach((w, i) => { if (w.replace(/[.!?]+$/, '') === 'half') out.push({ value: 50, percent: true, unit: '%', index: i, word: 'half' }); });
+  return out.sort((a, b) => a.index - b.index);
 }
 
 /** An `R; G; B` colour named in the text: a colour name, `#rrggbb`, or three 0–255 numbers. */

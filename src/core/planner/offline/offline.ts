@@ -40,7 +40,9 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   // "only show …", "show only …", "just show …": next to the verb, not "the map shows only new updates".
   const onlyAt = anyPhrase(tokens, ['only', 'just']);
   const verbAt = findVerb(tokens, []);
-  const only = onlyAt && verbAt && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
+  // "show only the last 10 arrows" limits a count, it does not hide the rest.
+  const countAfter = onlyAt !== undefined && (tokens[onlyAt.start + 1] === 'last' || tokens[onlyAt.start + 2] === 'last' || /^\d/.test(tokens[onlyAt.start + 1] ?? ''));
+  const only = onlyAt && verbAt && !countAfter && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
     && tokens.slice(0, Math.min(onlyAt.start, verbAt.span.start)).every((t) => FILLER.has(t)) ? onlyAt : undefined;
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
@@ -100,6 +102,12 @@ function handleClause(p: Planner, clause: string): void {
     const last = tokens[tokens.length - 1];
     if (last === 'off') verb = 'hide';
     else if (last === 'on' && !taken.some((x) => x.start + x.length === tokens.length)) verb = 'show';
+  }
+  // "switch the camera display off", "turn the grid back on": the particle at the end decides.
+  if (verb === 'set' && verbHit && ['switch', 'turn', 'flip', 'toggle'].includes(tokens[verbHit.span.start]!)) {
+    const after = tokens.slice(verbHit.span.start + 1);
+    if (after.includes('off')) verb = 'hide';
+    else if (after[after.length - 1] === 'on' || after.includes('back')) verb = 'show';
   }
   // "I don't want to see …", "no longer need …", "stop showing …": a negated show hides.
   if (verb === 'show' && verbHit && negatedBefore(tokens, verbHit.span.start)) verb = 'hide';
@@ -191,11 +199,13 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   const shown = new Set<VirtualDisplay>();
   for (const d of displays) {
     if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; shown.add(d); }
-    const { settings, unclear } = propertySettings(p, d, spec, clause, masked, tokens);
+    const { settings, unclear, questions } = propertySettings(p, d, spec, clause, masked, tokens);
     for (const s of settings) {
       p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: s.value }));
       d.planProps.set(s.path, s.value);
     }
+    p.notes.push(...questions);
+    if (questions.length > 0) continue;
     if (unclear.length && settings.length === 0) p.notes.push(`${d.name}: which value for ${unclear.join(', ')}?`);
     else if (settings.length === 0 && !d.added && !shown.has(d) && fixDisplay(p, d) === 0) {
       p.notes.push(`"${d.name}" is already shown${displayTopic(d) ? ` (${displayTopic(d)})` : ''}`);

@@ -1,17 +1,19 @@
 // Property settings a clause asks for on one display: by catalog words and values, colours, numbers with units,
 // relative sizes and alpha phrases, durations.
-import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
-import { tokenize } from '../../catalog/text.ts';
+import type { DisplayTypeSpec, PropertyMatch, PropertySpec } from '../../catalog/index.ts';
+import { singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { BIGGER, NEGATIONS, SMALLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
 import { anyPhrase, type Planner } from './shared.ts';
+import { countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
 
 /** The properties a clause sets on one display type, with values; relative sizes and alpha read the current value. */
 export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, text: string, masked: readonly Span[], tokens: readonly string[]):
-  { settings: { path: string; value: string }[]; unclear: string[] } {
+  { settings: { path: string; value: string }[]; unclear: string[]; questions: string[] } {
   const settings: { path: string; value: string }[] = [];
   const unclear: string[] = [];
+  const questions: string[] = [];
   // Named things and articles leave the text, so "colour the depth points by height" reads "colour by height".
   const visible = tokens.filter((t, i) => !masked.some((m) => i >= m.start && i < m.start + m.length) && !ARTICLES.has(t)).join(' ');
   const numbers = numbersIn(text);
@@ -25,15 +27,18 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const bigger = anyPhrase(tokens, BIGGER);
   const smaller = anyPhrase(tokens, SMALLER);
   const used = new Set<string>();
+  const quantities = quantitiesOf(numbers, text);
   let numberUsed = false;
   const numberFor = (prop: PropertySpec): number | undefined => {
-    if (numbers.length === 0 || numberUsed) return undefined;
-    const n = numbers[0]!;
+    if (quantities.length === 0 || numberUsed) return undefined;
+    const n = quantities[0]!;
+    if (!fits(dimensionOf(prop), n)) return undefined;
     numberUsed = true;
     if (n.percent && prop.max === 1) return n.value / 100;
     return n.value;
   };
-  for (const m of p.ctx.catalog.propertyForWords(spec, visible)) {
+  const label = d?.name ?? spec.name;
+  for (const m of fittingMatches(spec, p.ctx.catalog.propertyForWords(spec, visible), quantities, tokens)) {
     let prop = m.property;
     // "bigger points" names a size; the one that applies in the display's current style is meant.
     if (isSizeLike(prop) && m.value === undefined) {
@@ -49,8 +54,22 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
         case 'bool': value = String(!negated); break;
         case 'int':
         case 'float': {
+          const q = quantities[0];
+          // "half the size", "50 % smaller": a share of the current value, for a property that is not itself a share.
+          if (q && !numberUsed && q.kind === 'fraction' && dimensionOf(prop) !== 'fraction' && current(prop.path) !== undefined) {
+            numberUsed = true;
+            value = round(current(prop.path)! * (q.word === 'half' || !bigger ? q.value / 100 : 1 + q.value / 100));
+            break;
+          }
+          // A number whose kind the property cannot take ("20 cells" for a size in metres) is a question, not a guess.
+          if (q && !numberUsed && !fits(dimensionOf(prop), q)) {
+            numberUsed = true;
+            questions.push(`${label}: ${prop.path} is ${describeDimension(dimensionOf(prop))}, but "${numberText(q)}" is ${describeQuantity(q)}; which setting did you mean?`);
+            used.add(prop.path);
+            continue;
+          }
           // Queue settings under a topic (`Topic/Depth`) take only a number written out, never "bigger".
-          const underTopic = prop.path.includes('/') && /Topic$/.test(prop.path.split('/')[0]!);
+          const underTopic = isUnderTopic(prop);
           value = numericValue(prop, numberFor(prop), current(prop.path), m.matched, tokens, underTopic ? undefined : bigger, underTopic ? undefined : smaller);
           break;
         }
@@ -67,6 +86,12 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     }
     used.add(prop.path);
     settings.push({ path: prop.path, value });
+  }
+  // A count with no property named ("50 arrows", "20 cells"): the count whose words name what is counted.
+  const count = quantities.find((q) => q.kind === 'count');
+  if (count && !numberUsed) {
+    const counts = spec.properties.filter((x) => x.kind === 'int' && !isUnderTopic(x) && !used.has(x.path) && (count.nouns ?? []).some((n) => countsNoun(x, n, tokens)));
+    if (counts.length === 1) { settings.push({ path: counts[0]!.path, value: String(count.value) }); used.add(counts[0]!.path); numberUsed = true; }
   }
   // A duration with no property named ("for 2 seconds"): the display's time setting (Decay Time, …).
   const duration = numbers.find((n) => n.unit !== undefined && /^s/.test(n.unit));
@@ -102,7 +127,68 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       if (v !== undefined) settings.push({ path: size.path, value: v });
     }
   }
-  return { settings, unclear };
+  // A number left over with nothing named to take it ("set the grid to 5"): ask which setting, never guess.
+  const left = quantities[0];
+  if (left && !numberUsed && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
+    const inRange = (x: PropertySpec): boolean => left.value >= (x.min ?? -Infinity) && left.value <= (x.max ?? Infinity);
+    const numeric = spec.properties.filter((x) => (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), left) && inRange(x)).map((x) => x.path);
+    if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
+  }
+  return { settings, unclear, questions };
+}
+
+/** A number as the user wrote it, for a question back. */
+function numberText(q: Quantity): string {
+  if (q.word) return q.word;
+  const shown = q.unit && q.unit !== '%' ? '' : String(q.value);
+  if (q.kind === 'count') return `${q.value} ${(q.nouns ?? [q.noun]).join(' ')}`;
+  if (q.kind === 'fraction') return `${q.value} %`;
+  return shown || `${q.value} ${q.unit ?? ''}`.trim();
+}
+
+export function isUnderTopic(prop: PropertySpec): boolean {
+  return prop.path.includes('/') && /Topic$/.test(prop.path.split('/')[0]!);
+}
+
+/** Words that name the topic's QoS, so a QoS value word ("keep last") means QoS and not a display setting. */
+const QOS_WORDS = ['qos', 'policy', 'quality of service', 'queue', 'history depth', 'subscription', 'subscriber'];
+
+/**
+ * The catalog's matches, judged by the value too. A QoS value phrase that holds a display setting's word ("keep last"
+ * holds Odometry's "keep") means that setting when a count follows and the request does not talk about QoS; a count
+ * that names its noun ("50 arrows") is not also a value ("arrows" → Shape).
+ */
+export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], quantities: readonly Quantity[], tokens: readonly string[]): PropertyMatch[] {
+  const q = quantities[0];
+  const qosNamed = QOS_WORDS.some((w) => hasPhrase(tokens, w));
+  const out: PropertyMatch[] = [];
+  for (const m of matches) {
+    if (q && (q.kind === 'bare' || q.kind === 'count') && Number.isInteger(q.value) && isUnderTopic(m.property) && m.via === 'value' && !qosNamed) {
+      const words = tokenize(m.matched);
+      const own = spec.properties.find((x) => x.kind === 'int' && !isUnderTopic(x) && (x.words ?? []).some((w) => words.includes(w)));
+      if (own) {
+        if (!out.some((o) => o.property === own)) out.push({ property: own, matched: m.matched, via: 'words' });
+        continue;
+      }
+    }
+    // A named setting whose kind does not fit the number ("20 cells" names Cell Size, a size in metres): the one
+    // setting of the right kind that the same words name (Plane Cell Count), else the question below.
+    if (q && m.via === 'words' && (m.property.kind === 'int' || m.property.kind === 'float') && !fits(dimensionOf(m.property), q)) {
+      const words = tokenize(m.matched).map(singular);
+      const alts = spec.properties.filter((x) => x !== m.property && (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), q)
+        && (x.words ?? []).some((w) => tokenize(w).map(singular).some((t) => words.includes(t)))
+        && (q.kind !== 'count' || (q.nouns ?? []).some((n) => countsNoun(x, n, tokens))));
+      if (alts.length === 1) {
+        if (!out.some((o) => o.property === alts[0])) out.push({ property: alts[0]!, matched: m.matched, via: 'words' });
+        continue;
+      }
+    }
+    // "50 odometry arrows": the noun belongs to the count when a count of this display names it.
+    if (q?.kind === 'count' && m.via === 'value' && (q.nouns ?? []).some((n) => tokenize(m.matched).every((t) => singular(t) === singular(n)))
+      && spec.properties.some((x) => x.kind === 'int' && (q.nouns ?? []).some((n) => countsNoun(x, n, tokens)))) continue;
+    out.push(m);
+  }
+  return out;
 }
 
 export const ARTICLES = new Set(['the', 'a', 'an', 'it', 'its', 'them', 'their', 'this', 'that', 'these', 'those', 'please', 'pls']);
