@@ -12,6 +12,7 @@ import { isPropertyWord, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings } from './settings.ts';
 import { fixDisplay, fixFrame, troubled } from './fix.ts';
+import { unaccounted } from './accounting.ts';
 import { inherited, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 
@@ -162,6 +163,20 @@ function handleClause(p: Planner, clause: string): void {
     return;
   }
   if (!verb) verb = 'show';
+  // Precision before recall: a content word nothing accounts for ("make the lidar sparkle") is never turned into some
+  // other change. A setting clause with one is left out whole; show, hide and remove still apply to what they name.
+  const unknown = unaccounted(p, tokens, masked);
+  if (unknown.length > 0) {
+    const words = unknown.map((w) => `"${w}"`).join(', ');
+    // "show the lidar upside down" on a lidar already shown: nothing left to do but the part not understood.
+    const nothingToShow = verb === 'show' && targets.every((t) => t.displays.length > 0 && t.displays.every((d) => d.enabled));
+    if (verb === 'set' || !ownVerb || nothingToShow) {
+      p.notes.push(`did not understand ${words} in "${clause.trim()}"; left that part out`);
+      p.last = targets;
+      return;
+    }
+    p.notes.push(`did not understand ${words} in "${clause.trim()}"; ignored ${unknown.length === 1 ? 'it' : 'them'}`);
+  }
   for (const target of targets) applyVerb(p, verb, target, clause, tokens, masked);
   p.last = targets;
 }

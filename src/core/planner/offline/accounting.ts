@@ -1,0 +1,66 @@
+// Precision before recall: which content words of a clause the parse cannot account for. A word is accounted for when
+// it is general English (lexicon.ts), a word of the catalog (types, properties, values, colours, units), or a name on
+// the robot or in the document (displays, topics, frames, namespaces). What is left ("sparkle") is never acted on.
+import { catalogFile, namedColors, type Catalog } from '../../catalog/index.ts';
+import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
+import { ALL_WORDS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, NEGATIONS, OTHER_ONE, SMALLER, UNDO_PHRASES, VERB_PHRASES } from './lexicon.ts';
+import type { Span } from './mentions.ts';
+import { topicTokens, type Planner } from './shared.ts';
+
+const vocabularies = new WeakMap<Catalog, ReadonlySet<string>>();
+
+function addAll(set: Set<string>, phrases: Iterable<string>): void {
+  for (const p of phrases) for (const t of tokenize(p)) { set.add(t); set.add(singular(t)); }
+}
+
+/** Every token the catalog and the general lexicon know, worked out once per catalog. */
+function vocabulary(catalog: Catalog): ReadonlySet<string> {
+  let v = vocabularies.get(catalog);
+  if (v) return v;
+  const set = new Set<string>();
+  addAll(set, GENERAL_WORDS);
+  addAll(set, FILLER);
+  addAll(set, VERB_PHRASES.map(([w]) => w));
+  addAll(set, [...FIX_PHRASES, ...BIGGER, ...SMALLER, ...NEGATIONS, ...OTHER_ONE, ...UNDO_PHRASES, ...ALL_WORDS]);
+  addAll(set, Object.keys(namedColors));
+  addAll(set, catalogFile.otherPhrases ?? []);
+  for (const d of catalog.displays) {
+    addAll(set, [...d.words, splitCamel(d.name), d.name]);
+    for (const p of d.properties) {
+      addAll(set, [...(p.words ?? []), ...p.path.split('/'), ...(p.values ?? [])]);
+      for (const vw of p.valueWords ?? []) addAll(set, [...vw.words, vw.value]);
+    }
+  }
+  v = set;
+  vocabularies.set(catalog, v);
+  return v;
+}
+
+/** Names this request may use: the document's displays, the robot's topics, frames and namespaces. */
+function names(p: Planner): ReadonlySet<string> {
+  const set = new Set<string>();
+  for (const d of p.state.live()) addAll(set, [d.name, splitCamel(d.name)]);
+  for (const t of p.ctx.topics) for (const tok of topicTokens(t.name)) { set.add(tok); set.add(singular(tok)); }
+  addAll(set, p.ctx.frames.flatMap((f) => [f, f.replace(/_/g, ' ')]));
+  addAll(set, p.ctx.namespaces);
+  return set;
+}
+
+/**
+ * Content words of a clause the parse cannot account for, in order. Masked spans (names, topics the clause used) and
+ * numbers are accounted for.
+ */
+export function unaccounted(p: Planner, tokens: readonly string[], masked: readonly Span[]): string[] {
+  const vocab = vocabulary(p.ctx.catalog);
+  let known: ReadonlySet<string> | undefined;
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    if (masked.some((m) => i >= m.start && i < m.start + m.length)) return;
+    if (/^\d/.test(t) || t.length < 2) return;
+    if (vocab.has(t) || vocab.has(singular(t))) return;
+    known ??= names(p);
+    if (known.has(t) || known.has(singular(t))) return;
+    out.push(t);
+  });
+  return out;
+}
