@@ -27,7 +27,8 @@ export const FIX_PHRASES: readonly string[] = [
   'blank', 'nothing shows', 'shows nothing', 'no data', 'not working', 'doesn t work', 'does not work', 'not updating',
   'not receiving', 'no messages', 'stopped', 'missing', 'what s wrong', 'why', 'is black', 'all black', 'shows black', 'frozen',
   'stuck', 'not moving', 'no image', 'no points', 'make it work', 'make everything work', 'get it working', 'get everything working',
-  'make it show', 'sort it out',
+  'make it show', 'sort it out', 'aren t showing', 'are not showing', 'don t show', 'won t show', 'will not show', 'not appearing',
+  'doesn t appear', 'does not appear', 'don t appear', 'not displaying', 'isn t displaying', 'shows up empty', 'stays empty', 'stay empty',
 ];
 
 export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large'];

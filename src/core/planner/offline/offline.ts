@@ -13,6 +13,7 @@ import { act, anyPhrase, displayTopic, lastNamespace, namespaceOf, type Planner,
 import { propertySettings } from './settings.ts';
 import { fixDisplay, fixFrame, troubled } from './fix.ts';
 import { unaccounted } from './accounting.ts';
+import { outsideNotes, robotNotes } from './causes.ts';
 import { inherited, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 
@@ -139,11 +140,14 @@ function handleClause(p: Planner, clause: string): void {
     const notesBefore = p.notes.length;
     let count = 0;
     for (const d of new Set(pool)) {
-      const fixed = fixDisplay(p, d);
-      count += fixed;
-      // What the rules found but no setting can repair (a frame that is not in TF): say it.
-      if (fixed === 0) for (const f of p.ctx.findings) if (f.severity !== 'info' && (f.subject.display ?? f.subject.name) === d.name && /FRAME/.test(f.code)) p.notes.push(f.summary);
+      const topicBefore = displayTopic(d);
+      count += fixDisplay(p, d);
+      // What the rules found but no setting can repair (no data, clock skew, a frame not in TF): the cause and the
+      // command that checks it, and no change. A finding about the old topic is gone once the topic was switched.
+      const moved = displayTopic(d) !== topicBefore;
+      p.notes.push(...outsideNotes(p, d).filter((n) => !moved || !n.includes(topicBefore)));
     }
+    if (targets.length === 0) p.notes.push(...robotNotes(p));
     // A fixed frame missing from TF hides every display, whatever was named.
     count += fixFrame(p);
     if (count === 0 && p.notes.length === notesBefore) {
