@@ -14,6 +14,7 @@ import { propertySettings } from './settings.ts';
 import { fixDisplay, fixFrame, troubled } from './fix.ts';
 import { unaccounted } from './accounting.ts';
 import { outsideNotes, robotNotes } from './causes.ts';
+import { applyRecipe, findRecipe } from './recipes.ts';
 import { inherited, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 
@@ -265,7 +266,9 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     if (m) text = text.replace(new RegExp(`\\b${m[1]}[\\s_-]?${m[2]}\\b`, 'gi'), ns);
   }
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except');
-  if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
+  const recipe = findRecipe(p, text);
+  if (recipe) applyRecipe(p, recipe, text);
+  else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
   return { actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}) };
 }
