@@ -5,6 +5,7 @@ import { catalogFile, namedColors, type Catalog } from '../../catalog/index.ts';
 import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { ALL_WORDS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, NEGATIONS, OTHER_ONE, SMALLER, UNDO_PHRASES, VERB_PHRASES } from './lexicon.ts';
 import type { Span } from './mentions.ts';
+import { RECIPES } from './recipes.ts';
 import { topicTokens, type Planner } from './shared.ts';
 
 const vocabularies = new WeakMap<Catalog, ReadonlySet<string>>();
@@ -13,8 +14,8 @@ function addAll(set: Set<string>, phrases: Iterable<string>): void {
   for (const p of phrases) for (const t of tokenize(p)) { set.add(t); set.add(singular(t)); }
 }
 
-/** Every token the catalog and the general lexicon know, worked out once per catalog. */
-function vocabulary(catalog: Catalog): ReadonlySet<string> {
+/** Every token the catalog and the general lexicon know (the English the planner reads), worked out once per catalog. */
+export function vocabulary(catalog: Catalog): ReadonlySet<string> {
   let v = vocabularies.get(catalog);
   if (v) return v;
   const set = new Set<string>();
@@ -24,6 +25,7 @@ function vocabulary(catalog: Catalog): ReadonlySet<string> {
   addAll(set, [...FIX_PHRASES, ...BIGGER, ...SMALLER, ...NEGATIONS, ...OTHER_ONE, ...UNDO_PHRASES, ...ALL_WORDS]);
   addAll(set, Object.keys(namedColors));
   addAll(set, catalogFile.otherPhrases ?? []);
+  addAll(set, [...RECIPES.setupWords, ...RECIPES.multiRobotWords, ...RECIPES.recipes.flatMap((r) => r.phrases)]);
   for (const d of catalog.displays) {
     addAll(set, [...d.words, splitCamel(d.name), d.name]);
     for (const p of d.properties) {

@@ -12,7 +12,8 @@ import { isPropertyWord, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings } from './settings.ts';
 import { fixDisplay, fixFrame, troubled } from './fix.ts';
-import { unaccounted } from './accounting.ts';
+import { unaccounted, vocabulary } from './accounting.ts';
+import { translate } from './languages.ts';
 import { outsideNotes, robotNotes } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
 import { inherited, resolveTargets, targetsOrAdd } from './targets.ts';
@@ -253,6 +254,14 @@ function replayForNamespace(p: Planner, text: string): boolean {
 export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | 'history' | 'undoContext'>): Proposal {
   let text = input.request.trim();
   let undoFirst = false;
+  // Another language: read through its lexicon as English; words no lexicon covers in a CJK request stop the plan.
+  const translation = translate(text, vocabulary(input.context.catalog));
+  if (translation) {
+    if (translation.unknown.length > 0) {
+      return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`] };
+    }
+    text = translation.english;
+  }
   const undo = UNDO_PHRASES.find((u) => new RegExp(`^\\s*(?:please\\s+)?${u}\\b`, 'i').test(text));
   // After "undo that", the rest is planned against the document as the undo leaves it.
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;
@@ -270,6 +279,7 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   if (recipe) applyRecipe(p, recipe, text);
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
+  if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);
   return { actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}) };
 }
 
