@@ -6,6 +6,7 @@ import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { ALL_WORDS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, NEGATIONS, OTHER_ONE, SMALLER, UNDO_PHRASES, VERB_PHRASES } from './lexicon.ts';
 import type { Span } from './mentions.ts';
 import { RECIPES } from './recipes.ts';
+import type { PlanContext } from '../types.ts';
 import { topicTokens, type Planner } from './shared.ts';
 
 const vocabularies = new WeakMap<Catalog, ReadonlySet<string>>();
@@ -38,14 +39,23 @@ export function vocabulary(catalog: Catalog): ReadonlySet<string> {
   return v;
 }
 
-/** Names this request may use: the document's displays, the robot's topics, frames and namespaces. */
-function names(p: Planner): ReadonlySet<string> {
-  const set = new Set<string>();
-  for (const d of p.state.live()) addAll(set, [d.name, splitCamel(d.name)]);
-  for (const t of p.ctx.topics) for (const tok of topicTokens(t.name)) { set.add(tok); set.add(singular(tok)); }
-  addAll(set, p.ctx.frames.flatMap((f) => [f, f.replace(/_/g, ' ')]));
-  addAll(set, p.ctx.namespaces);
-  return set;
+const robotNames = new WeakMap<PlanContext, ReadonlySet<string>>();
+
+/** Names this request may use: the robot's topics, frames and namespaces (once per context), the document's displays. */
+function names(p: Planner): { has(token: string): boolean } {
+  let robot = robotNames.get(p.ctx);
+  if (!robot) {
+    const set = new Set<string>();
+    for (const t of p.ctx.topics) for (const tok of topicTokens(t.name)) { set.add(tok); set.add(singular(tok)); }
+    addAll(set, p.ctx.frames.flatMap((f) => [f, f.replace(/_/g, ' ')]));
+    addAll(set, p.ctx.namespaces);
+    robot = set;
+    robotNames.set(p.ctx, robot);
+  }
+  const displays = new Set<string>();
+  for (const d of p.state.live()) addAll(displays, [d.name, splitCamel(d.name)]);
+  const r = robot;
+  return { has: (t) => r.has(t) || displays.has(t) };
 }
 
 /**
@@ -54,7 +64,7 @@ function names(p: Planner): ReadonlySet<string> {
  */
 export function unaccounted(p: Planner, tokens: readonly string[], masked: readonly Span[]): string[] {
   const vocab = vocabulary(p.ctx.catalog);
-  let known: ReadonlySet<string> | undefined;
+  let known: { has(token: string): boolean } | undefined;
   const out: string[] = [];
   tokens.forEach((t, i) => {
     if (masked.some((m) => i >= m.start && i < m.start + m.length)) return;

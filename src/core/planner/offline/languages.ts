@@ -88,7 +88,10 @@ function lookup(p: Prepared, ws: readonly string[], i: number): Entry | undefine
 
 /** Words of a request: ROS names and numbers kept whole ("0,05" becomes "0.05"), the rest folded. */
 function words(text: string): string[] {
-  return text.replace(/(\d),(\d)/g, '$1.$2').split(/\s+|(?=[,;:!?¿¡()"“”«»])|(?<=[,;:!?¿¡()"“”«»])/).filter((w) => w.trim() !== '');
+  return text.replace(/(\d),(\d)/g, '$1.$2')
+    // Elided articles and prepositions: "l'odométrie", "dell'altezza" are two words.
+    .replace(/\b([A-Za-zÀ-ÿ]{1,5})['’](?=[A-Za-zÀ-ÿ])/g, '$1 ')
+    .split(/\s+|(?=[,;:!?¿¡()"“”«»])|(?<=[,;:!?¿¡()"“”«»])/).filter((w) => w.trim() !== '');
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]/;

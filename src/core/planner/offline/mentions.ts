@@ -118,7 +118,14 @@ export function numbersIn(text: string): NumberMention[] {
     out.push({ value, percent: unit === '%', unit, index: i });
   });
   // "half transparent", "at half the size": a half is 50 %.
-  words.forEach((w, i) => { if (w.replace(/[.!?]+$/, '') === 'half') out.push({ value: 50, percent: true, unit: '%', index: i, word: 'half' }); });
+  words.forEach((w, i) => {
+    if (w.replace(/[.!?]+$/, '') !== 'half') return;
+    // "half a metre", "half a second": a length or a time, not a share.
+    const next = (words[i + 1] === 'a' || words[i + 1] === 'an' ? words[i + 2] : words[i + 1])?.replace(/[.!?]+$/, '');
+    if (next && UNITS[next] !== undefined) out.push({ value: 0.5 * UNITS[next]!, percent: false, unit: next, index: i, word: 'half' });
+    else if (next && /^(s|secs?|seconds?)$/.test(next)) out.push({ value: 0.5, percent: false, unit: 's', index: i, word: 'half' });
+    else out.push({ value: 50, percent: true, unit: '%', index: i, word: 'half' });
+  });
   return out.sort((a, b) => a.index - b.index);
 }
 

@@ -4,7 +4,9 @@
  * ("robot2", "the other robot"), the fixed frame, colours, sizes, alpha, styles and decay, rename, undo, and "fix"
  * requests from the findings. What it did not understand it says in a note; an empty plan with a note is valid.
  */
-import { tokenize } from '../../catalog/text.ts';
+import type { DisplayTypeSpec } from '../../catalog/index.ts';
+import { splitCamel, tokenize } from '../../catalog/text.ts';
+import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { FILLER, FIX_PHRASES, UNDO_PHRASES, type Verb } from './lexicon.ts';
@@ -195,6 +197,8 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
       const bools = propertySettings(p, t.displays[0], spec, clause, masked, tokens).settings.filter((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'bool');
       if (bools.length) { for (const d of targetsOrAdd(p, t)) for (const s of bools) p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: 'false' })); return; }
     }
+    // "the camera display" when the camera is shown by an Image display named "Camera Image": existing displays first.
+    if (t.displays.length === 0 && spec) t.displays = byNameOrTopic(p, spec, t.phrase);
     if (t.displays.length === 0) { p.notes.push(`no ${spec?.name ?? t.phrase} display to ${verb}`); return; }
     if (verb === 'remove' && t.displays.length > 1 && !t.plural) {
       p.notes.push(`"${t.phrase}" matches several displays (${t.displays.map((d) => d.name).join(', ')}); say which one to remove, or say "all"`);
@@ -234,6 +238,17 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   }
 }
 
+
+/**
+ * Displays a type word may mean when no display of that type exists: the one display whose name holds every word of
+ * the phrase and that shows a topic the type could show ("camera" → the Image display "Camera Image" on /camera/image_raw).
+ */
+function byNameOrTopic(p: Planner, spec: DisplayTypeSpec, phrase: string): VirtualDisplay[] {
+  const want = tokenize(phrase);
+  const topics = new Set(topicsForSpec(p.ctx, spec).map((t) => t.name));
+  const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && want.every((w) => tokenize(splitCamel(d.name)).includes(w)) && topics.has(displayTopic(d)));
+  return found.length === 1 ? found : [];
+}
 
 /** "now the other robot", "same for robot2": the last request again, in the other namespace. */
 function replayForNamespace(p: Planner, text: string): boolean {

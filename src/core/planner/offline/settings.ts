@@ -105,7 +105,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // Pixels name the pixel size (valid once the style is Points, which complete() adds); lengths the metric one.
     const size = length.unit === 'px'
       ? spec.properties.find((x) => isSizeLike(x) && /pixel/i.test(x.path))
-      : sizeProperty(p, d, spec, true);
+      : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec, true);
     if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); numberUsed = true; used.add(size.path); }
   }
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
@@ -220,6 +220,26 @@ export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: Di
   const sizes = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && holds(x)
     && (!metres || !/pixel/i.test(x.path)));
   return sizes.find((x) => (x.requires ?? []).length > 0) ?? sizes[0];
+}
+
+/** Adjectives that name which length is meant: "0.5 m long" is a length, "2 cm thick" a width or radius. */
+const SHAPE_WORDS: readonly [RegExp, RegExp][] = [
+  [/^(long|longer|length)$/, /length/i], [/^(wide|wider|width)$/, /width/i], [/^(thick|thicker|thickness)$/, /width|radius|thickness/i],
+  [/^(radius)$/, /radius/i], [/^(diameter)$/, /diameter/i],
+];
+
+/** The length a shape adjective names, among the lengths that apply in the display's current style (one, or none). */
+function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, tokens: readonly string[]): PropertySpec | undefined {
+  const stems = SHAPE_WORDS.filter(([word]) => tokens.some((t) => word.test(t))).map(([, stem]) => stem);
+  if (stems.length === 0) return undefined;
+  const holds = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
+    const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString();
+    return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
+  });
+  const fitting = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && dimensionOf(x) === 'length' && !isUnderTopic(x)
+    && stems.some((st) => st.test(x.path.split('/').pop()!)));
+  const now = fitting.filter(holds);
+  return now.length === 1 ? now[0] : fitting.length === 1 ? fitting[0] : undefined;
 }
 
 export function round(n: number): string {

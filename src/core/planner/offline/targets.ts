@@ -75,7 +75,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   const named = displayMentions(tokens, p.state.live(), taken).filter((m) => {
     // Only a display named after its own type ("Grid") gives way; a name of its own ("Waypoints") is meant as said.
     const defaultName = m.display.spec !== undefined && tokenize(splitCamel(m.display.name)).join(' ') === tokenize(splitCamel(m.display.spec.name)).join(' ');
-    const longer = defaultName && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length);
+    // …when that type is on this robot or in this document: "grid cells" with no GridCells anywhere is the Grid's cells.
+    const present = (spec: DisplayTypeSpec): boolean => topicsForSpec(p.ctx, spec).length > 0 || p.state.live().some((d) => d.classId === spec.classId);
+    const longer = defaultName && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
     return !longer;
   });
