@@ -5,7 +5,7 @@ import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ALL_WORDS, FILLER, OTHER_ONE } from './lexicon.ts';
-import { displayMentions, hasPhrase, isPropertyWord, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
+import { displayMentions, hasPhrase, isPropertyWord, numbersIn, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { addDisplay, anyPhrase, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
@@ -75,8 +75,10 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   const named = displayMentions(tokens, p.state.live(), taken).filter((m) => {
     // Only a display named after its own type ("Grid") gives way; a name of its own ("Waypoints") is meant as said.
     const defaultName = m.display.spec !== undefined && tokenize(splitCamel(m.display.name)).join(' ') === tokenize(splitCamel(m.display.spec.name)).join(' ');
-    // …when that type is on this robot or in this document: "grid cells" with no GridCells anywhere is the Grid's cells.
-    const present = (spec: DisplayTypeSpec): boolean => topicsForSpec(p.ctx, spec).length > 0 || p.state.live().some((d) => d.classId === spec.classId);
+    // …unless that type is nowhere on this robot or in this document and a value follows: "make the grid cells half a
+    // metre" sizes the Grid's cells, "add grid cells" still adds a GridCells.
+    const valued = numbersIn(clause).length > 0;
+    const present = (spec: DisplayTypeSpec): boolean => !valued || topicsForSpec(p.ctx, spec).length > 0 || p.state.live().some((d) => d.classId === spec.classId);
     const longer = defaultName && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
     return !longer;
