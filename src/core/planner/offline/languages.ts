@@ -16,6 +16,7 @@ export interface LexiconFile {
   language: string;
   name: string;
   script: 'latin' | 'cjk';
+  verbFinal?: boolean;
   verbs: Record<string, string>;
   types: Record<string, string>;
   properties: Record<string, string>;
@@ -44,7 +45,7 @@ interface Prepared {
   /** Folded phrase (as words, latin) → English, longest phrases first per first word. */
   byFirst: Map<string, Entry[]>;
   /** CJK phrases, longest first. */
-  cjk: { phrase: string; english: string; filler: boolean }[];
+  cjk: { phrase: string; english: string; filler: boolean; verb: boolean }[];
   final: Map<string, string>;
 }
 
@@ -57,7 +58,7 @@ function prepare(file: LexiconFile): Prepared {
   for (const section of SECTIONS) {
     for (const [phrase, english] of Object.entries(file[section])) {
       const filler = section === 'filler' || english === '';
-      if (file.script === 'cjk') { p.cjk.push({ phrase, english, filler }); continue; }
+      if (file.script === 'cjk') { p.cjk.push({ phrase, english, filler, verb: section === 'verbs' }); continue; }
       const words = fold(phrase).split(/\s+/);
       const list = p.byFirst.get(words[0]!) ?? [];
       list.push({ words, exact: phrase.toLowerCase().split(/\s+/), english, filler });
@@ -139,6 +140,7 @@ function translateLatin(p: Prepared, ws: readonly string[]): string {
 function translateCjk(p: Prepared, text: string): { english: string; unknown: string[]; hits: number } {
   const out: string[] = [];
   const unknown: string[] = [];
+  const verbs: string[] = [];
   let run = '';
   let hits = 0;
   const flush = (): void => { if (run.trim()) unknown.push(run.trim()); run = ''; };
@@ -155,7 +157,10 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
     const hit = p.cjk.find((e) => text.startsWith(e.phrase, i));
     if (hit) {
       flush();
-      if (hit.english) out.push(` ${hit.english} `);
+      // A sentence-final verb (Japanese) goes first, where the English reading looks for it: "laser spheres show" would
+      // read "spheres" as part of the noun.
+      if (hit.english && hit.verb && p.file.verbFinal) verbs.push(hit.english);
+      else if (hit.english) out.push(` ${hit.english} `);
       if (!hit.filler) hits++;
       i += hit.phrase.length;
       continue;
@@ -164,7 +169,7 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
     i++;
   }
   flush();
-  return { english: out.join('').replace(/[，。、]/g, ',').replace(/\s+/g, ' ').trim(), unknown, hits };
+  return { english: [...verbs, out.join('')].join(' ').replace(/[，。、]/g, ',').replace(/\s+/g, ' ').trim(), unknown, hits };
 }
 
 /**

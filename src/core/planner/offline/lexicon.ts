@@ -29,6 +29,7 @@ export const FIX_PHRASES: readonly string[] = [
   'stuck', 'not moving', 'no image', 'no points', 'make it work', 'make everything work', 'get it working', 'get everything working',
   'make it show', 'sort it out', 'aren t showing', 'are not showing', 'don t show', 'won t show', 'will not show', 'not appearing',
   'doesn t appear', 'does not appear', 'don t appear', 'not displaying', 'isn t displaying', 'shows up empty', 'stays empty', 'stay empty',
+  'are gone', 'is gone', 'disappeared', 'vanished', 'went away', 'nothing there', 'not there',
 ];
 
 export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large'];

@@ -9,7 +9,7 @@ import { splitCamel, tokenize } from '../../catalog/text.ts';
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
-import { FILLER, FIX_PHRASES, UNDO_PHRASES, type Verb } from './lexicon.ts';
+import { FILLER, FIX_PHRASES, GENERAL_WORDS, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { isPropertyWord, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings } from './settings.ts';
@@ -20,6 +20,9 @@ import { outsideNotes, robotNotes } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
 import { inherited, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
+
+/** General English alone ("help", "please"): nothing to say it was not understood. */
+const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
 
 /** "rename X to Y", "call X Y", "name the X display Y". */
 function takeRename(p: Planner, clause: string): boolean {
@@ -166,7 +169,7 @@ function handleClause(p: Planner, clause: string): void {
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
   if (targets.length === 0) {
-    const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
+    const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !GENERAL.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
     if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);
     return;
   }

@@ -119,6 +119,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       if (at >= 0) taken.splice(at, 1);
       continue;
     }
+    // "keep the last 5 odometry poses": a type word counted by a number is what the count counts, not a display.
+    const counted = anchors.length > 1 && tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => /^\d/.test(t));
+    if (counted) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      continue;
+    }
     if (targets.some((t) => t.span && !t.topics.length && t.spec === m.spec && t.displays.length)) continue; // "the Waypoints markers"
     // "the markers of zone 12": a word that is part of another named thing's topic names qualifies it.
     const words = singularTokens(tokenize(m.phrase));
