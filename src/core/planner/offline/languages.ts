@@ -92,6 +92,8 @@ function words(text: string): string[] {
   return text.replace(/(\d),(\d)/g, '$1.$2')
     // Elided articles and prepositions: "l'odométrie", "dell'altezza" are two words.
     .replace(/\b([A-Za-zÀ-ÿ]{1,5})['’](?=[A-Za-zÀ-ÿ])/g, '$1 ')
+    // Hyphenated words ("ai-je", "semi-transparent") are read word by word; names keep theirs.
+    .replace(/(?<=[A-Za-zÀ-ÿ])-(?=[A-Za-zÀ-ÿ])/g, ' ')
     .split(/\s+|(?=[,;:!?¿¡()"“”«»])|(?<=[,;:!?¿¡()"“”«»])/).filter((w) => w.trim() !== '');
 }
 

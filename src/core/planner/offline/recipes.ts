@@ -10,6 +10,7 @@ import { isPublishing, topicsForSpec } from '../topics.ts';
 import { FILLER, GENERAL_WORDS } from './lexicon.ts';
 import { hasPhrase, overlaps, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, type Planner, topicTokens } from './shared.ts';
+import { fixDisplay } from './fix.ts';
 
 export interface FrameRule { frame: string; parentOf?: string }
 export interface RecipeDisplay {
@@ -120,6 +121,7 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   if (recipe.multiRobot && robots.length === 0) robots = [...p.ctx.namespaces];
   const added: string[] = [];
   const shown: string[] = [];
+  const repaired: string[] = [];
   const skipped: string[] = [];
   for (const entry of recipe.displays) {
     const spec = p.ctx.catalog.resolveType(entry.type);
@@ -145,7 +147,12 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
       }
       for (const t of topics) {
         const existing = p.state.live().find((d) => d.classId === spec.classId && displayTopic(d) === t.name);
-        if (existing) { if (!existing.enabled) enable(p, existing.name, shown); continue; }
+        if (existing) {
+          if (!existing.enabled) enable(p, existing.name, shown);
+          // A display the set-up relies on should receive: the QoS its publishers need, as "fix" would set it.
+          if (fixDisplay(p, existing) > 0) repaired.push(existing.name);
+          continue;
+        }
         addNamed(p, spec, topics.length > 1 ? `${name} ${t.name}` : name, t.name, entry, ns);
         added.push(`${label} (${t.name})`);
       }
@@ -159,6 +166,7 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   const parts = [`set up for ${recipe.title}${robots.length ? ` on ${robots.join(', ')}` : ''}`];
   parts.push(added.length ? `added ${added.join(', ')}` : 'added nothing');
   if (shown.length) parts.push(`turned on ${shown.join(', ')}`);
+  if (repaired.length) parts.push(`repaired ${repaired.join(', ')} so they receive`);
   if (frame) parts.push(`fixed frame ${frame.frame} (${frame.why})`);
   else parts.push('fixed frame unchanged (no TF from the robot yet)');
   notes.unshift(parts.join('; '));
