@@ -122,6 +122,7 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   const added: string[] = [];
   const shown: string[] = [];
   const repaired: string[] = [];
+  const kept: string[] = [];
   const skipped: string[] = [];
   for (const entry of recipe.displays) {
     const spec = p.ctx.catalog.resolveType(entry.type);
@@ -134,7 +135,7 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
       if (spec.topicProperties.length === 0) {
         if (spec.name === 'TF' && p.ctx.frames.length === 0) { skipped.push(`${label} (no TF on the robot)`); continue; }
         const existing = p.state.live().find((d) => d.classId === spec.classId);
-        if (existing) { if (!existing.enabled) enable(p, existing.name, shown); continue; }
+        if (existing) { if (!existing.enabled) enable(p, existing.name, shown); else kept.push(existing.name); continue; }
         addNamed(p, spec, name, '', entry, ns);
         added.push(label);
         continue;
@@ -149,6 +150,7 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
         const existing = p.state.live().find((d) => d.classId === spec.classId && displayTopic(d) === t.name);
         if (existing) {
           if (!existing.enabled) enable(p, existing.name, shown);
+          else kept.push(existing.name);
           // A display the set-up relies on should receive: the QoS its publishers need, as "fix" would set it.
           if (fixDisplay(p, existing) > 0) repaired.push(existing.name);
           continue;
@@ -166,6 +168,7 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   const parts = [`set up for ${recipe.title}${robots.length ? ` on ${robots.join(', ')}` : ''}`];
   parts.push(added.length ? `added ${added.join(', ')}` : 'added nothing');
   if (shown.length) parts.push(`turned on ${shown.join(', ')}`);
+  if (kept.length) parts.push(`kept ${kept.join(', ')}`);
   if (repaired.length) parts.push(`repaired ${repaired.join(', ')} so they receive`);
   if (frame) parts.push(`fixed frame ${frame.frame} (${frame.why})`);
   else parts.push('fixed frame unchanged (no TF from the robot yet)');
