@@ -22,7 +22,7 @@ describe('offline planner recipes', () => {
   it('adds what the robot publishes and says what it skipped', async () => {
     const r = await plan('set RViz up for mapping', [['map', 'odom'], ['odom', 'base_link']]);
     expect(r.actions.filter((a) => a.action === 'add_display').map((a) => `${a.display_type} ${a.topic}`)).toEqual(['rviz_default_plugins/Map /map', 'rviz_default_plugins/LaserScan /scan']);
-    expect(r.notes[0]).toMatch(/^set up for mapping \(SLAM\); added Map \(\/map\), laser scan \(\/scan\); fixed frame map \(map -> odom is in TF\)$/);
+    expect(r.notes[0]).toMatch(/^set up for mapping \(SLAM\); added Map \(\/map\), laser scan \(\/scan\); kept TF; fixed frame map \(map -> odom is in TF\)$/);
     expect(r.notes[1]).toBe('skipped what the robot does not publish: robot model (no /robot_description on the robot); point cloud (no /points on the robot); Odometry (no /odom on the robot)');
   });
 

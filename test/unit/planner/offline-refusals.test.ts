@@ -146,3 +146,22 @@ describe('catalog/finding-causes.json', () => {
     }
   });
 });
+
+describe('offline planner: other refusals', () => {
+  it('says no setting takes a count the display has nothing for', async () => {
+    const r = await plan('keep the last 20 scans on the lidar');
+    expect(r.actions).toEqual([]);
+    expect(r.notes).toEqual(['Front Lidar: no LaserScan setting takes "20 scans"; nothing was changed']);
+  });
+
+  it('plans nothing for a CJK request with characters no lexicon covers, and names them', async () => {
+    const r = await plan('把激光雷达变成闪闪发光的');
+    expect(r.actions).toEqual([]);
+    expect(r.notes).toEqual(['read as Chinese; did not understand "闪闪发光", so nothing was planned']);
+  });
+
+  it('says a multi-robot set-up found one robot only', async () => {
+    const r = await plan('set up every robot');
+    expect(r.notes.join('\n')).toContain('found no robot namespaces');
+  });
+});

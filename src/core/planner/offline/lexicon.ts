@@ -32,8 +32,8 @@ export const FIX_PHRASES: readonly string[] = [
   'are gone', 'is gone', 'disappeared', 'vanished', 'went away', 'nothing there', 'not there',
 ];
 
-export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large'];
-export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less'];
+export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];
+export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less', 'halve'];
 
 export const NEGATIONS = ['don t', 'do not', 'dont', 'no', 'not', 'without', 'stop', 'hide', 'disable', 'off', 'turn off', 'switch off'];
 

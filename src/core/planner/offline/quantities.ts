@@ -40,7 +40,7 @@ const NOT_NOUNS = new Set(['and', 'or', 'for', 'on', 'in', 'to', 'of', 'with', '
 /** Numbers with their kind. `words` are the clause's words as `numbersIn` split them, to read the noun after a count. */
 export function quantitiesOf(numbers: readonly NumberMention[], text: string): Quantity[] {
   const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
-  return numbers.map((n) => {
+  const out = numbers.map((n): Quantity => {
     if (n.percent) return { ...n, kind: 'fraction' };
     if (n.unit === 'px') return { ...n, kind: 'pixels' };
     if (n.unit !== undefined && /^s/.test(n.unit)) return { ...n, kind: 'seconds' };
@@ -55,6 +55,14 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     if (nouns.length > 0) return { ...n, kind: 'count', noun: nouns[nouns.length - 1]!, nouns };
     return { ...n, kind: 'bare' };
   });
+  // "20 by 20 cells", "10 x 10 cells": the first number counts what the second counts.
+  out.forEach((q, i) => {
+    const next = out[i + 1];
+    if (q.kind === 'bare' && next?.kind === 'count' && next.index === q.index + 2 && /^(by|x)$/.test(words[q.index + 1] ?? '')) {
+      out[i] = { ...q, kind: 'count', noun: next.noun, nouns: next.nouns };
+    }
+  });
+  return out;
 }
 
 /** Whether a property of this dimension can take the quantity. */

@@ -133,6 +133,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const inRange = (x: PropertySpec): boolean => left.value >= (x.min ?? -Infinity) && left.value <= (x.max ?? Infinity);
     const numeric = spec.properties.filter((x) => (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), left) && inRange(x)).map((x) => x.path);
     if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
+    else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);
   }
   return { settings, unclear, questions };
 }
@@ -166,10 +167,9 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
     if (q && (q.kind === 'bare' || q.kind === 'count') && Number.isInteger(q.value) && isUnderTopic(m.property) && m.via === 'value' && !qosNamed) {
       const words = tokenize(m.matched);
       const own = spec.properties.find((x) => x.kind === 'int' && !isUnderTopic(x) && (x.words ?? []).some((w) => words.includes(w)));
-      if (own) {
-        if (!out.some((o) => o.property === own)) out.push({ property: own, matched: m.matched, via: 'words' });
-        continue;
-      }
+      if (own && !out.some((o) => o.property === own)) out.push({ property: own, matched: m.matched, via: 'words' });
+      // With no such setting the count is still not QoS: the question below says nothing takes it.
+      continue;
     }
     // A named setting whose kind does not fit the number ("20 cells" names Cell Size, a size in metres): the one
     // setting of the right kind that the same words name (Plane Cell Count), else the question below.
@@ -264,7 +264,7 @@ export function numericValue(prop: PropertySpec, written: number | undefined, cu
   }
   if (written !== undefined) return round(clamp(written));
   if (current === undefined) return undefined;
-  const factor = hasPhrase(tokens, 'much') || hasPhrase(tokens, 'lot') ? 4 : 2;
+  const factor = hasPhrase(tokens, 'triple') ? 3 : hasPhrase(tokens, 'much') || hasPhrase(tokens, 'lot') ? 4 : 2;
   if (bigger) return round(clamp(current * factor));
   if (smaller) return round(clamp(current / factor));
   return undefined;
