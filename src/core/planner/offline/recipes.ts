@@ -23,7 +23,7 @@ export interface RecipeDisplay {
   perRobot?: boolean;
   set?: Record<string, string>;
 }
-export interface Recipe { id: string; title: string; phrases: string[]; multiRobot?: boolean; fixedFrame?: FrameRule[]; displays: RecipeDisplay[] }
+export interface Recipe { id: string; title: string; phrases: string[]; framedPhrases?: string[]; multiRobot?: boolean; fixedFrame?: FrameRule[]; displays: RecipeDisplay[] }
 export interface RecipeFile { schemaVersion: 1; setupWords: string[]; multiRobotWords: string[]; fixedFrame: FrameRule[]; recipes: Recipe[] }
 
 export const RECIPES = data as unknown as RecipeFile;
@@ -31,12 +31,14 @@ export const RECIPES = data as unknown as RecipeFile;
 const GENERAL = new Set([...GENERAL_WORDS.flatMap((w) => tokenize(w)), ...FILLER]);
 
 /** The longest recipe phrase in the tokens, with its recipe. */
-function longestHit(tokens: readonly string[], recipes: readonly Recipe[]): { recipe: Recipe; span: Span } | undefined {
-  let best: { recipe: Recipe; span: Span } | undefined;
+function longestHit(tokens: readonly string[], recipes: readonly Recipe[]): { recipe: Recipe; span: Span; framed: boolean } | undefined {
+  let best: { recipe: Recipe; span: Span; framed: boolean } | undefined;
   for (const recipe of recipes) {
-    for (const phrase of recipe.phrases) {
-      const span = hasPhrase(tokens, phrase);
-      if (span && (!best || span.length > best.span.length)) best = { recipe, span };
+    for (const [phrases, framed] of [[recipe.phrases, false], [recipe.framedPhrases ?? [], true]] as const) {
+      for (const phrase of phrases) {
+        const span = hasPhrase(tokens, phrase);
+        if (span && (!best || span.length > best.span.length || (span.length === best.span.length && best.framed && !framed))) best = { recipe, span, framed };
+      }
     }
   }
   return best;
@@ -52,11 +54,15 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   const hit = longestHit(tokens, single) ?? longestHit(tokens, RECIPES.recipes);
   if (!hit) return undefined;
   const setup = Boolean(anyPhrase(tokens, RECIPES.setupWords));
+  // "for" alone frames a goal ("rviz for mapping") but not a thing ("make the arm red for me").
+  const strongSetup = Boolean(anyPhrase(tokens, RECIPES.setupWords.filter((w) => w !== 'for')));
   const extra = tokens.filter((t, i) => !(i >= hit.span.start && i < hit.span.start + hit.span.length) && !GENERAL.has(t));
   const multi = anyPhrase(tokens, RECIPES.multiRobotWords);
   const ns = new Set(p.ctx.namespaces.map((n) => n.toLowerCase()));
   const standsAlone = extra.every((t) => ns.has(t) || (multi && tokens.slice(multi.start, multi.start + multi.length).includes(t)));
-  if (!setup && !standsAlone) return undefined;
+  // A phrase of several words names the goal by itself ("build a map of the office", "what the robot sees"); a framed
+  // phrase ("the arm") only next to a set-up word.
+  if (hit.framed ? !strongSetup : !setup && !standsAlone && hit.span.length < 2) return undefined;
   const own = new Set(hit.recipe.displays.map((d) => d.type));
   for (const m of p.ctx.catalog.typeMentions(text)) {
     const span = hasPhrase(tokens, m.phrase);
