@@ -85,6 +85,14 @@ describe('offline planner: words it does not understand', () => {
     expect(r.notes).toEqual(['did not understand "dance" in "make the lidar dance"; left that part out']);
   });
 
+  it('never turns a change it cannot name into a repair', async () => {
+    const d = applyActions(doc(), [{ action: 'add_display', display_type: 'Map', topic: '/map', display: 'Map' }], { lookup: catalog });
+    if (!d.ok) throw new Error(d.reason);
+    const r = await plan('give the map some love', [], d.doc);
+    expect(r.actions).toEqual([]);
+    expect(r.notes).toEqual(['did not understand what to change on Map in "give the map some love"; nothing was changed']);
+  });
+
   it('ends a request nobody can plan in one clear note with nothing applied', async () => {
     const r = await plan('blorp the flux capacitor');
     expect(r.actions).toEqual([]);

@@ -239,7 +239,10 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     p.notes.push(...questions);
     if (questions.length > 0) continue;
     if (unclear.length && settings.length === 0) p.notes.push(`${d.name}: which value for ${unclear.join(', ')}?`);
-    else if (settings.length === 0 && !d.added && !shown.has(d) && fixDisplay(p, d) === 0) {
+    else if (settings.length === 0 && !d.added && !shown.has(d) && verb !== 'show') {
+      // A change with nothing understood to change ("give the map some love") is never turned into a repair.
+      p.notes.push(`did not understand what to change on ${d.name} in "${clause.trim()}"; nothing was changed`);
+    } else if (settings.length === 0 && !d.added && !shown.has(d) && fixDisplay(p, d) === 0) {
       p.notes.push(`"${d.name}" is already shown${displayTopic(d) ? ` (${displayTopic(d)})` : ''}`);
     }
   }
