@@ -18,7 +18,7 @@ import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
 import { outsideNotes, robotNotes } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
-import { inherited, resolveTargets, targetsOrAdd } from './targets.ts';
+import { inherited, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
@@ -126,7 +126,10 @@ function handleClause(p: Planner, clause: string): void {
   if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
-  const masked = [...taken, ...(verbHit && verbHit.verb !== 'set' ? [verbHit.span] : []), ...(fixSpan ? [fixSpan] : [])];
+  // A type word inside a longer property phrase of what the clause is about ("force" in the Wrench's "force arrow
+  // scale") belongs to the property, so it is not masked as a name.
+  const inProperty = (m: Span): boolean => targets.some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, tokens, m));
+  const masked = [...taken.filter((m) => !inProperty(m)), ...(verbHit && verbHit.verb !== 'set' ? [verbHit.span] : []), ...(fixSpan ? [fixSpan] : [])];
   // Words right after a named thing belong to it ("scan points", "map display"): mask one following token that is a
   // value word, so it is not read as a setting.
   for (const t of targets) {
@@ -135,7 +138,8 @@ function handleClause(p: Planner, clause: string): void {
     const nounLike = next !== undefined && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
       && t.spec.properties.some((x) => (x.valueWords ?? []).some((vw) => vw.words.includes(next)))));
     const notLast = t.span !== undefined && t.span.start + t.span.length + 1 < tokens.length;
-    if (t.span && nounLike && notLast) masked.push({ start: t.span.start + t.span.length, length: 1 });
+    const after = { start: (t.span?.start ?? 0) + (t.span?.length ?? 0), length: 1 };
+    if (t.span && nounLike && notLast && !inProperty(after)) masked.push(after);
   }
 
   if (verb === 'fix') {

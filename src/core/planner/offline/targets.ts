@@ -9,7 +9,7 @@ import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, slashN
 import { addDisplay, anyPhrase, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
-function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m: Span): boolean {
+export function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m: Span): boolean {
   for (const prop of spec.properties) {
     for (const w of [...(prop.words ?? []), ...(prop.valueWords ?? []).flatMap((vw) => vw.words)]) {
       if (!w.includes(' ')) continue;
