@@ -1,8 +1,10 @@
 /**
- * The offline planner: a deterministic proposer that understands common requests without a model. It reads verbs
- * (lexicon.ts), display types, properties and values by the catalog's words, topic and display names, namespaces
- * ("robot2", "the other robot"), the fixed frame, colours, sizes, alpha, styles and decay, rename, undo, and "fix"
- * requests from the findings. What it did not understand it says in a note; an empty plan with a note is valid.
+ * The offline planner: a deterministic proposer that reads a request by structure (verb, target, property, value) with
+ * the catalog as the grammar. It reads verbs (lexicon.ts), display types, properties and values by the catalog's
+ * words, values with their kind (quantities.ts), topic and display names, namespaces ("robot2", "the other robot"), the
+ * fixed frame, rename, undo, "fix" requests from the findings (fix.ts, causes.ts), goal-level set-ups (recipes.ts) and
+ * other languages (languages.ts). What it cannot account for it says in a note and does not act on (accounting.ts);
+ * an empty plan with a note is valid.
  */
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { splitCamel, tokenize } from '../../catalog/text.ts';

@@ -35,7 +35,7 @@ export function dimensionOf(prop: PropertySpec): Dimension {
 }
 
 /** Words that may follow a number without being what it counts. */
-const NOT_NOUNS = new Set(['and', 'or', 'for', 'on', 'in', 'to', 'of', 'with', 'please', 'the', 'a', 'an', 'at', 'by', 'as', 'then', 'times', 'x', 'instead', 'now', 'too', 'again', 'it', 'them', 'so', 'but', 'each', 'please', 'thanks']);
+const NOT_NOUNS = new Set(['and', 'or', 'for', 'on', 'in', 'to', 'of', 'with', 'please', 'the', 'a', 'an', 'at', 'by', 'as', 'then', 'times', 'x', 'instead', 'now', 'too', 'again', 'it', 'them', 'so', 'but', 'each', 'thanks']);
 
 /** Numbers with their kind. `words` are the clause's words as `numbersIn` split them, to read the noun after a count. */
 export function quantitiesOf(numbers: readonly NumberMention[], text: string): Quantity[] {
