@@ -141,10 +141,14 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
 /** A number as the user wrote it, for a question back. */
 function numberText(q: Quantity): string {
   if (q.word) return q.word;
-  const shown = q.unit && q.unit !== '%' ? '' : String(q.value);
-  if (q.kind === 'count') return `${q.value} ${(q.nouns ?? [q.noun]).join(' ')}`;
-  if (q.kind === 'fraction') return `${q.value} %`;
-  return shown || `${q.value} ${q.unit ?? ''}`.trim();
+  switch (q.kind) {
+    case 'count': return `${q.value} ${(q.nouns ?? [q.noun]).join(' ')}`;
+    case 'fraction': return `${q.value} %`;
+    case 'length': return `${round(q.value)} m`;
+    case 'seconds': return `${q.value} s`;
+    case 'pixels': return `${q.value} px`;
+    case 'bare': return String(q.value);
+  }
 }
 
 export function isUnderTopic(prop: PropertySpec): boolean {
@@ -239,7 +243,12 @@ function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayT
   const fitting = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && dimensionOf(x) === 'length' && !isUnderTopic(x)
     && stems.some((st) => st.test(x.path.split('/').pop()!)));
   const now = fitting.filter(holds);
-  return now.length === 1 ? now[0] : fitting.length === 1 ? fitting[0] : undefined;
+  if (now.length === 1) return now[0];
+  if (fitting.length === 1) return fitting[0];
+  // Several lengths of that shape: the one whose own words use the adjective ("thick" → Line Width's "thickness").
+  const adjectives = tokens.filter((t) => SHAPE_WORDS.some(([word]) => word.test(t)));
+  const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((wt) => adjectives.some((a) => wt.startsWith(a.replace(/er$/, ''))))));
+  return worded.length === 1 ? worded[0] : undefined;
 }
 
 export function round(n: number): string {
