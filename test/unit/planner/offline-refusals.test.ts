@@ -93,6 +93,12 @@ describe('offline planner: words it does not understand', () => {
     expect(r.notes).toEqual(['did not understand what to change on Map in "give the map some love"; nothing was changed']);
   });
 
+  it('does not act on the previous clause\'s display through a clause it cannot read', async () => {
+    const r = await plan('hide the grid; drop table displays');
+    expect(r.actions).toEqual(['set_enabled Grid =false']);
+    expect(r.notes).toEqual(['did not understand "table" in "drop table displays"; left that part out']);
+  });
+
   it('ends a request nobody can plan in one clear note with nothing applied', async () => {
     const r = await plan('blorp the flux capacitor');
     expect(r.actions).toEqual([]);

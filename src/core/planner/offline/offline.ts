@@ -191,7 +191,8 @@ function handleClause(p: Planner, clause: string): void {
     const words = unknown.map((w) => `"${w}"`).join(', ');
     // "show the lidar upside down" on a lidar already shown: nothing left to do but the part not understood.
     const nothingToShow = verb === 'show' && targets.every((t) => t.displays.length > 0 && t.displays.every((d) => d.enabled));
-    if (verb === 'set' || !ownVerb || nothingToShow) {
+    // Nor is a clause that names nothing itself acted on through the previous clause's targets ("…; drop table displays").
+    if (verb === 'set' || !ownVerb || nothingToShow || !usable) {
       p.notes.push(`did not understand ${words} in "${clause.trim()}"; left that part out`);
       p.last = targets;
       return;
