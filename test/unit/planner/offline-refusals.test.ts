@@ -179,3 +179,34 @@ describe('offline planner: other refusals', () => {
     expect(r.notes.join('\n')).toContain('found no robot namespaces');
   });
 });
+
+describe('offline planner: more refusals and notes', () => {
+  it('still shows what a show names, and says which words it ignored', async () => {
+    const r = await plan('show the point cloud upside down');
+    expect(r.actions[0]).toBe('add_display PointCloud2 =');
+    expect(r.notes).toContain('did not understand "upside" in "show the point cloud upside down"; ignored it');
+  });
+
+  it('says there is no display to fix, and how to add one', async () => {
+    const r = await plan('fix the camera');
+    expect(r.actions).toEqual([]);
+    expect(r.notes).toEqual(['no Camera display to fix; say "show the camera" to add one']);
+  });
+
+  it('explains a TF problem outside RViz when asked to fix everything', async () => {
+    const tf: Finding = { code: 'TF_TREE_DISCONNECTED', severity: 'warning', subject: { kind: 'frame', name: 'dock' }, summary: 'TF frames dock form a tree of their own', evidence: [] };
+    const r = await plan('fix everything', [tf]);
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join('\n')).toContain('TF frames dock form a tree of their own. No RViz setting fixes this, so nothing was changed');
+    expect(r.notes.join('\n')).toContain('check with `ros2 run tf2_tools view_frames`');
+  });
+
+  it('leaves the fixed frame alone in a recipe when the robot sends no TF', async () => {
+    const noTf = snapshot(undefined, []);
+    const r = await planRequest({ request: 'set up mapping', document: doc(), snapshot: noTf, proposer: createOfflineProposer() });
+    expect(r.plan.actions.some((a) => a.action === 'set_fixed_frame')).toBe(false);
+    expect(r.plan.notes[0]).toMatch(/fixed frame unchanged \(no TF from the robot yet\)$/);
+    expect(r.plan.notes.join('\n')).toContain('TF frames (no TF on the robot)');
+  });
+});
+

@@ -150,11 +150,11 @@ function handleClause(p: Planner, clause: string): void {
       return; // "…, fix it": the previous clause already named what to fix
     }
     const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays : p.state.live().filter((d) => d.classId === t.spec?.classId)) : troubled(p);
+    const notesBefore = p.notes.length;
     // "why can't I see the sonar" with no sonar display: nothing to repair; say how to get one.
     for (const t of targets) {
       if (t.displays.length === 0 && t.spec && !p.state.live().some((d) => d.classId === t.spec!.classId)) p.notes.push(`no ${t.spec.name} display to fix; say "show the ${t.phrase}" to add one`);
     }
-    const notesBefore = p.notes.length;
     let count = 0;
     for (const d of new Set(pool)) {
       const topicBefore = displayTopic(d);
