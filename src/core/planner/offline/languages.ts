@@ -140,27 +140,30 @@ function translateLatin(p: Prepared, ws: readonly string[]): string {
 }
 
 function translateCjk(p: Prepared, text: string): { english: string; unknown: string[]; hits: number } {
-  const out: string[] = [];
+  const done: string[] = [];
+  let out: string[] = [];
   const unknown: string[] = [];
-  const verbs: string[] = [];
+  // A sentence-final verb (Japanese) goes first in its clause, where the English reading looks for it: "laser spheres
+  // show" would read "spheres" as part of the noun.
+  let verbs: string[] = [];
   let run = '';
   let hits = 0;
   const flush = (): void => { if (run.trim()) unknown.push(run.trim()); run = ''; };
+  const endClause = (): void => { done.push([...verbs, ...out].join(' ')); verbs = []; out = []; };
   for (let i = 0; i < text.length;) {
     const ch = text[i]!;
     if (!CJK.test(ch)) {
       flush();
       let j = i;
       while (j < text.length && !CJK.test(text[j]!)) j++;
-      out.push(text.slice(i, j).replace(/[，。、！？：；]/g, (c) => ({ '，': ',', '。': '.', '、': ',', '！': '!', '？': '?', '：': ':', '；': ';' })[c] ?? c));
+      const chunk = text.slice(i, j).replace(/[，。、！？：；]/g, (c) => ({ '，': ',', '。': '.', '、': ',', '！': '!', '？': '?', '：': ':', '；': ';' })[c] ?? c);
+      if (/[,.;!?]/.test(chunk)) { endClause(); done.push(chunk); } else out.push(chunk);
       i = j;
       continue;
     }
     const hit = p.cjk.find((e) => text.startsWith(e.phrase, i));
     if (hit) {
       flush();
-      // A sentence-final verb (Japanese) goes first, where the English reading looks for it: "laser spheres show" would
-      // read "spheres" as part of the noun.
       if (hit.english && hit.verb && p.file.verbFinal) verbs.push(hit.english);
       else if (hit.english) out.push(` ${hit.english} `);
       if (!hit.filler) hits++;
@@ -171,7 +174,8 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
     i++;
   }
   flush();
-  return { english: [...verbs, out.join('')].join(' ').replace(/[，。、]/g, ',').replace(/\s+/g, ' ').trim(), unknown, hits };
+  endClause();
+  return { english: done.join(' ').replace(/\s+([,.;!?])/g, '$1').replace(/\s+/g, ' ').trim(), unknown, hits };
 }
 
 /**

@@ -106,15 +106,18 @@ export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
   words.forEach((w, i) => {
-    const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|m|px|s|sec|secs|seconds?)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
+    const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|ms|m|px|s|sec|secs|seconds?)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
     if (!m) return;
     const next = words[i + 1]?.replace(/[.!?]+$/, '');
     let unit = m[2];
     if (!unit && next && (UNITS[next] !== undefined || next === '%' || next === 'percent')) unit = next === 'percent' ? '%' : next;
     if (!unit && next && /^(s|secs?|seconds?)$/.test(next)) unit = 's';
+    if (!unit && next && /^(ms|msecs?|milliseconds?)$/.test(next)) unit = 'ms';
     if ((!unit || unit === 'px') && next && /^(px|pixels?)$/.test(next)) unit = 'px';
     let value = Number(m[1]);
     if (unit && UNITS[unit] !== undefined) value *= UNITS[unit]!;
+    // Milliseconds are a time: read as seconds.
+    if (unit === 'ms') { value /= 1000; unit = 's'; }
     out.push({ value, percent: unit === '%', unit, index: i });
   });
   // "half transparent", "at half the size": a half is 50 %.

@@ -153,7 +153,9 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
         continue;
       }
       for (const t of topics) {
-        const existing = p.state.live().find((d) => d.classId === spec.classId && displayTopic(d) === t.name);
+        // The same class on that topic, or on the namespace it sits in (InteractiveMarkers name `/target_marker` for
+        // `/target_marker/update`).
+        const existing = p.state.live().find((d) => d.classId === spec.classId && displayTopic(d) !== '' && (displayTopic(d) === t.name || t.name.startsWith(`${displayTopic(d)}/`)));
         if (existing) {
           if (!existing.enabled) enable(p, existing.name, shown);
           else kept.push(existing.name);
