@@ -4,6 +4,7 @@ import { qosFixes, qosTopicProperty, requestedQos } from '../qos-fix.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, isPublishing, topicsForSpec } from '../topics.ts';
 import { act, displayTopic, type Planner } from './shared.ts';
+import { causeOf, checkCommand, findingsOn } from './causes.ts';
 
 /** Fixes for a display from the robot's facts: QoS from its publishers, a silent or wrongly typed topic, off. */
 export function fixDisplay(p: Planner, d: VirtualDisplay): number {
@@ -28,7 +29,11 @@ export function fixDisplay(p: Planner, d: VirtualDisplay): number {
       for (const f of fixes) { p.actions.push(act({ action: 'set_property', display: d.name, property: f.property, value: f.value })); count++; }
       return count;
     }
-    if (!topic || !isPublishing(topic)) p.notes.push(`${d.name}: ${topicName || 'its topic'} has no publisher and no other live topic carries ${spec.messageTypes.join(' or ')}`);
+    if (!topic || !isPublishing(topic)) {
+      const cause = causeOf('TOPIC_NO_PUBLISHER');
+      const cmd = cause && topicName ? checkCommand(cause, absoluteTopic(topicName)) : undefined;
+      p.notes.push(`${d.name}: ${topicName || 'its topic'} has no publisher and no other live topic carries ${spec.messageTypes.join(' or ')}; nothing was changed${cmd ? `: ${cause!.cause}; check with \`${cmd}\`` : ''}`);
+    }
     else p.notes.push(`${d.name}: ${topic.name} carries ${topic.type}, which ${spec.name} cannot show, and no other topic fits`);
   }
   if (prop && topic) {
@@ -56,9 +61,8 @@ export function fixFrame(p: Planner): number {
 
 /** Displays a finding or our own check says are not receiving. */
 export function troubled(p: Planner): VirtualDisplay[] {
-  const named = new Set(p.ctx.findings.filter((f) => f.severity !== 'info').map((f) => f.subject.display ?? (f.subject.kind === 'display' ? f.subject.name : '')));
   return p.state.live().filter((d) => {
-    if (named.has(d.name)) return true;
+    if (findingsOn(p, d).length > 0) return true;
     if (!d.enabled || !d.spec?.topicProperties[0]) return false;
     const topic = displayTopic(d) ? p.ctx.topicByName.get(absoluteTopic(displayTopic(d))) : undefined;
     if (!topic) return p.ctx.snapshot !== undefined && displayTopic(d) !== '';

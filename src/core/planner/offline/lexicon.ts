@@ -27,11 +27,13 @@ export const FIX_PHRASES: readonly string[] = [
   'blank', 'nothing shows', 'shows nothing', 'no data', 'not working', 'doesn t work', 'does not work', 'not updating',
   'not receiving', 'no messages', 'stopped', 'missing', 'what s wrong', 'why', 'is black', 'all black', 'shows black', 'frozen',
   'stuck', 'not moving', 'no image', 'no points', 'make it work', 'make everything work', 'get it working', 'get everything working',
-  'make it show', 'sort it out',
+  'make it show', 'sort it out', 'aren t showing', 'are not showing', 'don t show', 'won t show', 'will not show', 'not appearing',
+  'doesn t appear', 'does not appear', 'don t appear', 'not displaying', 'isn t displaying', 'shows up empty', 'stays empty', 'stay empty',
+  'are gone', 'is gone', 'disappeared', 'vanished', 'went away', 'nothing there', 'not there',
 ];
 
-export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large'];
-export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less'];
+export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];
+export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less', 'halve'];
 
 export const NEGATIONS = ['don t', 'do not', 'dont', 'no', 'not', 'without', 'stop', 'hide', 'disable', 'off', 'turn off', 'switch off'];
 
@@ -51,3 +53,45 @@ export const FILLER = new Set([
   'up', 'some', 'is', 'are', 'be', 'there', 'here', 'again', 'one', 's', 't', 'by', 'at', 'from', 'into', 'same', 'do', 'thing',
   'ok', 'okay', 'thanks', 'thank', 'want', 'like', 'let', 'see', 'view', 'bit', 'little', 'lot', 'much', 'more', 'way', 'too',
 ]);
+
+/**
+ * General English a request may hold around what it asks for: function words, politeness, request phrasing, units,
+ * number words, words about RViz itself. A content word outside these, the catalog and the robot's names is not
+ * understood, and the planner says so instead of guessing (accounting.ts).
+ */
+export const GENERAL_WORDS: readonly string[] = [
+  // function words
+  'a', 'an', 'the', 'this', 'that', 'these', 'those', 'it', 'its', 'it s', 'they', 'them', 'their', 'there', 'here', 'what', 'which', 'who', 'whom',
+  'whose', 'where', 'when', 'why', 'how', 'whether', 'if', 'then', 'than', 'so', 'such', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'onto',
+  'of', 'off', 'on', 'out', 'over', 'under', 'up', 'down', 'to', 'toward', 'towards', 'with', 'within', 'without', 'about', 'above', 'below',
+  'across', 'along', 'alongside', 'around', 'against', 'among', 'upon', 'after', 'before', 'behind', 'between', 'beyond', 'during', 'except', 'inside', 'outside', 'near', 'next', 'per', 'via', 'through',
+  'and', 'or', 'nor', 'but', 'also', 'too', 'either', 'neither', 'both', 'each', 'every', 'all', 'any', 'some', 'none', 'no', 'not', 'only',
+  'just', 'even', 'still', 'yet', 'already', 'again', 'once', 'instead', 'rather', 'quite', 'very', 'really', 'much', 'more', 'most', 'less',
+  'least', 'few', 'fewer', 'many', 'lot', 'lots', 'bit', 'little', 'enough', 'other', 'others', 'another', 'else', 'same', 'own', 'last', 'first',
+  'second', 'third', 'new', 'old', 'current', 'currently', 'now', 'anymore', 'longer', 'ever', 'never', 'always', 'back', 'away', 'apart',
+  'besides', 'save', 'because', 'since', 'while', 'until', 'like', 'way', 'thing', 'things', 'stuff', 'one', 'ones', 'everything', 'something',
+  'anything', 'nothing', 'everywhere', 'somewhere', 'altogether', 'together', 'whole', 'entire', 'entirely', 'completely', 'fully', 'slightly',
+  'somewhat', 'pretty', 'kind', 'sort', 'right', 'left', 'top', 'bottom', 'front', 'rear', 'side', 'main', 'same',
+  // pronouns, auxiliaries, request phrasing, politeness
+  'i', 'me', 'my', 'mine', 'we', 'us', 'our', 'you', 'your', 'he', 'she', 'him', 'her', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am',
+  'do', 'does', 'did', 'done', 'doing', 'have', 'has', 'had', 'having', 'can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must',
+  'let', 'lets', 'let s', 'get', 'got', 'go', 'going', 'gonna', 'wanna', 'want', 'wants', 'wanted', 'need', 'needs', 'needed', 'like', 'love',
+  'prefer', 'rather', 'try', 'keep', 'please', 'pls', 'plz', 'thanks', 'thank', 'thx', 'ok', 'okay', 'hey', 'hi', 'hello', 'yes', 'yeah', 'sure',
+  'kindly', 'quick', 'quickly', 'actually', 'maybe', 'perhaps', 'probably', 'also', 'able', 'possible', 'help', 'mean', 'think', 'thinks',
+  'know', 'look', 'looks', 'looking', 'seem', 'seems', 'appear', 'appears', 'become', 'stay', 'leave', 'come', 'put', 'place', 'move', 'bring',
+  't', 's', 'd', 'll', 're', 've', 'm', 'don', 'doesn', 'isn', 'aren', 'can', 'won', 'didn', 'wasn', 'shouldn', 'couldn',
+  // RViz and the screen
+  'rviz', 'rviz2', 'display', 'displays', 'displayed', 'view', 'views', 'screen', 'panel', 'window', 'config', 'configuration', 'setting',
+  'settings', 'option', 'options', 'property', 'properties', 'value', 'values', 'visible', 'hidden', 'shown', 'visualization', 'visualisation',
+  'layer', 'layers', 'overlay', 'topic', 'topics', 'message', 'messages', 'data', 'sensor', 'sensors', 'robot', 'robots', 'default', 'defaults',
+  'enabled', 'disabled', 'checkbox', 'tick', 'item', 'items', 'entry', 'list', 'tree', 'fixed', 'frame', 'frames', 'global', 'reference', 'same',
+  'there', 'again', 'setup', 'set', 'way', 'mode', 'looking', 'appearance', 'look', 'call', 'name', 'rename',
+  // amounts, numbers and units
+  'zero', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'hundred', 'thousand', 'twice', 'double',
+  'triple', 'half', 'quarter', 'times', 'x', 'percent', 'pct', 'cm', 'mm', 'm', 'meter', 'meters', 'metre', 'metres', 'centimeter',
+  'centimeters', 'centimetre', 'centimetres', 'millimeter', 'millimeters', 'millimetre', 'millimetres', 'px', 'pixel', 'pixels', 's', 'sec',
+  'secs', 'second', 'seconds', 'ms', 'minute', 'minutes', 'hz', 'degree', 'degrees', 'rad', 'radians', 'number', 'amount', 'count', 'level',
+  'slightly', 'super', 'extra', 'bigger', 'smaller', 'big', 'small', 'huge', 'tiny', 'thick', 'thin', 'wide', 'narrow', 'long', 'short',
+  'high', 'low', 'higher', 'lower', 'max', 'min', 'maximum', 'minimum', 'full', 'fully', 'partly', 'partially', 'semi', 'bright', 'brighter',
+  'dark', 'darker', 'light', 'lighter', 'colored', 'coloured', 'color', 'colour', 'colors', 'colours', 'rgb', 'hex',
+];

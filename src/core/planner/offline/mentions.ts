@@ -97,7 +97,7 @@ export function isPropertyWord(spec: DisplayTypeSpec, phrase: string): boolean {
 }
 
 /** Numbers as written ("0.05", "5", "50%", "-2"), with the token index they sit at. */
-export interface NumberMention { value: number; percent: boolean; unit?: string; index: number }
+export interface NumberMention { value: number; percent: boolean; unit?: string; index: number; /** Set when written as a word ("half"). */ word?: string }
 
 const UNITS: Record<string, number> = { cm: 0.01, mm: 0.001, m: 1, meter: 1, meters: 1, metre: 1, metres: 1, centimeters: 0.01, centimetres: 0.01, millimeters: 0.001, millimetres: 0.001 };
 
@@ -106,18 +106,30 @@ export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
   words.forEach((w, i) => {
-    const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|m|px|s|sec|secs|seconds?)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
+    const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|ms|m|px|s|sec|secs|seconds?)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
     if (!m) return;
     const next = words[i + 1]?.replace(/[.!?]+$/, '');
     let unit = m[2];
     if (!unit && next && (UNITS[next] !== undefined || next === '%' || next === 'percent')) unit = next === 'percent' ? '%' : next;
     if (!unit && next && /^(s|secs?|seconds?)$/.test(next)) unit = 's';
+    if (!unit && next && /^(ms|msecs?|milliseconds?)$/.test(next)) unit = 'ms';
     if ((!unit || unit === 'px') && next && /^(px|pixels?)$/.test(next)) unit = 'px';
     let value = Number(m[1]);
     if (unit && UNITS[unit] !== undefined) value *= UNITS[unit]!;
+    // Milliseconds are a time: read as seconds.
+    if (unit === 'ms') { value /= 1000; unit = 's'; }
     out.push({ value, percent: unit === '%', unit, index: i });
   });
-  return out;
+  // "half transparent", "at half the size": a half is 50 %.
+  words.forEach((w, i) => {
+    if (w.replace(/[.!?]+$/, '') !== 'half') return;
+    // "half a metre", "half a second": a length or a time, not a share.
+    const next = (words[i + 1] === 'a' || words[i + 1] === 'an' ? words[i + 2] : words[i + 1])?.replace(/[.!?]+$/, '');
+    if (next && UNITS[next] !== undefined) out.push({ value: 0.5 * UNITS[next]!, percent: false, unit: next, index: i, word: 'half' });
+    else if (next && /^(s|secs?|seconds?)$/.test(next)) out.push({ value: 0.5, percent: false, unit: 's', index: i, word: 'half' });
+    else out.push({ value: 50, percent: true, unit: '%', index: i, word: 'half' });
+  });
+  return out.sort((a, b) => a.index - b.index);
 }
 
 /** An `R; G; B` colour named in the text: a colour name, `#rrggbb`, or three 0–255 numbers. */

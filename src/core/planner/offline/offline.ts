@@ -1,19 +1,30 @@
 /**
- * The offline planner: a deterministic proposer that understands common requests without a model. It reads verbs
- * (lexicon.ts), display types, properties and values by the catalog's words, topic and display names, namespaces
- * ("robot2", "the other robot"), the fixed frame, colours, sizes, alpha, styles and decay, rename, undo, and "fix"
- * requests from the findings. What it did not understand it says in a note; an empty plan with a note is valid.
+ * The offline planner: a deterministic proposer that reads a request by structure (verb, target, property, value) with
+ * the catalog as the grammar. It reads verbs (lexicon.ts), display types, properties and values by the catalog's
+ * words, values with their kind (quantities.ts), topic and display names, namespaces ("robot2", "the other robot"), the
+ * fixed frame, rename, undo, "fix" requests from the findings (fix.ts, causes.ts), goal-level set-ups (recipes.ts) and
+ * other languages (languages.ts). What it cannot account for it says in a note and does not act on (accounting.ts);
+ * an empty plan with a note is valid.
  */
-import { tokenize } from '../../catalog/text.ts';
+import type { DisplayTypeSpec } from '../../catalog/index.ts';
+import { splitCamel, tokenize } from '../../catalog/text.ts';
+import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
-import { FILLER, FIX_PHRASES, UNDO_PHRASES, type Verb } from './lexicon.ts';
+import { FILLER, FIX_PHRASES, GENERAL_WORDS, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { isPropertyWord, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings } from './settings.ts';
 import { fixDisplay, fixFrame, troubled } from './fix.ts';
-import { inherited, resolveTargets, targetsOrAdd } from './targets.ts';
+import { unaccounted, vocabulary } from './accounting.ts';
+import { translate } from './languages.ts';
+import { outsideNotes, robotNotes } from './causes.ts';
+import { applyRecipe, findRecipe } from './recipes.ts';
+import { inherited, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
+
+/** General English alone ("help", "please"): nothing to say it was not understood. */
+const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
 
 /** "rename X to Y", "call X Y", "name the X display Y". */
 function takeRename(p: Planner, clause: string): boolean {
@@ -40,7 +51,9 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   // "only show …", "show only …", "just show …": next to the verb, not "the map shows only new updates".
   const onlyAt = anyPhrase(tokens, ['only', 'just']);
   const verbAt = findVerb(tokens, []);
-  const only = onlyAt && verbAt && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
+  // "show only the last 10 arrows" limits a count, it does not hide the rest.
+  const countAfter = onlyAt !== undefined && (tokens[onlyAt.start + 1] === 'last' || tokens[onlyAt.start + 2] === 'last' || /^\d/.test(tokens[onlyAt.start + 1] ?? ''));
+  const only = onlyAt && verbAt && !countAfter && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
     && tokens.slice(0, Math.min(onlyAt.start, verbAt.span.start)).every((t) => FILLER.has(t)) ? onlyAt : undefined;
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
@@ -101,6 +114,12 @@ function handleClause(p: Planner, clause: string): void {
     if (last === 'off') verb = 'hide';
     else if (last === 'on' && !taken.some((x) => x.start + x.length === tokens.length)) verb = 'show';
   }
+  // "switch the camera display off", "turn the grid back on": the particle at the end decides.
+  if (verb === 'set' && verbHit && ['switch', 'turn', 'flip', 'toggle'].includes(tokens[verbHit.span.start]!)) {
+    const after = tokens.slice(verbHit.span.start + 1);
+    if (after.includes('off')) verb = 'hide';
+    else if (after[after.length - 1] === 'on' || after.includes('back')) verb = 'show';
+  }
   // "I don't want to see …", "no longer need …", "stop showing …": a negated show hides.
   if (verb === 'show' && verbHit && negatedBefore(tokens, verbHit.span.start)) verb = 'hide';
   // "put the markers away": the particle decides.
@@ -109,7 +128,10 @@ function handleClause(p: Planner, clause: string): void {
   if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
-  const masked = [...taken, ...(verbHit && verbHit.verb !== 'set' ? [verbHit.span] : []), ...(fixSpan ? [fixSpan] : [])];
+  // A type word inside a longer property phrase of what the clause is about ("force" in the Wrench's "force arrow
+  // scale") belongs to the property, so it is not masked as a name.
+  const inProperty = (m: Span): boolean => targets.some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, tokens, m));
+  const masked = [...taken.filter((m) => !inProperty(m)), ...(verbHit && verbHit.verb !== 'set' ? [verbHit.span] : []), ...(fixSpan ? [fixSpan] : [])];
   // Words right after a named thing belong to it ("scan points", "map display"): mask one following token that is a
   // value word, so it is not read as a setting.
   for (const t of targets) {
@@ -118,7 +140,8 @@ function handleClause(p: Planner, clause: string): void {
     const nounLike = next !== undefined && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
       && t.spec.properties.some((x) => (x.valueWords ?? []).some((vw) => vw.words.includes(next)))));
     const notLast = t.span !== undefined && t.span.start + t.span.length + 1 < tokens.length;
-    if (t.span && nounLike && notLast) masked.push({ start: t.span.start + t.span.length, length: 1 });
+    const after = { start: (t.span?.start ?? 0) + (t.span?.length ?? 0), length: 1 };
+    if (t.span && nounLike && notLast && !inProperty(after)) masked.push(after);
   }
 
   if (verb === 'fix') {
@@ -128,13 +151,20 @@ function handleClause(p: Planner, clause: string): void {
     }
     const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays : p.state.live().filter((d) => d.classId === t.spec?.classId)) : troubled(p);
     const notesBefore = p.notes.length;
+    // "why can't I see the sonar" with no sonar display: nothing to repair; say how to get one.
+    for (const t of targets) {
+      if (t.displays.length === 0 && t.spec && !p.state.live().some((d) => d.classId === t.spec!.classId)) p.notes.push(`no ${t.spec.name} display to fix; say "show the ${t.phrase}" to add one`);
+    }
     let count = 0;
     for (const d of new Set(pool)) {
-      const fixed = fixDisplay(p, d);
-      count += fixed;
-      // What the rules found but no setting can repair (a frame that is not in TF): say it.
-      if (fixed === 0) for (const f of p.ctx.findings) if (f.severity !== 'info' && (f.subject.display ?? f.subject.name) === d.name && /FRAME/.test(f.code)) p.notes.push(f.summary);
+      const topicBefore = displayTopic(d);
+      count += fixDisplay(p, d);
+      // What the rules found but no setting can repair (no data, clock skew, a frame not in TF): the cause and the
+      // command that checks it, and no change. A finding about the old topic is gone once the topic was switched.
+      const moved = displayTopic(d) !== topicBefore;
+      p.notes.push(...outsideNotes(p, d).filter((n) => !moved || !n.includes(topicBefore)));
     }
+    if (targets.length === 0) p.notes.push(...robotNotes(p));
     // A fixed frame missing from TF hides every display, whatever was named.
     count += fixFrame(p);
     if (count === 0 && p.notes.length === notesBefore) {
@@ -149,11 +179,26 @@ function handleClause(p: Planner, clause: string): void {
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
   if (targets.length === 0) {
-    const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
+    const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !GENERAL.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
     if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);
     return;
   }
   if (!verb) verb = 'show';
+  // Precision before recall: a content word nothing accounts for ("make the lidar sparkle") is never turned into some
+  // other change. A setting clause with one is left out whole; show, hide and remove still apply to what they name.
+  const unknown = unaccounted(p, tokens, masked);
+  if (unknown.length > 0) {
+    const words = unknown.map((w) => `"${w}"`).join(', ');
+    // "show the lidar upside down" on a lidar already shown: nothing left to do but the part not understood.
+    const nothingToShow = verb === 'show' && targets.every((t) => t.displays.length > 0 && t.displays.every((d) => d.enabled));
+    // Nor is a clause that names nothing itself acted on through the previous clause's targets ("…; drop table displays").
+    if (verb === 'set' || !ownVerb || nothingToShow || !usable) {
+      p.notes.push(`did not understand ${words} in "${clause.trim()}"; left that part out`);
+      p.last = targets;
+      return;
+    }
+    p.notes.push(`did not understand ${words} in "${clause.trim()}"; ignored ${unknown.length === 1 ? 'it' : 'them'}`);
+  }
   for (const target of targets) applyVerb(p, verb, target, clause, tokens, masked);
   p.last = targets;
 }
@@ -166,6 +211,8 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
       const bools = propertySettings(p, t.displays[0], spec, clause, masked, tokens).settings.filter((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'bool');
       if (bools.length) { for (const d of targetsOrAdd(p, t)) for (const s of bools) p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: 'false' })); return; }
     }
+    // "the camera display" when the camera is shown by an Image display named "Camera Image": existing displays first.
+    if (t.displays.length === 0 && spec) t.displays = byNameOrTopic(p, spec, t.phrase);
     if (t.displays.length === 0) { p.notes.push(`no ${spec?.name ?? t.phrase} display to ${verb}`); return; }
     if (verb === 'remove' && t.displays.length > 1 && !t.plural) {
       p.notes.push(`"${t.phrase}" matches several displays (${t.displays.map((d) => d.name).join(', ')}); say which one to remove, or say "all"`);
@@ -191,18 +238,34 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   const shown = new Set<VirtualDisplay>();
   for (const d of displays) {
     if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; shown.add(d); }
-    const { settings, unclear } = propertySettings(p, d, spec, clause, masked, tokens);
+    const { settings, unclear, questions } = propertySettings(p, d, spec, clause, masked, tokens);
     for (const s of settings) {
       p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: s.value }));
       d.planProps.set(s.path, s.value);
     }
+    p.notes.push(...questions);
+    if (questions.length > 0) continue;
     if (unclear.length && settings.length === 0) p.notes.push(`${d.name}: which value for ${unclear.join(', ')}?`);
-    else if (settings.length === 0 && !d.added && !shown.has(d) && fixDisplay(p, d) === 0) {
+    else if (settings.length === 0 && !d.added && !shown.has(d) && verb !== 'show') {
+      // A change with nothing understood to change ("give the map some love") is never turned into a repair.
+      p.notes.push(`did not understand what to change on ${d.name} in "${clause.trim()}"; nothing was changed`);
+    } else if (settings.length === 0 && !d.added && !shown.has(d) && fixDisplay(p, d) === 0) {
       p.notes.push(`"${d.name}" is already shown${displayTopic(d) ? ` (${displayTopic(d)})` : ''}`);
     }
   }
 }
 
+
+/**
+ * Displays a type word may mean when no display of that type exists: the one display whose name holds every word of
+ * the phrase and that shows a topic the type could show ("camera" → the Image display "Camera Image" on /camera/image_raw).
+ */
+function byNameOrTopic(p: Planner, spec: DisplayTypeSpec, phrase: string): VirtualDisplay[] {
+  const want = tokenize(phrase);
+  const topics = new Set(topicsForSpec(p.ctx, spec).map((t) => t.name));
+  const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && want.every((w) => tokenize(splitCamel(d.name)).includes(w)) && topics.has(displayTopic(d)));
+  return found.length === 1 ? found : [];
+}
 
 /** "now the other robot", "same for robot2": the last request again, in the other namespace. */
 function replayForNamespace(p: Planner, text: string): boolean {
@@ -223,6 +286,14 @@ function replayForNamespace(p: Planner, text: string): boolean {
 export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | 'history' | 'undoContext'>): Proposal {
   let text = input.request.trim();
   let undoFirst = false;
+  // Another language: read through its lexicon as English; words no lexicon covers in a CJK request stop the plan.
+  const translation = translate(text, vocabulary(input.context.catalog));
+  if (translation) {
+    if (translation.unknown.length > 0) {
+      return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`] };
+    }
+    text = translation.english;
+  }
   const undo = UNDO_PHRASES.find((u) => new RegExp(`^\\s*(?:please\\s+)?${u}\\b`, 'i').test(text));
   // After "undo that", the rest is planned against the document as the undo leaves it.
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;
@@ -236,8 +307,11 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     if (m) text = text.replace(new RegExp(`\\b${m[1]}[\\s_-]?${m[2]}\\b`, 'gi'), ns);
   }
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except');
-  if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
+  const recipe = findRecipe(p, text);
+  if (recipe) applyRecipe(p, recipe, text);
+  else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
+  if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);
   return { actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}) };
 }
 

@@ -30,8 +30,10 @@ export function takeFixedFrame(p: Planner, text: string): string {
   const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
     { re: new RegExp(`(?:use|make|set|pick|choose)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(?:as\\s+|be\\s+)?(?:the\\s+)?(?:new\\s+)?${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
     { re: new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+|things\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
-    { re: new RegExp(`(?:(?:set|change|switch|make|put|use)\\s+)?(?:the\\s+)?${frameWord}(\\s*(?:to|=|:|as|is|->)\\s*|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
+    { re: new RegExp(`(?:(?:set|change|switch|make|put|use)\\s+)?(?:the\\s+)?${frameWord}(\\s*(?:(?:set|changed?|switch(?:ed)?)\\s+)?(?:to|=|:|as|is|->)\\s*|\\s+(?:in|on|at)\\s+|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
   ];
+  // "show the scan in the odom frame": a frame TF has, named as the frame things are seen in.
+  patterns.push({ re: new RegExp(`\\b(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(frame)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   for (const { re, connector, nameAt, wordAt } of patterns) {
     const m = re.exec(text);
     if (!m) continue;
@@ -40,6 +42,8 @@ export function takeFixedFrame(p: Planner, text: string): string {
     const plainFrameWord = /^frame$/i.test(m[wordAt]!.trim());
     const looksLikeFrame = /[_/0-9]/.test(frame) || ['map', 'odom', 'world', 'base'].includes(frame.toLowerCase());
     if (FILLER.has(frame.toLowerCase()) && !known) continue;
+    // "fixed frame in odom" (a translated "en", "auf", "sur"): only for a frame TF has.
+    if (/^\s+(in|on|at)\s+$/i.test(m[2] ?? '') && !known) continue;
     // "frame names", "frame rate": only a known frame, a frame-like id, or an explicit "to"/":" makes it a fixed frame.
     if (!known && !looksLikeFrame && (plainFrameWord || !connector(m))) continue;
     const chosen = known ?? frame;

@@ -1,17 +1,19 @@
 // Property settings a clause asks for on one display: by catalog words and values, colours, numbers with units,
 // relative sizes and alpha phrases, durations.
-import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
-import { tokenize } from '../../catalog/text.ts';
+import type { DisplayTypeSpec, PropertyMatch, PropertySpec } from '../../catalog/index.ts';
+import { singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { BIGGER, NEGATIONS, SMALLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
 import { anyPhrase, type Planner } from './shared.ts';
+import { countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
 
 /** The properties a clause sets on one display type, with values; relative sizes and alpha read the current value. */
 export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, text: string, masked: readonly Span[], tokens: readonly string[]):
-  { settings: { path: string; value: string }[]; unclear: string[] } {
+  { settings: { path: string; value: string }[]; unclear: string[]; questions: string[] } {
   const settings: { path: string; value: string }[] = [];
   const unclear: string[] = [];
+  const questions: string[] = [];
   // Named things and articles leave the text, so "colour the depth points by height" reads "colour by height".
   const visible = tokens.filter((t, i) => !masked.some((m) => i >= m.start && i < m.start + m.length) && !ARTICLES.has(t)).join(' ');
   const numbers = numbersIn(text);
@@ -25,15 +27,18 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const bigger = anyPhrase(tokens, BIGGER);
   const smaller = anyPhrase(tokens, SMALLER);
   const used = new Set<string>();
+  const quantities = quantitiesOf(numbers, text);
   let numberUsed = false;
   const numberFor = (prop: PropertySpec): number | undefined => {
-    if (numbers.length === 0 || numberUsed) return undefined;
-    const n = numbers[0]!;
+    if (quantities.length === 0 || numberUsed) return undefined;
+    const n = quantities[0]!;
+    if (!fits(dimensionOf(prop), n)) return undefined;
     numberUsed = true;
     if (n.percent && prop.max === 1) return n.value / 100;
     return n.value;
   };
-  for (const m of p.ctx.catalog.propertyForWords(spec, visible)) {
+  const label = d?.name ?? spec.name;
+  for (const m of fittingMatches(spec, p.ctx.catalog.propertyForWords(spec, visible), quantities, tokens)) {
     let prop = m.property;
     // "bigger points" names a size; the one that applies in the display's current style is meant.
     if (isSizeLike(prop) && m.value === undefined) {
@@ -49,8 +54,22 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
         case 'bool': value = String(!negated); break;
         case 'int':
         case 'float': {
+          const q = quantities[0];
+          // "half the size", "50 % smaller": a share of the current value, for a property that is not itself a share.
+          if (q && !numberUsed && q.kind === 'fraction' && dimensionOf(prop) !== 'fraction' && current(prop.path) !== undefined) {
+            numberUsed = true;
+            value = round(current(prop.path)! * (q.word === 'half' || !bigger ? q.value / 100 : 1 + q.value / 100));
+            break;
+          }
+          // A number whose kind the property cannot take ("20 cells" for a size in metres) is a question, not a guess.
+          if (q && !numberUsed && !fits(dimensionOf(prop), q)) {
+            numberUsed = true;
+            questions.push(`${label}: ${prop.path} is ${describeDimension(dimensionOf(prop))}, but "${numberText(q)}" is ${describeQuantity(q)}; which setting did you mean?`);
+            used.add(prop.path);
+            continue;
+          }
           // Queue settings under a topic (`Topic/Depth`) take only a number written out, never "bigger".
-          const underTopic = prop.path.includes('/') && /Topic$/.test(prop.path.split('/')[0]!);
+          const underTopic = isUnderTopic(prop);
           value = numericValue(prop, numberFor(prop), current(prop.path), m.matched, tokens, underTopic ? undefined : bigger, underTopic ? undefined : smaller);
           break;
         }
@@ -68,6 +87,12 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     used.add(prop.path);
     settings.push({ path: prop.path, value });
   }
+  // A count with no property named ("50 arrows", "20 cells"): the count whose words name what is counted.
+  const count = quantities.find((q) => q.kind === 'count');
+  if (count && !numberUsed) {
+    const counts = spec.properties.filter((x) => x.kind === 'int' && !isUnderTopic(x) && !used.has(x.path) && (count.nouns ?? []).some((n) => countsNoun(x, n, tokens)));
+    if (counts.length === 1) { settings.push({ path: counts[0]!.path, value: String(count.value) }); used.add(counts[0]!.path); numberUsed = true; }
+  }
   // A duration with no property named ("for 2 seconds"): the display's time setting (Decay Time, …).
   const duration = numbers.find((n) => n.unit !== undefined && /^s/.test(n.unit));
   if (duration && !numberUsed) {
@@ -80,7 +105,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // Pixels name the pixel size (valid once the style is Points, which complete() adds); lengths the metric one.
     const size = length.unit === 'px'
       ? spec.properties.find((x) => isSizeLike(x) && /pixel/i.test(x.path))
-      : sizeProperty(p, d, spec, true);
+      : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec, true);
     if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); numberUsed = true; used.add(size.path); }
   }
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
@@ -102,7 +127,72 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       if (v !== undefined) settings.push({ path: size.path, value: v });
     }
   }
-  return { settings, unclear };
+  // A number left over with nothing named to take it ("set the grid to 5"): ask which setting, never guess.
+  const left = quantities[0];
+  if (left && !numberUsed && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
+    const inRange = (x: PropertySpec): boolean => left.value >= (x.min ?? -Infinity) && left.value <= (x.max ?? Infinity);
+    const numeric = spec.properties.filter((x) => (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), left) && inRange(x)).map((x) => x.path);
+    if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
+    else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);
+  }
+  return { settings, unclear, questions };
+}
+
+/** A number as the user wrote it, for a question back. */
+function numberText(q: Quantity): string {
+  if (q.word) return q.word;
+  switch (q.kind) {
+    case 'count': return `${q.value} ${(q.nouns ?? [q.noun]).join(' ')}`;
+    case 'fraction': return `${q.value} %`;
+    case 'length': return `${round(q.value)} m`;
+    case 'seconds': return `${q.value} s`;
+    case 'pixels': return `${q.value} px`;
+    case 'bare': return String(q.value);
+  }
+}
+
+export function isUnderTopic(prop: PropertySpec): boolean {
+  return prop.path.includes('/') && /Topic$/.test(prop.path.split('/')[0]!);
+}
+
+/** Words that name the topic's QoS, so a QoS value word ("keep last") means QoS and not a display setting. */
+const QOS_WORDS = ['qos', 'policy', 'quality of service', 'queue', 'history depth', 'subscription', 'subscriber'];
+
+/**
+ * The catalog's matches, judged by the value too. A QoS value phrase that holds a display setting's word ("keep last"
+ * holds Odometry's "keep") means that setting when a count follows and the request does not talk about QoS; a count
+ * that names its noun ("50 arrows") is not also a value ("arrows" → Shape).
+ */
+export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], quantities: readonly Quantity[], tokens: readonly string[]): PropertyMatch[] {
+  const q = quantities[0];
+  const qosNamed = QOS_WORDS.some((w) => hasPhrase(tokens, w));
+  const out: PropertyMatch[] = [];
+  for (const m of matches) {
+    if (q && (q.kind === 'bare' || q.kind === 'count') && Number.isInteger(q.value) && isUnderTopic(m.property) && m.via === 'value' && !qosNamed) {
+      const words = tokenize(m.matched);
+      const own = spec.properties.find((x) => x.kind === 'int' && !isUnderTopic(x) && (x.words ?? []).some((w) => words.includes(w)));
+      if (own && !out.some((o) => o.property === own)) out.push({ property: own, matched: m.matched, via: 'words' });
+      // With no such setting the count is still not QoS: the question below says nothing takes it.
+      continue;
+    }
+    // A named setting whose kind does not fit the number ("20 cells" names Cell Size, a size in metres): the one
+    // setting of the right kind that the same words name (Plane Cell Count), else the question below.
+    if (q && m.via === 'words' && (m.property.kind === 'int' || m.property.kind === 'float') && !fits(dimensionOf(m.property), q)) {
+      const words = tokenize(m.matched).map(singular);
+      const alts = spec.properties.filter((x) => x !== m.property && (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), q)
+        && (x.words ?? []).some((w) => tokenize(w).map(singular).some((t) => words.includes(t)))
+        && (q.kind !== 'count' || (q.nouns ?? []).some((n) => countsNoun(x, n, tokens))));
+      if (alts.length === 1) {
+        if (!out.some((o) => o.property === alts[0])) out.push({ property: alts[0]!, matched: m.matched, via: 'words' });
+        continue;
+      }
+    }
+    // "50 odometry arrows": the noun belongs to the count when a count of this display names it.
+    if (q?.kind === 'count' && m.via === 'value' && (q.nouns ?? []).some((n) => tokenize(m.matched).every((t) => singular(t) === singular(n)))
+      && spec.properties.some((x) => x.kind === 'int' && (q.nouns ?? []).some((n) => countsNoun(x, n, tokens)))) continue;
+    out.push(m);
+  }
+  return out;
 }
 
 export const ARTICLES = new Set(['the', 'a', 'an', 'it', 'its', 'them', 'their', 'this', 'that', 'these', 'those', 'please', 'pls']);
@@ -136,6 +226,31 @@ export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: Di
   return sizes.find((x) => (x.requires ?? []).length > 0) ?? sizes[0];
 }
 
+/** Adjectives that name which length is meant: "0.5 m long" is a length, "2 cm thick" a width or radius. */
+const SHAPE_WORDS: readonly [RegExp, RegExp][] = [
+  [/^(long|longer|length)$/, /length/i], [/^(wide|wider|width)$/, /width/i], [/^(thick|thicker|thickness)$/, /width|radius|thickness/i],
+  [/^(radius)$/, /radius/i], [/^(diameter)$/, /diameter/i],
+];
+
+/** The length a shape adjective names, among the lengths that apply in the display's current style (one, or none). */
+function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, tokens: readonly string[]): PropertySpec | undefined {
+  const stems = SHAPE_WORDS.filter(([word]) => tokens.some((t) => word.test(t))).map(([, stem]) => stem);
+  if (stems.length === 0) return undefined;
+  const holds = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
+    const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString();
+    return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
+  });
+  const fitting = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && dimensionOf(x) === 'length' && !isUnderTopic(x)
+    && stems.some((st) => st.test(x.path.split('/').pop()!)));
+  const now = fitting.filter(holds);
+  if (now.length === 1) return now[0];
+  if (fitting.length === 1) return fitting[0];
+  // Several lengths of that shape: the one whose own words use the adjective ("thick" → Line Width's "thickness").
+  const adjectives = tokens.filter((t) => SHAPE_WORDS.some(([word]) => word.test(t)));
+  const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((wt) => adjectives.some((a) => wt.startsWith(a.replace(/er$/, ''))))));
+  return worded.length === 1 ? worded[0] : undefined;
+}
+
 export function round(n: number): string {
   return String(Math.round(n * 10000) / 10000);
 }
@@ -158,7 +273,7 @@ export function numericValue(prop: PropertySpec, written: number | undefined, cu
   }
   if (written !== undefined) return round(clamp(written));
   if (current === undefined) return undefined;
-  const factor = hasPhrase(tokens, 'much') || hasPhrase(tokens, 'lot') ? 4 : 2;
+  const factor = hasPhrase(tokens, 'triple') ? 3 : hasPhrase(tokens, 'much') || hasPhrase(tokens, 'lot') ? 4 : 2;
   if (bigger) return round(clamp(current * factor));
   if (smaller) return round(clamp(current / factor));
   return undefined;

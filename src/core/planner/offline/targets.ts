@@ -4,12 +4,12 @@ import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
-import { ALL_WORDS, FILLER, OTHER_ONE } from './lexicon.ts';
-import { displayMentions, hasPhrase, isPropertyWord, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
+import { ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
+import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { addDisplay, anyPhrase, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
-function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m: Span): boolean {
+export function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m: Span): boolean {
   for (const prop of spec.properties) {
     for (const w of [...(prop.words ?? []), ...(prop.valueWords ?? []).flatMap((vw) => vw.words)]) {
       if (!w.includes(' ')) continue;
@@ -75,7 +75,11 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   const named = displayMentions(tokens, p.state.live(), taken).filter((m) => {
     // Only a display named after its own type ("Grid") gives way; a name of its own ("Waypoints") is meant as said.
     const defaultName = m.display.spec !== undefined && tokenize(splitCamel(m.display.name)).join(' ') === tokenize(splitCamel(m.display.spec.name)).join(' ');
-    const longer = defaultName && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length);
+    // …unless that type is nowhere on this robot or in this document and a value follows: "make the grid cells half a
+    // metre" sizes the Grid's cells, "add grid cells" still adds a GridCells.
+    const valued = numbersIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER])) || colourIn(clause) !== undefined;
+    const present = (spec: DisplayTypeSpec): boolean => !valued || topicsForSpec(p.ctx, spec).length > 0 || p.state.live().some((d) => d.classId === spec.classId);
+    const longer = defaultName && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
     return !longer;
   });
@@ -111,6 +115,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // …also when the words around it make one ("best effort" holds the Effort display's word "effort").
     const other = others.find((s) => isPropertyWord(s, m.phrase) || propertyPhraseAround(s, tokens, m));
     if (other && anchors.length > 1) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      continue;
+    }
+    // "keep the last 5 odometry poses": a type word counted by a number is what the count counts, not a display.
+    const counted = anchors.length > 1 && tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => /^\d/.test(t));
+    if (counted) {
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
       continue;

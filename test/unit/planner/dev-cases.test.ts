@@ -1,0 +1,50 @@
+// The offline planner's development cases (bench/planner/cases-dev, same schema as the benchmark's cases): written
+// while building the structural parse, recipes and languages, kept apart from the held-out set. Each case id says its
+// kind (`dev-<kind>-…`) and, for other languages, its language (`dev-lang-<code>-…`); the table printed per kind and
+// per language is the figure reported for them.
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { BENCH_DIR, loadCaseFiles, playTurns, runCase, startingDocument } from '../../../bench/planner/evaluate.ts';
+import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
+import { createOfflineProposer } from '../../../src/core/planner/index.ts';
+
+const DEV_DIR = join(BENCH_DIR, 'cases-dev');
+
+/** Cases known to fail, each with why; any other failure fails the test, and a known one that passes must leave here. */
+const KNOWN_GAPS: Record<string, string> = {
+  'dev-prop-b7-particle-arrow-20cm': 'the catalog has "particles" and "particle cloud" for PoseArray but not the singular "particle"; type words live in catalog/displays.json',
+};
+
+function groupOf(id: string): string {
+  const m = /^dev-lang-([a-z]{2})-/.exec(id);
+  if (m) return `lang ${m[1]}`;
+  return `kind ${/^dev-([a-z]+)-/.exec(id)?.[1] ?? 'other'}`;
+}
+
+describe('offline planner development cases', () => {
+  it('plans every case fully right, apart from the known gaps', async () => {
+    const files = await loadCaseFiles(DEV_DIR);
+    const groups = new Map<string, { cases: number; correct: number }>();
+    const failures: string[] = [];
+    const proposer = createOfflineProposer();
+    for (const file of files) {
+      const snapshot = await snapshotFromScenario(file.scenario, new AbortController().signal);
+      for (const c of file.cases) {
+        const played = await playTurns(c, await startingDocument(file.scenario, c.config), snapshot);
+        const r = await runCase(c, played, snapshot, proposer);
+        const g = groups.get(groupOf(c.id)) ?? { cases: 0, correct: 0 };
+        g.cases++;
+        if (r.ok) g.correct++;
+        else failures.push(`${c.id} "${c.request}": ${r.failures.join('; ')}`);
+        groups.set(groupOf(c.id), g);
+      }
+    }
+    const rows = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, g]) => `${k.padEnd(12)} ${String(g.correct).padStart(3)}/${String(g.cases).padEnd(3)} ${((g.correct / g.cases) * 100).toFixed(1)} %`);
+    const total = [...groups.values()].reduce((s, g) => ({ cases: s.cases + g.cases, correct: s.correct + g.correct }), { cases: 0, correct: 0 });
+    console.log(`dev cases\n${rows.join('\n')}\n${'overall'.padEnd(12)} ${total.correct}/${total.cases}${failures.length ? `\nnot fully correct:\n  ${failures.join('\n  ')}` : ''}`);
+    const unexpected = failures.filter((f) => !Object.keys(KNOWN_GAPS).some((id) => f.startsWith(`${id} `)));
+    expect(unexpected).toEqual([]);
+    const fixed = Object.keys(KNOWN_GAPS).filter((id) => !failures.some((f) => f.startsWith(`${id} `)));
+    expect(fixed, 'known gaps that now pass: remove them from KNOWN_GAPS').toEqual([]);
+  }, 120_000);
+});
