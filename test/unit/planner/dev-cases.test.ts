@@ -1,14 +1,11 @@
-// The offline planner's development cases (bench/planner/cases-dev, same schema as the benchmark's cases): written
-// while building the structural parse, recipes and languages, kept apart from the held-out set. Each case id says its
+// The offline planner's development cases (bench/planner/cases/tuned/dev-*.json, ids `dev-…`): written while building
+// the structural parse, recipes and languages, so they belong to the tuned set, never to the held-out one. Each case id says its
 // kind (`dev-<kind>-…`) and, for other languages, its language (`dev-lang-<code>-…`); the table printed per kind and
 // per language is the figure reported for them.
 import { describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { BENCH_DIR, loadCaseFiles, playTurns, runCase, startingDocument } from '../../../bench/planner/evaluate.ts';
+import { loadCaseFiles, playTurns, runCase, startingDocument } from '../../../bench/planner/evaluate.ts';
 import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
 import { createOfflineProposer } from '../../../src/core/planner/index.ts';
-
-const DEV_DIR = join(BENCH_DIR, 'cases-dev');
 
 /** Cases known to fail, each with why; any other failure fails the test, and a known one that passes must leave here. */
 const KNOWN_GAPS: Record<string, string> = {
@@ -23,7 +20,8 @@ function groupOf(id: string): string {
 
 describe('offline planner development cases', () => {
   it('plans every case fully right, apart from the known gaps', async () => {
-    const files = await loadCaseFiles(DEV_DIR);
+    const files = (await loadCaseFiles(['tuned'])).map((f) => ({ ...f, cases: f.cases.filter((c) => c.id.startsWith('dev-')) }))
+      .filter((f) => f.cases.length > 0);
     const groups = new Map<string, { cases: number; correct: number }>();
     const failures: string[] = [];
     const proposer = createOfflineProposer();
