@@ -13,7 +13,9 @@ import { TfBuffer } from '../../core/graph/tf-tree.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../../core/graph/types.ts';
 import { LinkError, isLinkError } from '../errors.ts';
 import { realTimers, type Timers } from '../timers.ts';
-import type { CallOptions, LinkCapability, LinkState, MessageHandler, RobotLink, SnapshotRequest, SubscribeOptions } from '../types.ts';
+import type { CallOptions, DisplayFeed, DisplayFeedRequest, FeedHandler, LinkCapability, LinkState, MessageHandler, RobotLink, SnapshotRequest,
+  SubscribeOptions } from '../types.ts';
+import { openDisplayFeed } from '../display-subscriptions.ts';
 import { checkRobotUrl } from '../url.ts';
 import { defaultBackoff, type BackoffOptions } from './backoff.ts';
 import { RosbridgeConnection } from './connection.ts';
@@ -41,6 +43,11 @@ export interface RosbridgeLinkOptions {
   slowAfterMs: number;
   /** Sliding window of the rate sampler. */
   rateWindowMs: number;
+  /**
+   * Ask for CBOR on heavy display feeds. rosbridge_suite has answered `compression: "cbor"` in every ROS 2 release
+   * (a server that does not know it sends JSON, which the decoders also take), so it is on unless turned off.
+   */
+  cbor: boolean;
 }
 
 export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Object.freeze({
@@ -54,6 +61,7 @@ export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Objec
   bridgeWaitMs: 2000,
   slowAfterMs: 5000,
   rateWindowMs: 5000,
+  cbor: true,
 });
 
 const tfType = 'tf2_msgs/msg/TFMessage';
@@ -79,7 +87,7 @@ function seconds(ms: number): string {
 
 export class RosbridgeLink implements RobotLink {
   public readonly url: string;
-  public readonly capabilities: readonly LinkCapability[] = ['subscribe', 'call-service', 'tf', 'rates', 'qos-bridge'];
+  public readonly capabilities: readonly LinkCapability[];
   private readonly opts: RosbridgeLinkOptions;
   private readonly problems = new ProblemStore();
   private readonly listeners = new Set<(s: LinkState) => void>();
@@ -106,6 +114,7 @@ export class RosbridgeLink implements RobotLink {
   public constructor(url: string, options: Partial<RosbridgeLinkOptions> = {}) {
     this.url = url.trim();
     this.opts = { ...defaultRosbridgeLinkOptions, ...options };
+    this.capabilities = ['subscribe', 'call-service', 'tf', 'rates', 'qos-bridge', ...(this.opts.cbor ? ['cbor' as const] : [])];
     this.caller = new ServiceCaller(this.opts.timers);
     this.rosapi = new RosapiClient((name, args, o) => this.callService(name, args, o ?? {}));
     this.subs = new SubscriptionRegistry(this.opts.timers, (topic, err) => this.setProblem({
@@ -298,6 +307,10 @@ export class RosbridgeLink implements RobotLink {
 
   public subscribe<T = unknown>(topic: string, type: string, onMessage: MessageHandler<T>, options: SubscribeOptions = {}): () => void {
     return this.subs.add(topic, type, onMessage, options);
+  }
+
+  public feed<T = unknown>(request: DisplayFeedRequest, onMessage: FeedHandler<T>): DisplayFeed {
+    return openDisplayFeed(this, request, onMessage, this.opts.cbor);
   }
 
   public tf(): TfEdge[] { return this.tfBuffer.edges(); }

@@ -17,7 +17,7 @@ interface Entry {
 interface Group {
   name: string;
   entries: Set<Entry>;
-  wire?: { topic: Topic; throttleMs: number; queueLength: number; type: string; statusEvent?: string; onStatus?: (m: unknown) => void };
+  wire?: { topic: Topic; throttleMs: number; queueLength: number; compression: 'none' | 'cbor'; type: string; statusEvent?: string; onStatus?: (m: unknown) => void };
   /** Whether rosbridge complained about this subscription (cleared by the first message). */
   complained?: boolean;
 }
@@ -89,13 +89,15 @@ export class SubscriptionRegistry {
     const entries = [...group.entries];
     const throttleMs = Math.min(...entries.map((e) => e.options.throttleMs ?? 0));
     const queueLength = Math.max(...entries.map((e) => e.options.queueLength ?? 0));
+    // As rosbridge does across clients: one subscriber asking for CBOR makes the topic CBOR for all.
+    const compression = entries.some((e) => e.options.compression === 'cbor') ? 'cbor' : 'none';
     const type = entries.find((e) => e.type)?.type ?? '';
     const w = group.wire;
-    if (w && w.throttleMs === throttleMs && w.queueLength === queueLength) return;
+    if (w && w.throttleMs === throttleMs && w.queueLength === queueLength && w.compression === compression) return;
     this.unwire(group);
     const topic = new Topic<unknown>({
       ros: this.ros, name: group.name, messageType: type,
-      throttle_rate: throttleMs, queue_length: queueLength, reconnect_on_close: false,
+      throttle_rate: throttleMs, queue_length: queueLength, compression, reconnect_on_close: false,
     });
     topic.subscribe((msg) => {
       if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
@@ -108,7 +110,7 @@ export class SubscriptionRegistry {
         }
       }
     });
-    group.wire = { topic, throttleMs, queueLength, type };
+    group.wire = { topic, throttleMs, queueLength, compression, type };
     if (topic.subscribeId) {
       // rosbridge answers a refused subscribe with a status message carrying the subscribe id.
       const statusEvent = `status:${topic.subscribeId}`;
