@@ -110,6 +110,9 @@ export type MapColorScheme = 'map' | 'costmap' | 'raw';
 export interface GridRequest {
   /** `Color Scheme` (default map); unknown text → map. */
   colorScheme: MapColorScheme;
+  /** `Binary representation` (jazzy+, default false) and `Binary threshold` (0..100, default 100). */
+  binary?: boolean;
+  binaryThreshold?: number;
 }
 
 /**
