@@ -4,6 +4,7 @@
  */
 import type { TopicRate } from '../core/graph/snapshot.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../core/graph/types.ts';
+import type { TfTransform } from '../core/graph/tf-tree.ts';
 
 /** What a link can do; the UI shows features only when their capability is listed. */
 export type LinkCapability = 'subscribe' | 'call-service' | 'tf' | 'rates' | 'qos-bridge' | 'cbor';
@@ -111,6 +112,11 @@ export interface RobotLink {
   sampleRates(topics: readonly { name: string; type: string }[]): () => void;
   /** Rates measured so far, by topic. */
   rates(): Record<string, TopicRate>;
+  /**
+   * The latest transform per child frame from /tf and /tf_static (the TF buffer behind `tf()`), with a version that
+   * changes whenever one arrives. Optional: links without it give the live view no transforms.
+   */
+  tfTransforms?(): { version: number; transforms: readonly TfTransform[] };
   /**
    * A display's feed of one topic: shares the topic's one subscription, throttled to the Frame Rate, queue_length 1
    * and CBOR for heavy types (clouds, images, maps, scans), newest message only while the handler is busy.

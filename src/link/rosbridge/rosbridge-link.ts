@@ -9,7 +9,7 @@ import { bridgeQosTopic, bridgeQosType, parseBridgeQos, type BridgeQos } from '.
 import { ProblemStore } from '../../core/graph/problem-store.ts';
 import { RateEstimator } from '../../core/graph/rate.ts';
 import { buildSnapshot, type TopicRate } from '../../core/graph/snapshot.ts';
-import { TfBuffer } from '../../core/graph/tf-tree.ts';
+import { TfBuffer, type TfTransform } from '../../core/graph/tf-tree.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../../core/graph/types.ts';
 import { LinkError, isLinkError } from '../errors.ts';
 import { realTimers, type Timers } from '../timers.ts';
@@ -314,6 +314,9 @@ export class RosbridgeLink implements RobotLink {
   }
 
   public tf(): TfEdge[] { return this.tfBuffer.edges(); }
+  public tfTransforms(): { version: number; transforms: readonly TfTransform[] } {
+    return { version: this.tfBuffer.version, transforms: this.tfBuffer.transforms() };
+  }
 
   public sampleRates(topics: readonly { name: string; type: string }[]): () => void {
     const names: string[] = [];
