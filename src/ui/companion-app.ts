@@ -23,6 +23,7 @@ import './connection-bar.ts';
 import './robot-topics.ts';
 import './tf-tree-view.ts';
 import './displays-panel.ts';
+import './live-view.ts';
 
 type LeftTab = 'robot' | 'displays';
 
@@ -60,6 +61,9 @@ export class CompanionApp extends LitElement {
       border-left: 1px solid var(--line); box-shadow: -8px 0 24px rgba(0, 0, 0, .5); }
     :host([kiosk]) section.assistant.closed { top: auto; bottom: 16px; right: 16px; width: auto; padding: 0; border: 0; box-shadow: none; background: none; }
     :host([kiosk]) section.assistant.closed button { min-width: 64px; min-height: 64px; border-radius: 32px; font-size: 24px; }
+    /* Live view: in kiosk it fills the screen behind the controls (main passes pointer events through to it). */
+    :host([kiosk]) main { position: relative; z-index: 1; background: transparent; pointer-events: none; }
+    :host([kiosk]) main > section { pointer-events: auto; }
     @media (max-width: 900px) { main, main.assistant-collapsed { grid-template-columns: 1fr; overflow: auto; } }
   `];
 
@@ -164,6 +168,7 @@ export class CompanionApp extends LitElement {
         </div>
         ${this.status ? html`<span class="status ${this.status.error ? 'error' : 'muted'}" data-status-message>${this.status.text}</span>` : nothing}
       </header>
+      ${this.kiosk ? this.liveView() : nothing}
       <main class=${this.assistantCollapsed ? 'assistant-collapsed' : ''}>
         <section aria-label="Robot and displays">
           <div class="tabs" role="tablist">
@@ -179,6 +184,7 @@ export class CompanionApp extends LitElement {
               .documentName=${this.document.name} .findings=${this.findings()}></displays-panel>`}
         </section>
         <section aria-label="Planner">
+          ${this.kiosk ? nothing : this.liveView()}
           <planner-panel .plan=${this.planner.plan} .status=${this.planner.status} .message=${this.planner.message}
             .canUndo=${this.document.canUndo} .turns=${this.planner.views}
             @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
@@ -194,6 +200,11 @@ export class CompanionApp extends LitElement {
         </section>
       </main>
     `;
+  }
+
+  /** The live 3D view of the document (above the planner; full screen behind the controls in kiosk). */
+  private liveView() {
+    return html`<live-view .doc=${this.document.doc} .link=${this.robot.link} .findings=${this.findings()} ?kiosk=${this.kiosk}></live-view>`;
   }
 
   /** Rule-computed findings about the robot and the open document; recomputed per render (about 1 ms on 1,000 topics). */

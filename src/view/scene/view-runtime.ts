@@ -66,9 +66,9 @@ function layerClass(d: ViewDisplay): LayerCtor | undefined {
 }
 
 /** What makes a display's layer the same across edits: not its path (a removal shifts later paths). */
-function identity(d: ViewDisplay): string {
+function identity(d: ViewDisplay, meshBaseUrl: string): string {
   const s = d.spec;
-  const extra = s.kind === 'map' ? s.updateTopic : s.kind === 'robot-model' ? `${s.source}:${s.descriptionTopic}` : s.kind === 'marker' ? String(s.array)
+  const extra = s.kind === 'map' ? s.updateTopic : s.kind === 'robot-model' ? `${s.source}:${s.descriptionTopic}:${meshBaseUrl}` : s.kind === 'marker' ? String(s.array)
     : s.kind === 'pose' ? String(s.covariance !== undefined) : '';
   return [d.classId, d.name, d.topic?.name ?? '', s.kind, extra].join('\u0000');
 }
@@ -91,6 +91,8 @@ export class ViewRuntime {
   private cameraJson = '';
   private link: RobotLink | undefined;
   private tfStops: (() => void)[] = [];
+  /** The link keeps no transforms (a fake): nothing can be placed. */
+  public missingTf = false;
   private dirty = true;
   private tfVersion = -1;
   private lastFrameAt = 0;
@@ -161,7 +163,7 @@ export class ViewRuntime {
     const wanted = new Map<string, ViewDisplay>();
     const counts = new Map<string, number>();
     for (const d of input.displays) {
-      const base = identity(d);
+      const base = identity(d, input.meshBaseUrl);
       const n = (counts.get(base) ?? 0) + 1;
       counts.set(base, n);
       wanted.set(`${base}\u0000${n}`, d);
@@ -196,11 +198,7 @@ export class ViewRuntime {
     this.tf.clear();
     this.link = link;
     this.ctx.link = link;
-    if (link) {
-      const type = 'tf2_msgs/msg/TFMessage';
-      this.tfStops.push(link.subscribe('/tf', type, (m: { transforms?: unknown }, at) => this.tf.addMessage(m, false, at)));
-      this.tfStops.push(link.subscribe('/tf_static', type, (m: { transforms?: unknown }, at) => this.tf.addMessage(m, true, at)));
-    }
+    if (link && !link.tfTransforms) this.missingTf = true;
   }
 
   /** Back to the document's view (the button). */
@@ -247,15 +245,23 @@ export class ViewRuntime {
     if (this.disposed) return;
     this.raf = requestAnimationFrame(this.tick);
     const now = Date.now();
+    // Transforms come from the link's own TF buffer (the /tf_static it already holds is never sent twice).
+    this.syncTf();
     // Fades (TF timeout), lifetimes and decay need a frame now and then even when nothing arrives.
     const periodic = now - this.lastFrameAt > 250;
     if (!this.dirty && this.tf.version === this.tfVersion && !periodic) return;
     this.renderNow(now);
   };
 
+  private syncTf(): void {
+    const source = this.link?.tfTransforms?.();
+    if (source) this.tf.sync(source);
+  }
+
   /** Places every layer and renders once; the time it takes is one frame-time sample. */
   public renderNow(now = Date.now()): void {
     const started = performance.now();
+    this.syncTf();
     this.dirty = false;
     this.tfVersion = this.tf.version;
     this.lastFrameAt = now;

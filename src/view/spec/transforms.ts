@@ -4,7 +4,7 @@
  * gives a reason instead of a pose, so the display shows that state instead of drawing in the wrong place.
  * Pure math (quaternions, no three.js), tested in Node.
  */
-import { normalizeFrame, type TransformStampedLike } from '../../core/graph/tf-tree.ts';
+import { normalizeFrame, TfBuffer, type TfTransform } from '../../core/graph/tf-tree.ts';
 
 export type V3 = readonly [number, number, number];
 /** x, y, z, w */
@@ -65,22 +65,33 @@ export type LookupResult = { ok: true; pose: Pose } | { ok: false; reason: strin
 /** Latest transform per child frame, with lookups between any two connected frames. */
 export class TransformBuffer {
   private readonly byChild = new Map<string, Entry>();
+  private readonly own = new TfBuffer();
+  private syncedVersion = -1;
   /** Bumped on every change, so a scene can skip re-resolving when nothing moved. */
   public version = 0;
 
-  public addMessage(msg: { transforms?: unknown }, isStatic: boolean, receivedAt: number): void {
-    const list = Array.isArray(msg.transforms) ? (msg.transforms as (TransformStampedLike & { transform?: { translation?: Record<string, number>; rotation?: Record<string, number> } })[]) : [];
-    for (const t of list) {
-      const parent = typeof t?.header?.frame_id === 'string' ? normalizeFrame(t.header.frame_id) : '';
-      const child = typeof t?.child_frame_id === 'string' ? normalizeFrame(t.child_frame_id) : '';
+  /** Replaces the contents with the link's TF buffer (`RobotLink.tfTransforms()`); skipped when `version` is unchanged. */
+  public sync(source: { version: number; transforms: readonly TfTransform[] }): boolean {
+    if (source.version === this.syncedVersion) return false;
+    this.syncedVersion = source.version;
+    this.byChild.clear();
+    for (const t of source.transforms) {
+      const parent = normalizeFrame(t.parent), child = normalizeFrame(t.child);
       if (!parent || !child || parent === child) continue;
-      const pose = poseFromMsg({ position: t.transform?.translation, orientation: t.transform?.rotation });
-      this.byChild.set(child, { parent, pose, receivedAt, isStatic });
+      this.byChild.set(child, { parent, pose: poseFromMsg({ position: t.translation, orientation: t.rotation }), receivedAt: t.receivedAt, isStatic: t.isStatic });
     }
     this.version++;
+    return true;
   }
 
-  public clear(): void { this.byChild.clear(); this.version++; }
+  /** Adds a tf2_msgs/TFMessage directly (tests and tools without a link), through the graph's TfBuffer rules. */
+  public addMessage(msg: { transforms?: unknown }, isStatic: boolean, receivedAt: number): void {
+    this.own.addMessage(msg, isStatic, receivedAt);
+    this.syncedVersion = -1;
+    this.sync({ version: this.own.version, transforms: this.own.transforms() });
+  }
+
+  public clear(): void { this.byChild.clear(); this.own.clear(); this.syncedVersion = -1; this.version++; }
 
   public frames(): string[] {
     const s = new Set<string>();
