@@ -10,29 +10,7 @@ import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
 import type { GridSpec } from '../spec/draw-spec.ts';
 import { Layer } from './layer.ts';
 import { color3, disposeObject } from './shapes.ts';
-
-/** Line segment endpoints (x, y, z pairs) of a grid in its XY plane, normal Z. */
-export function gridSegments(cellCount: number, cellSize: number, normalCount: number): Float32Array {
-  const out: number[] = [];
-  const extent = (cellSize * cellCount) / 2;
-  for (let h = 0; h <= normalCount; h++) {
-    const z = (normalCount / 2 - h) * cellSize;
-    for (let i = 0; i <= cellCount; i++) {
-      const inc = extent - i * cellSize;
-      out.push(inc, -extent, z, inc, extent, z, -extent, inc, z, extent, inc, z);
-    }
-  }
-  if (normalCount > 0) {
-    const top = (normalCount / 2) * cellSize;
-    for (let x = 0; x <= cellCount; x++) {
-      for (let y = 0; y <= cellCount; y++) {
-        const xr = extent - x * cellSize, yr = extent - y * cellSize;
-        out.push(xr, yr, top, xr, yr, -top);
-      }
-    }
-  }
-  return new Float32Array(out);
-}
+import { gridSegments } from '../spec/grid-lines.ts';
 
 export class GridLayer extends Layer<GridSpec> {
   private lines: THREE.Object3D | undefined;

@@ -8,18 +8,11 @@ import type { TfSpec } from '../spec/draw-spec.ts';
 import { Layer, applyPose } from './layer.ts';
 import { disposeObject, makeArrow, makeAxes, makeText } from './shapes.ts';
 import type { Rgb } from '../spec/props.ts';
+import { tfFade } from '../spec/grid-lines.ts';
 
 const SHAFT: Rgb = [0.8, 0.8, 0.3];
 const HEAD: Rgb = [1, 0.1, 0.6];
 const GREY: Rgb = [0.7, 0.7, 0.7];
-
-/** RViz's fading: full colour, then a blend to grey over the second third, then grey fading out (alpha) over the last. */
-export function tfFade(ageSec: number, timeoutSec: number): { greyness: number; alpha: number } {
-  const third = timeoutSec / 3;
-  if (ageSec <= third) return { greyness: 0, alpha: 1 };
-  if (ageSec <= 2 * third) return { greyness: 1 - Math.max(0, (2 * third - ageSec) / third), alpha: 1 };
-  return { greyness: 1, alpha: Math.max(0, (timeoutSec - ageSec) / third) };
-}
 
 interface FrameObjects { group: THREE.Group; axes: THREE.Group; name?: THREE.Sprite; arrow?: THREE.Group; arrowKey?: string }
 
