@@ -4,6 +4,7 @@ import { robotCase } from './robot.e2e.ts';
 import { plannerCase } from './planner.e2e.ts';
 import { assistantCase } from './assistant.e2e.ts';
 import { badUrlCase, recoveryCase } from './recovery.e2e.ts';
+import { viewCase, viewScreensCase } from './view.e2e.ts';
 
-const failed = await runCases([robotCase, plannerCase, assistantCase, recoveryCase, badUrlCase]);
+const failed = await runCases([robotCase, plannerCase, assistantCase, recoveryCase, badUrlCase, viewCase, viewScreensCase]);
 process.exit(failed === 0 ? 0 : 1);
