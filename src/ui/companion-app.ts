@@ -105,11 +105,11 @@ export class CompanionApp extends LitElement {
     this.robot.watch('/rviz_companion/rviz_config_current', 'std_msgs/msg/String', (message) => {
       const data = (message as { data?: unknown }).data;
       if (typeof data !== 'string') return;
-      // Parsed in a task of its own, not inside the socket's message handler (a 12 KB config takes tens of ms).
-      setTimeout(() => {
-        const outcome = this.document.offerRobotConfig(data);
+      // Parsed outside the socket's message handler and in slices (a 12 KB config takes tens of ms in one piece).
+      const pause = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
+      void this.document.offerRobotConfigSliced(data, pause).then((outcome) => {
         if (!outcome.ok) this.report({ ok: false, reason: `the robot's RViz config could not be read: ${outcome.reason}` });
-      }, 0);
+      });
     });
     this.addEventListener('dragover', (e) => { e.preventDefault(); this.dragging = true; });
     this.addEventListener('dragleave', () => { this.dragging = false; });

@@ -128,7 +128,7 @@ export class RosbridgeLink implements RobotLink {
     });
     this.subs.add('/tf', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, false, at); });
     this.subs.add('/tf_static', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, true, at); });
-    this.subs.add(bridgeQosTopic, bridgeQosType, (msg: { data?: unknown }) => this.onBridgeMessage(msg));
+    this.subs.add(bridgeQosTopic, bridgeQosType, (msg: { data?: unknown }) => this.queueBridgeMessage(msg));
   }
 
   // ---- connection ------------------------------------------------------------------------------
@@ -352,6 +352,23 @@ export class RosbridgeLink implements RobotLink {
   }
 
   // ---- QoS bridge --------------------------------------------------------------------------
+
+  private pendingBridge: { data?: unknown } | undefined;
+
+  /**
+   * The QoS report (hundreds of KB for a big graph) is parsed in a task of its own, not inside the socket's message
+   * handler, and reports that arrive before it runs are coalesced to the newest.
+   */
+  private queueBridgeMessage(msg: { data?: unknown }): void {
+    const first = this.pendingBridge === undefined;
+    this.pendingBridge = msg;
+    if (!first) return;
+    this.opts.timers.setTimeout(() => {
+      const latest = this.pendingBridge;
+      this.pendingBridge = undefined;
+      if (latest && this.connection) this.onBridgeMessage(latest);
+    }, 0);
+  }
 
   private onBridgeMessage(msg: { data?: unknown }): void {
     const parsed = parseBridgeQos(msg?.data);
