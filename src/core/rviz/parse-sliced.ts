@@ -1,7 +1,7 @@
 /**
  * `parse`, in time slices: the YAML is lexed and parsed to its concrete syntax tree a few milliseconds at a time,
  * handing control back between slices through `pause` (the caller's way to yield: a timeout, scheduler.yield), then
- * composed into the document in one step. A 12 KB robot config then costs several short main-thread tasks instead of
+ * composed into the document in one step, with a pause before and after it. A 12 KB robot config then costs several short main-thread tasks instead of
  * one long one. Same result as `parse`; on a YAML error it reruns `parse` for the exact same message.
  */
 import { Composer, Lexer, Parser, type CST, type Document } from 'yaml';
@@ -40,6 +40,7 @@ export async function parseSliced(text: string, pause: () => Promise<void>, opti
   const docs: Document.Parsed[] = [];
   for (const token of cst) for (const doc of composer.next(token)) docs.push(doc);
   for (const doc of composer.end(true, text.length)) docs.push(doc);
+  await pause(); // whatever the caller does with the document (a render) starts in a task of its own
   const yaml = docs[0];
   // Errors (and several documents in one file) take the plain path, whose messages carry line numbers.
   if (!yaml || docs.length > 1 || yaml.errors.length > 0) return parse(text, opts);
