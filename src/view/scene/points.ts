@@ -138,6 +138,8 @@ export class PointsLayer extends Layer<PointsSpec> {
     g.setAttribute('position', new THREE.BufferAttribute(d.positions.subarray(0, d.count * 3), 3));
     g.setAttribute('color', new THREE.BufferAttribute(d.colors.subarray(0, d.count * 3), 3));
     g.setAttribute('alpha', new THREE.BufferAttribute(d.alphas ? d.alphas.subarray(0, d.count) : new Float32Array(d.count).fill(1), 1));
+    // Never culled, so no bounding sphere is needed: computing one walks every point of a 100k cloud per message.
+    g.boundingSphere = new THREE.Sphere(new THREE.Vector3(), Number.POSITIVE_INFINITY);
     const pts = new THREE.Points(g, pointsMaterial(s));
     pts.frustumCulled = false;
     pts.userData['decoded'] = d;

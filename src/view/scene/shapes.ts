@@ -38,9 +38,18 @@ function alongX(mesh: THREE.Mesh, length: number, radiusX: number, radiusZ: numb
 export function makeArrow(shaftLength: number, shaftRadius: number, headLength: number, headRadius: number,
   shaftMaterial: THREE.Material, headMaterial: THREE.Material = shaftMaterial): THREE.Group {
   const g = new THREE.Group();
-  if (shaftLength > 0) g.add(alongX(new THREE.Mesh(unitCylinder, shaftMaterial), shaftLength, shaftRadius, shaftRadius, 0));
-  if (headLength > 0) g.add(alongX(new THREE.Mesh(unitCone, headMaterial), headLength, headRadius, headRadius, shaftLength));
+  g.add(new THREE.Mesh(unitCylinder, shaftMaterial), new THREE.Mesh(unitCone, headMaterial));
+  setArrow(g, shaftLength, shaftRadius, headLength, headRadius);
   return g;
+}
+
+/** Reshapes an arrow made by `makeArrow` in place (no new objects: TF arrows change every frame). */
+export function setArrow(g: THREE.Group, shaftLength: number, shaftRadius: number, headLength: number, headRadius: number): void {
+  const [shaft, head] = g.children as [THREE.Mesh, THREE.Mesh];
+  shaft.visible = shaftLength > 0;
+  head.visible = headLength > 0;
+  if (shaft.visible) alongX(shaft, shaftLength, shaftRadius, shaftRadius, 0);
+  if (head.visible) alongX(head, headLength, headRadius, headRadius, shaftLength);
 }
 
 export const AXIS_COLORS: readonly Rgb[] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
@@ -82,16 +91,19 @@ export function makeText(text: string, height: number, c: Rgb = [1, 1, 1], alpha
   return sprite;
 }
 
-/** Frees the GPU resources of an object tree (materials, textures, non-shared geometries). */
+/**
+ * Frees the GPU resources of an object tree: non-shared geometries and textures. Materials are deliberately not
+ * disposed: three.js deletes a shader program when the last material using it is disposed, so a display that redraws
+ * (a scan per message, TF arrows per frame) would recompile its shaders every time (hundreds of ms on SwiftShader).
+ * Undisposed materials keep their programs cached; the materials themselves are garbage collected (three holds them
+ * weakly), and the set of programs is bounded by the few material kinds the view uses.
+ */
 export function disposeObject(root: THREE.Object3D): void {
   root.traverse((o) => {
     const mesh = o as THREE.Mesh;
     if (mesh.geometry && !SHARED.has(mesh.geometry)) mesh.geometry.dispose();
     const mats = mesh.material ? (Array.isArray(mesh.material) ? mesh.material : [mesh.material]) : [];
-    for (const m of mats) {
-      for (const v of Object.values(m)) if (v instanceof THREE.Texture) v.dispose();
-      m.dispose();
-    }
+    for (const m of mats) for (const v of Object.values(m)) if (v instanceof THREE.Texture) v.dispose();
   });
 }
 

@@ -6,7 +6,9 @@
 import * as THREE from 'three';
 import type { TfSpec } from '../spec/draw-spec.ts';
 import { Layer, applyPose } from './layer.ts';
-import { disposeObject, makeArrow, makeAxes, makeText } from './shapes.ts';
+import { disposeObject, makeArrow, makeAxes, makeText, setArrow } from './shapes.ts';
+
+const X_AXIS = new THREE.Vector3(1, 0, 0);
 import type { Rgb } from '../spec/props.ts';
 import { tfFade } from '../spec/grid-lines.ts';
 
@@ -23,6 +25,7 @@ function mix(c: Rgb, t: number): THREE.Color {
 export class TfLayer extends Layer<TfSpec> {
   private readonly frames = new Map<string, FrameObjects>();
   private readonly arrows = new THREE.Group();
+  private readonly arrowByChild = new Map<string, THREE.Group>();
 
   public start(): void {
     this.root.add(this.arrows);
@@ -33,6 +36,7 @@ export class TfLayer extends Layer<TfSpec> {
     for (const f of this.frames.values()) { f.group.removeFromParent(); disposeObject(f.group); }
     this.frames.clear();
     for (const c of [...this.arrows.children]) { c.removeFromParent(); disposeObject(c); }
+    this.arrowByChild.clear();
     this.ctx.requestRender();
   }
 
@@ -105,25 +109,41 @@ export class TfLayer extends Layer<TfSpec> {
   }
 
   private drawArrows(positions: Map<string, THREE.Vector3>, now: number): void {
-    for (const c of [...this.arrows.children]) { c.removeFromParent(); disposeObject(c); }
-    if (!this.spec.showArrows) return;
     const s = this.spec.markerScale;
-    for (const [child, pos] of positions) {
-      const parent = this.ctx.tf.parentOf(child);
-      const ppos = parent ? positions.get(parent) : undefined;
-      if (!ppos) continue;
-      const dir = ppos.clone().sub(pos);
-      const distance = dir.length();
-      if (distance <= 1e-6) continue;
-      const head = distance < 0.1 * s ? 0.1 * s * distance : 0.1 * s;
-      const age = (this.ctx.tf.ageMs(child, now) ?? 0) / 1000;
-      const fade = this.spec.frameTimeout > 0 ? tfFade(age, this.spec.frameTimeout) : { greyness: 0, alpha: 1 };
-      const mat = (c: Rgb) => new THREE.MeshLambertMaterial({ color: mix(c, fade.greyness), transparent: fade.alpha < 1, opacity: fade.alpha });
-      // rviz_rendering::Arrow::set takes diameters: 0.01·scale shaft, 0.04·scale head.
-      const arrow = makeArrow(distance - head, 0.005 * s, head, 0.02 * s, mat(SHAFT), mat(HEAD));
-      arrow.position.copy(pos);
-      arrow.quaternion.setFromUnitVectors(new THREE.Vector3(1, 0, 0), dir.normalize());
-      this.arrows.add(arrow);
+    const seen = new Set<string>();
+    if (this.spec.showArrows) {
+      for (const [child, pos] of positions) {
+        const parent = this.ctx.tf.parentOf(child);
+        const ppos = parent ? positions.get(parent) : undefined;
+        if (!ppos) continue;
+        const dir = ppos.clone().sub(pos);
+        const distance = dir.length();
+        if (distance <= 1e-6) continue;
+        seen.add(child);
+        const head = distance < 0.1 * s ? 0.1 * s * distance : 0.1 * s;
+        let arrow = this.arrowByChild.get(child);
+        if (!arrow) {
+          arrow = makeArrow(1, 1, 1, 1, new THREE.MeshLambertMaterial(), new THREE.MeshLambertMaterial());
+          this.arrowByChild.set(child, arrow);
+          this.arrows.add(arrow);
+        }
+        // rviz_rendering::Arrow::set takes diameters: 0.01·scale shaft, 0.04·scale head.
+        setArrow(arrow, distance - head, 0.005 * s, head, 0.02 * s);
+        arrow.position.copy(pos);
+        arrow.quaternion.setFromUnitVectors(X_AXIS, dir.normalize());
+        const age = (this.ctx.tf.ageMs(child, now) ?? 0) / 1000;
+        const fade = this.spec.frameTimeout > 0 ? tfFade(age, this.spec.frameTimeout) : { greyness: 0, alpha: 1 };
+        const [shaft, tip] = arrow.children as [THREE.Mesh, THREE.Mesh];
+        for (const [mesh, c] of [[shaft, SHAFT], [tip, HEAD]] as const) {
+          const m = mesh.material as THREE.MeshLambertMaterial;
+          m.color.copy(mix(c, fade.greyness));
+          m.opacity = fade.alpha;
+          m.transparent = fade.alpha < 1;
+        }
+      }
+    }
+    for (const [child, arrow] of this.arrowByChild) {
+      if (!seen.has(child)) { arrow.removeFromParent(); disposeObject(arrow); this.arrowByChild.delete(child); }
     }
   }
 }
