@@ -20,6 +20,11 @@ interface Group {
   wire?: { topic: Topic; throttleMs: number; queueLength: number; compression: 'none' | 'cbor'; type: string; statusEvent?: string; onStatus?: (m: unknown) => void };
   /** Whether rosbridge complained about this subscription (cleared by the first message). */
   complained?: boolean;
+  /**
+   * The newest message on the current wire. rosbridge sends a latched topic's message once per subscription, so a
+   * handler joining a subscription that already exists (the live view after the diagnosis sampler) gets it from here.
+   */
+  last?: { message: unknown; at: number };
 }
 
 /** Called when rosbridge answers a subscribe with a status message (e.g. a type mismatch), or `undefined` once messages flow. */
@@ -50,8 +55,16 @@ export class SubscriptionRegistry {
       this.groups.set(topic, group);
     }
     group.entries.add(entry);
+    const wireBefore = group.wire;
     this.sync(group);
     const g = group;
+    if (wireBefore && g.wire === wireBefore && g.last) {
+      const last = g.last;
+      queueMicrotask(() => {
+        if (!g.entries.has(entry)) return;
+        try { entry.handler(last.message, last.at); } catch (err) { this.onHandlerError(g.name, err); }
+      });
+    }
     return () => {
       if (!g.entries.delete(entry)) return;
       if (g.entries.size === 0) {
@@ -75,6 +88,7 @@ export class SubscriptionRegistry {
     for (const g of this.groups.values()) {
       g.wire?.topic.removeAllListeners();
       delete g.wire;
+      delete g.last;
     }
   }
 
@@ -102,6 +116,7 @@ export class SubscriptionRegistry {
     topic.subscribe((msg) => {
       if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
       const now = this.timers.now();
+      group.last = { message: msg, at: now };
       for (const e of [...group.entries]) {
         try {
           e.handler(msg, now);
@@ -130,6 +145,7 @@ export class SubscriptionRegistry {
     const w = group.wire;
     if (!w) return;
     delete group.wire;
+    delete group.last;
     if (w.statusEvent && w.onStatus) this.ros?.off(w.statusEvent, w.onStatus);
     if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
     try {
