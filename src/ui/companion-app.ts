@@ -23,7 +23,9 @@ import './connection-bar.ts';
 import './robot-topics.ts';
 import './tf-tree-view.ts';
 import './displays-panel.ts';
-import './live-view.ts';
+
+// The live view (and three.js behind it) loads after the first page; <live-view> upgrades when it arrives.
+void import('./live-view.ts');
 
 type LeftTab = 'robot' | 'displays';
 
