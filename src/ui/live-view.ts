@@ -26,13 +26,12 @@ const MESH_KEY = 'rviz-companion.mesh-base-url';
 @customElement('live-view')
 export class LiveView extends LitElement {
   public static override styles = [theme, css`
-    :host { display: block; position: relative; height: var(--view-height, 46vh); min-height: 160px; background: #303030;
+    :host { display: block; position: relative; height: var(--view-height, 58vh); min-height: 160px; background: #303030;
       border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; margin-bottom: 10px; }
     :host([kiosk]) { position: fixed; inset: 56px 0 0 0; height: auto; border: 0; border-radius: 0; margin: 0; z-index: 0; }
     .stage { position: absolute; inset: 0; }
-    .stage.with-images { right: min(30%, 220px); }
-    .images { position: absolute; top: 0; right: 0; bottom: 0; width: min(30%, 220px); overflow: auto; padding: 4px; box-sizing: border-box;
-      display: flex; flex-direction: column; gap: 4px; background: rgba(0, 0, 0, .25); }
+    .images { position: absolute; top: 6px; right: 6px; max-height: calc(100% - 24px); width: min(32%, 220px); overflow: auto; z-index: 2;
+      display: flex; flex-direction: column; gap: 4px; }
     .toolbar { position: absolute; top: 6px; left: 6px; display: flex; gap: 6px; flex-wrap: wrap; z-index: 2; }
     .toolbar button { background: rgba(43, 45, 49, .85); }
     .legend { position: absolute; left: 6px; bottom: 12px; max-width: min(70%, 380px); max-height: calc(100% - 64px); overflow: auto; z-index: 2;
@@ -170,7 +169,7 @@ export class LiveView extends LitElement {
     const imageDisplays = v?.displays.filter((d) => d.spec.kind === 'image') ?? [];
     const note = v?.camera.kind === 'orbit' ? v.camera.note : undefined;
     return html`
-      <div class="stage ${imageDisplays.length ? 'with-images' : ''}" data-view-stage></div>
+      <div class="stage" data-view-stage></div>
       ${this.loadError ? html`<div class="message error" role="alert">${this.loadError}</div>` : nothing}
       ${!this.link ? html`<div class="message" data-no-robot>No robot connected: the view draws once a robot streams.</div>` : nothing}
       <div class="toolbar">
