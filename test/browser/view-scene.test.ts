@@ -54,7 +54,7 @@ ${displays}
 `;
 }
 
-function setup(displays: string) {
+function setup(displays: string, meshBaseUrl = '') {
   const host = document.createElement('div');
   host.style.cssText = `width:${W}px;height:${H}px;position:fixed;left:0;top:0`;
   document.body.appendChild(host);
@@ -63,7 +63,7 @@ function setup(displays: string) {
   const r = parse(config(displays), { name: 'pixels.rviz' });
   if (!r.ok) throw new Error(r.reason);
   const view = documentView(r.doc, catalog);
-  runtime.update({ ...view, link: link.asLink(), meshBaseUrl: '' });
+  runtime.update({ ...view, link: link.asLink(), meshBaseUrl });
   return { host, runtime, link, view, done: () => { runtime.dispose(); host.remove(); } };
 }
 
@@ -172,6 +172,34 @@ describe('live view scene (pixels)', () => {
       const other = new ScriptedLink();
       s.runtime.update({ ...s.view, link: other.asLink(), meshBaseUrl: '' });
       expect(s.runtime.statuses().get(key)).to.include({ hasData: false, objects: 0 });
+    } finally { s.done(); }
+  });
+
+  it('draws a RobotModel\'s primitives at their TF frames and a mesh it cannot fetch as a placeholder with one note', async () => {
+    const s = setup(`    - Class: rviz_default_plugins/RobotModel
+      Name: Robot
+      Enabled: true
+      Description Topic:
+        Value: /robot_description`, 'http://127.0.0.1:9/no-meshes');
+    try {
+      s.link.addTf('map', 'base_link', 0, 0, 0);
+      s.link.addTf('base_link', 'sensor', 2, 0, 0);
+      const urdf = `<?xml version="1.0"?><robot name="r">
+        <link name="base_link"><visual><geometry><box size="1 1 0.2"/></geometry><material name="red"><color rgba="1 0 0 1"/></material></visual></link>
+        <link name="sensor"><visual><geometry><mesh filename="package://robot/meshes/sensor.stl"/></geometry></visual></link>
+        <joint name="j" type="fixed"><parent link="base_link"/><child link="sensor"/><origin xyz="2 0 0"/></joint></robot>`;
+      await s.link.emit('/robot_description', { data: urdf });
+      const key = s.view.displays[0]!.key;
+      const deadline = Date.now() + 5000;
+      while (!s.runtime.statuses().get(key)!.notes.some((n) => n.includes('could not be fetched')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      s.runtime.renderNow();
+      const st = s.runtime.statuses().get(key)!;
+      expect(st.notes).to.deep.equal(['mesh http://127.0.0.1:9/no-meshes/robot/meshes/sensor.stl could not be fetched: drawn as a placeholder box']);
+      expect(st).to.include({ hasData: true, transformOk: true });
+      const c = pixel(s.runtime.canvas, ...screen(0.3, 0.3));
+      expect(c[0], `the red base box (${c})`).to.be.above(120);
+      expect(c[1]).to.be.below(60);
+      expect(pixel(s.runtime.canvas, ...screen(-1.5, 1.5))).to.deep.equal([0, 0, 0]);
     } finally { s.done(); }
   });
 });
