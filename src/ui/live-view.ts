@@ -85,6 +85,8 @@ export class LiveView extends LitElement {
     // The legend follows the scene twice a second (not every frame: one Lit render per frame would cost more than the frame).
     this.timer = setInterval(() => { this.tick++; }, 500);
     if (debugEnabled()) this.removeHook = installDebugHook({ viewStats: () => this.viewStats(), documentText: () => (this.doc ? serialize(this.doc) : '') });
+    // Moved in the page (e.g. into or out of kiosk): the scene was disposed on disconnect, so start it again.
+    if (this.hasUpdated && this.doc) void this.updateComplete.then(() => this.ensureRuntime()).then(() => this.push());
   }
 
   public override disconnectedCallback(): void {
@@ -167,7 +169,10 @@ export class LiveView extends LitElement {
     const rows = this.rows();
     const v = this.currentView();
     const imageDisplays = v?.displays.filter((d) => d.spec.kind === 'image') ?? [];
-    const note = v?.camera.kind === 'orbit' ? v.camera.note : undefined;
+    const target = v?.camera.targetFrame.replace(/^\/+/, '');
+    const notes = [v?.camera.kind === 'orbit' ? v.camera.note : undefined,
+      target && target !== '<Fixed Frame>' && target !== v?.fixedFrame ? `the view's Target Frame ${target} is not followed: the camera stays in ${v?.fixedFrame}` : undefined];
+    const note = notes.filter(Boolean).join('; ') || undefined;
     return html`
       <div class="stage" data-view-stage></div>
       ${this.loadError ? html`<div class="message error" role="alert">${this.loadError}</div>` : nothing}

@@ -107,9 +107,9 @@ export function disposeObject(root: THREE.Object3D): void {
   });
 }
 
-/** Count of drawable objects in a tree (meshes, lines, points, sprites), for viewStats. */
+/** Count of drawable objects in a tree that are shown (meshes, lines, points, sprites), for viewStats. */
 export function countDrawables(root: THREE.Object3D): number {
   let n = 0;
-  root.traverse((o) => { if ((o as THREE.Mesh).isMesh || (o as THREE.Line).isLine || (o as THREE.Points).isPoints || (o as THREE.Sprite).isSprite) n++; });
+  root.traverseVisible((o) => { if ((o as THREE.Mesh).isMesh || (o as THREE.Line).isLine || (o as THREE.Points).isPoints || (o as THREE.Sprite).isSprite) n++; });
   return n;
 }

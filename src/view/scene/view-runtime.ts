@@ -168,9 +168,10 @@ export class ViewRuntime {
       counts.set(base, n);
       wanted.set(`${base}\u0000${n}`, d);
     }
-    for (const [id, entry] of this.layers) {
-      if (!wanted.has(id)) { entry.layer.dispose(); if (entry.display.spec.kind === 'map') this.decoder.forget(entry.display.key); this.layers.delete(id); }
-    }
+    // New layers subscribe before the old ones leave: a topic's subscription then stays open, and its newest message
+    // (a latched map, the robot description) reaches the new layer at once (a renamed display keeps drawing).
+    const gone = [...this.layers].filter(([id]) => !wanted.has(id));
+    for (const [id] of gone) this.layers.delete(id);
     for (const [id, d] of wanted) {
       const specJson = JSON.stringify(d.spec);
       const have = this.layers.get(id);
@@ -186,6 +187,10 @@ export class ViewRuntime {
       this.scene.add(layer.root);
       layer.start();
       this.layers.set(id, { layer, display: d, specJson });
+    }
+    for (const [, entry] of gone) {
+      entry.layer.dispose();
+      if (entry.display.spec.kind === 'map' && ![...this.layers.values()].some((e) => e.display.key === entry.display.key)) this.decoder.forget(entry.display.key);
     }
     this.dirty = true;
   }
