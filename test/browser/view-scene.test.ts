@@ -202,4 +202,42 @@ describe('live view scene (pixels)', () => {
       expect(pixel(s.runtime.canvas, ...screen(-1.5, 1.5))).to.deep.equal([0, 0, 0]);
     } finally { s.done(); }
   });
+
+  // Each remaining type: one display, one message, something lit where the message puts it (x, y in metres).
+  const hdr = { frame_id: 'map', stamp: { sec: 1, nanosec: 0 } };
+  const pose = (x: number, y: number) => ({ position: { x, y, z: 0 }, orientation: { x: 0, y: 0, z: 0, w: 1 } });
+  const cases: { type: string; props?: string; topic: string; message: unknown; at: [number, number]; empty: [number, number] }[] = [
+    { type: 'Pose', topic: '/pose', message: { header: hdr, pose: pose(-1, 1) }, at: [-0.5, 1], empty: [1, -1] },
+    { type: 'PoseWithCovariance', topic: '/amcl', message: { header: hdr, pose: { pose: pose(1, -1), covariance: [0.25, 0, 0, 0, 0, 0, 0, 0.25, ...new Array(28).fill(0)] } }, at: [1.2, -1], empty: [-1, 1] },
+    { type: 'Odometry', topic: '/odom', message: { header: hdr, child_frame_id: 'base', pose: { pose: pose(0, 1), covariance: new Array(36).fill(0) }, twist: {} }, at: [0.5, 1], empty: [0, -1.5] },
+    { type: 'PoseArray', props: '      Shape: Arrow (3D)\n      Shaft Radius: 0.05\n      Head Radius: 0.1', topic: '/particles', message: { header: hdr, poses: [pose(-2, 0), pose(2, 0)] }, at: [2.1, 0], empty: [0, 0] },
+    { type: 'Path', props: '      Line Style: Billboards\n      Line Width: 0.2', topic: '/plan', message: { header: hdr, poses: [{ pose: pose(-2, -1) }, { pose: pose(2, -1) }] }, at: [0, -1], empty: [0, 1] },
+    { type: 'Polygon', topic: '/footprint', message: { header: hdr, polygon: { points: [{ x: -1, y: -1, z: 0 }, { x: 1, y: -1, z: 0 }, { x: 1, y: 1, z: 0 }, { x: -1, y: 1, z: 0 }] } }, at: [1, 0], empty: [0, 0] },
+    { type: 'PointStamped', props: '      Radius: 0.3', topic: '/clicked', message: { header: hdr, point: { x: -2, y: -1, z: 0 } }, at: [-2, -1], empty: [2, 1] },
+    { type: 'Range', props: '      Alpha: 1', topic: '/sonar', message: { header: hdr, radiation_type: 0, field_of_view: 0.6, min_range: 0.1, max_range: 4, range: 2 }, at: [1.8, 0], empty: [-1, 0] },
+    { type: 'PointCloud2', props: '      Style: Boxes\n      Size (m): 0.3\n      Color Transformer: FlatColor\n      Color: 0; 255; 0', topic: '/cloud',
+      message: { header: hdr, height: 1, width: 1, is_bigendian: false, point_step: 12, row_step: 12, is_dense: true,
+        fields: ['x', 'y', 'z'].map((name, i) => ({ name, offset: i * 4, datatype: 7, count: 1 })),
+        data: btoa(String.fromCharCode(...new Uint8Array(new Float32Array([1.5, 1.5, 0]).buffer))) }, at: [1.5, 1.5], empty: [-1.5, -1.5] },
+  ];
+  for (const c of cases) {
+    it(`draws a ${c.type} where its message puts it`, async () => {
+      const s = setup(`    - Class: rviz_default_plugins/${c.type}
+      Name: It
+      Enabled: true
+      Topic: ${c.topic}
+${c.props ?? ''}`);
+      try {
+        await s.link.emit(c.topic, c.message);
+        s.runtime.renderNow();
+        s.runtime.renderNow(); // Odometry places its poses in the frame after they arrive
+        const st = s.runtime.statuses().get(s.view.displays[0]!.key)!;
+        expect(st, JSON.stringify(st)).to.include({ hasData: true, transformOk: true });
+        expect(st.objects).to.be.above(0);
+        const lit = pixel(s.runtime.canvas, ...screen(...c.at));
+        expect(lit.some((v) => v > 60), `lit at (${c.at}): ${lit}`).to.equal(true);
+        expect(pixel(s.runtime.canvas, ...screen(...c.empty))).to.deep.equal([0, 0, 0]);
+      } finally { s.done(); }
+    });
+  }
 });
