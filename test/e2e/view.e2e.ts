@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { E2eCase } from './harness.ts';
 import type { ViewStats } from '../../src/ui/live-view-debug.ts';
 
@@ -47,7 +47,9 @@ function capture(page: Page, slot: string, against?: string): Promise<number> {
 export const viewCase: E2eCase = {
   name: 'view: applying "show the lidar coloured by height" draws the scan; undo takes it away',
   async run({ page, open }) {
-    const sim = await open(turtlebotWithoutConfig(), '&debug=1');
+    const scenarioFile = turtlebotWithoutConfig();
+    const sim = await open(scenarioFile, '&debug=1');
+    rmSync(dirname(scenarioFile), { recursive: true, force: true }); // read once by the simulated robot at start
     await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
     await page.waitForFunction(() => window.rvizCompanion?.viewStats().ready === true, undefined, { timeout: 15_000 });
     await page.waitForFunction(() => window.rvizCompanion?.viewStats().displays['TF']?.drawn === true, undefined, { timeout: 10_000 });
