@@ -94,6 +94,8 @@ export class ViewRuntime {
   /** The link keeps no transforms (a fake): nothing can be placed. */
   public missingTf = false;
   private dirty = true;
+  private compiling = false;
+  private compiledObjects = -1;
   private tfVersion = -1;
   private lastFrameAt = 0;
   private raf = 0;
@@ -254,9 +256,16 @@ export class ViewRuntime {
     this.syncTf();
     // Fades (TF timeout), lifetimes and decay need a frame now and then even when nothing arrives.
     const periodic = now - this.lastFrameAt > 250;
-    if (!this.dirty && this.tf.version === this.tfVersion && !periodic) return;
-    this.renderNow(now);
+    if (this.compiling || (!this.dirty && this.tf.version === this.tfVersion && !periodic)) return;
+    this.renderNow(now, true);
   };
+
+  /** How many objects with a material are in the scene: a change may bring shaders that were never compiled. */
+  private materialObjects(): number {
+    let n = 0;
+    this.scene.traverseVisible((o) => { if ((o as THREE.Mesh).material) n++; });
+    return n;
+  }
 
   private syncTf(): void {
     const source = this.link?.tfTransforms?.();
@@ -264,13 +273,24 @@ export class ViewRuntime {
   }
 
   /** Places every layer and renders once; the time it takes is one frame-time sample. */
-  public renderNow(now = Date.now()): void {
+  public renderNow(now = Date.now(), compileFirst = false): void {
     const started = performance.now();
     this.syncTf();
     this.dirty = false;
     this.tfVersion = this.tf.version;
     this.lastFrameAt = now;
     for (const e of this.layers.values()) e.layer.frame(now);
+    if (compileFirst) {
+      // New kinds of objects: compile their shaders in parallel (KHR_parallel_shader_compile) and draw once they are
+      // ready, instead of compiling inside the render (a long task per new material kind on SwiftShader).
+      const count = this.materialObjects();
+      if (count !== this.compiledObjects) {
+        this.compiling = true;
+        const done = () => { this.compiling = false; this.compiledObjects = count; this.dirty = true; };
+        this.renderer.compileAsync(this.scene, this.camera).then(done, done);
+        return;
+      }
+    }
     this.renderer.render(this.scene, this.camera);
     this.stats.add(performance.now() - started);
     this.onRendered?.();
