@@ -5,6 +5,7 @@ import type { RosTime } from './generators/common.ts';
 import { type SimGraph, type Subscriber, type TopicState } from './graph.ts';
 import { rosbridgePublisherQos } from './qos.ts';
 import { callRosapi } from './rosapi.ts';
+import { sharedCborCache } from './cbor/encode.ts';
 
 /** What a session needs from the server. */
 export interface SessionHost {
@@ -25,7 +26,7 @@ const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 class Subscription implements Subscriber {
   /** Subscribe ids on this topic with their options; rosbridge merges them (lowest throttle, highest queue). */
-  public readonly ids = new Map<string, { throttle: number; queue: number }>();
+  public readonly ids = new Map<string, { throttle: number; queue: number; cbor?: boolean }>();
   private lastSent = -Infinity;
   private pending: string[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -44,10 +45,21 @@ class Subscription implements Subscriber {
     return max;
   }
 
+  /** rosbridge sends a topic as CBOR to a client when any of its subscribe ids asked for it (the strongest wins). */
+  private get cbor(): boolean {
+    for (const o of this.ids.values()) if (o.cbor) return true;
+    return false;
+  }
+
+  private sendEnvelope(envelope: string, important: boolean): void {
+    if (this.cbor) this.session.sendBinary(sharedCborCache.frame(this.topic.name, this.topic.type, envelope), important);
+    else this.session.send(envelope, important);
+  }
+
   /** The latched sample on subscribe: always sent, throttle or not (a throttled-away map would never come back). */
   public replay(envelope: string): void {
     this.lastSent = performance.now();
-    this.session.send(envelope, true);
+    this.sendEnvelope(envelope, true);
   }
 
   public deliver(envelope: string, latched: boolean): void {
@@ -55,7 +67,7 @@ class Subscription implements Subscriber {
     const now = performance.now();
     if (throttle <= 0 || now - this.lastSent >= throttle) {
       this.lastSent = now;
-      this.session.send(envelope, latched);
+      this.sendEnvelope(envelope, latched);
       return;
     }
     const queue = this.queueLength;
@@ -70,7 +82,7 @@ class Subscription implements Subscriber {
     const next = this.pending.shift();
     if (next === undefined) return;
     this.lastSent = performance.now();
-    this.session.send(next, this.topic.latched);
+    this.sendEnvelope(next, this.topic.latched);
     if (this.pending.length > 0) this.timer = setTimeout(() => this.flush(), this.throttle);
   }
 
@@ -93,6 +105,13 @@ export class Session {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (!important && this.ws.bufferedAmount > MAX_BUFFERED_BYTES) return;
     this.ws.send(text);
+  }
+
+  /** A binary frame (a CBOR publish). */
+  public sendBinary(frame: Uint8Array, important = true): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (!important && this.ws.bufferedAmount > MAX_BUFFERED_BYTES) return;
+    this.ws.send(frame, { binary: true });
   }
 
   private status(level: Exclude<Level, 'none'>, msg: string, id?: unknown): void {
@@ -162,8 +181,9 @@ export class Session {
       return;
     }
     const compression = m['compression'];
-    if (compression !== undefined && compression !== 'none' && compression !== '') {
-      this.status('warning', `subscribe: compression "${String(compression)}" is not supported here; sending JSON`, m['id']);
+    const cbor = compression === 'cbor';
+    if (compression !== undefined && compression !== 'none' && compression !== '' && !cbor) {
+      this.status('warning', `subscribe: compression "${String(compression)}" is not supported here (none, cbor); sending JSON`, m['id']);
     }
     const id = typeof m['id'] === 'string' || typeof m['id'] === 'number' ? String(m['id']) : `subscribe:${name}`;
     const throttle = typeof m['throttle_rate'] === 'number' && m['throttle_rate'] > 0 ? m['throttle_rate'] : 0;
@@ -174,7 +194,7 @@ export class Session {
       sub = new Subscription(this, topic);
       this.subscriptions.set(name, sub);
     }
-    sub.ids.set(id, { throttle, queue });
+    sub.ids.set(id, cbor ? { throttle, queue, cbor } : { throttle, queue });
     if (first) {
       const wasWatched = topic.subscribers.size > 0;
       topic.subscribers.add(sub);

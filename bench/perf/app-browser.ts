@@ -119,7 +119,7 @@ export interface AppSession {
 }
 
 /** Serves the built app from `outDir` (vite preview on a free port) and launches Debian's Chromium headless. */
-export async function openSession(outDir: string): Promise<AppSession> {
+export async function openSession(outDir: string, args: readonly string[] = chromiumArgs): Promise<AppSession> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('app bench: no Chromium found (set CHROME_PATH or apt-get install chromium)');
   const server: PreviewServer = await preview({
@@ -129,7 +129,7 @@ export async function openSession(outDir: string): Promise<AppSession> {
   if (typeof address !== 'object' || !address) throw new Error('app bench: vite preview has no address');
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+    browser = await chromium.launch({ executablePath, headless: true, args: [...args] });
   } catch (err) {
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
     throw err;
@@ -158,6 +158,8 @@ export interface LoadOptions {
   /** Called after the page exists and before navigation (e.g. to start a CDP profiler). */
   beforeNavigate?: (page: Page) => Promise<void>;
   timeoutMs?: number;
+  /** Extra query parameters (`&debug=1` for the view's hook). */
+  query?: string;
 }
 
 /** One fresh load (new browser context: empty cache and storage) of the app pointed at `robotUrl`; resolves once usable. */
@@ -170,7 +172,7 @@ export async function loadApp(session: AppSession, robotUrl: string, opts: LoadO
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
     if (opts.beforeNavigate) await opts.beforeNavigate(page);
-    await page.goto(`${session.appUrl}?url=${encodeURIComponent(robotUrl)}`, { waitUntil: 'commit', timeout });
+    await page.goto(`${session.appUrl}?url=${encodeURIComponent(robotUrl)}${opts.query ?? ''}`, { waitUntil: 'commit', timeout });
     // One evaluation that settles when the probe has both marks: no polling from here that would load the page.
     let timer: NodeJS.Timeout | undefined;
     try {

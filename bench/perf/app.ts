@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { median, percentile } from './measure.ts';
 import { measureBundle, REPO_ROOT, type BundleReport } from './app-bundle.ts';
 import { loadApp, openSession, startScenario, type AppSession, type LongTask, type PageMarks } from './app-browser.ts';
+import { formatViewRows, measureView, VIEW_CHROMIUM_ARGS, type ViewRow } from './app-view.ts';
 import { analyseProfile, SourceMapper, startProfiler, summariseFrames, type FrameScriptSummary, type Hotspot, type PhaseAttribution, type ProfiledRun, type ProfileFindings } from './app-profile.ts';
 
 export const USABLE_BUDGET_MS = 1000;
@@ -32,6 +33,10 @@ export interface AppBenchOptions {
   keepDist?: boolean;
   /** Progress lines (default: none). */
   log?: (line: string) => void;
+  /** The live view's bars: scenarios drawn with their own config (default turtlebot_nav and cloud_100k; [] skips). */
+  viewScenarios?: readonly string[];
+  /** How long each view scenario is watched (default 30 s). */
+  viewSeconds?: number;
 }
 
 export interface Stats { median: number; p95: number; min: number; max: number; samples: number[] }
@@ -107,9 +112,12 @@ export interface AppBenchResult {
   loads: LoadRow[];
   longTasks: LongTaskRow[];
   bars: BarRow[];
+  /** The live view with each scenario's own config drawn. */
+  view: ViewRow[];
 }
 
 const DEFAULT_SCENARIOS = ['turtlebot_nav', 'big_graph'] as const;
+const DEFAULT_VIEW_SCENARIOS = ['turtlebot_nav', 'cloud_100k'] as const;
 
 function stats(samples: number[]): Stats {
   return { median: median(samples), p95: percentile(samples, 95), min: Math.min(...samples), max: Math.max(...samples), samples };
@@ -265,10 +273,20 @@ export async function appBench(opts: AppBenchOptions = {}): Promise<AppBenchResu
       for (const s of scenarios) loads.push(await measureLoads(session, s, runs, log));
       const longTasks: LongTaskRow[] = [];
       for (const s of scenarios) longTasks.push(await measureStreaming(session, s, streamRuns, seconds, mapper, opts.profile ?? 'auto', opts.profileRuns ?? 3, log));
+      const view: ViewRow[] = [];
+      const viewScenarios = opts.viewScenarios ?? DEFAULT_VIEW_SCENARIOS;
+      if (viewScenarios.length) {
+        const viewSession = await openSession(outDir, VIEW_CHROMIUM_ARGS);
+        try {
+          for (const s of viewScenarios) view.push(await measureView(viewSession, s, opts.viewSeconds ?? 30, log));
+        } finally {
+          await viewSession.close();
+        }
+      }
       return {
         environment: { chromium: chromiumVersion, node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?',
           loadAverage: { start: loadAtStart, end: loadavg()[0]! } },
-        bundle, loads, longTasks, bars: bars(bundle, loads, longTasks),
+        bundle, loads, longTasks, view, bars: [...bars(bundle, loads, longTasks), ...viewBars(view)],
       };
     } finally {
       await session.close();
@@ -281,6 +299,13 @@ export async function appBench(opts: AppBenchOptions = {}): Promise<AppBenchResu
 const kB = (bytes: number): string => (bytes / 1000).toFixed(1);
 const ms = (v: number): string => v.toFixed(0);
 const verdict = (pass: boolean): string => (pass ? 'PASS' : 'FAIL');
+
+/** DESIGN "Quality bars / View": no task over 50 ms with the config drawn; the rest is reported, not judged. */
+function viewBars(view: readonly ViewRow[]): BarRow[] {
+  return view.map((v) => ({ bar: `tasks > ${LONG_TASK_MS} ms with ${v.scenario}'s config drawn (${v.seconds} s)`,
+    measured: `${v.longTasks.count}${v.longTasks.count ? ` (longest ${ms(v.longTasks.longestMs)} ms)` : ''}; frame p50 ${v.frameMs.p50.toFixed(1)} ms, p95 ${v.frameMs.p95.toFixed(1)} ms`,
+    budget: '0', pass: v.longTasks.count === 0 }));
+}
 
 function bars(bundle: BundleReport, loads: readonly LoadRow[], longTasks: readonly LongTaskRow[]): BarRow[] {
   const rows: BarRow[] = [{
@@ -378,6 +403,7 @@ export function formatAppBench(r: AppBenchResult, verbose = false): string {
       }
     });
   }
+  if (r.view.length) out.push(formatViewRows(r.view));
   return `${out.join('\n')}\n`;
 }
 
@@ -386,6 +412,7 @@ function parseArgs(argv: readonly string[]): { json: boolean; verbose: boolean; 
   let json = false;
   let verbose = false;
   const scenarios: string[] = [];
+  const viewScenarios: string[] = [];
   const num = (flag: string, v: string | undefined): number => {
     const n = Number(v);
     if (!v || !Number.isFinite(n) || n <= 0) throw new Error(`app bench: ${flag} needs a positive number (got ${v ?? 'nothing'})`);
@@ -403,9 +430,13 @@ function parseArgs(argv: readonly string[]): { json: boolean; verbose: boolean; 
     else if (a === '--profile-runs') opts.profileRuns = Math.round(num(a, argv[++i]));
     else if (a === '--no-profile') opts.profile = 'never';
     else if (a === '--keep-dist') opts.keepDist = true;
-    else throw new Error(`app bench: unknown option "${a}" (options: --json, --verbose, --runs N, --seconds S, --stream-runs N, --scenario NAME, --profile, --profile-runs N, --no-profile, --keep-dist)`);
+    else if (a === '--view-seconds') opts.viewSeconds = num(a, argv[++i]);
+    else if (a === '--view-scenario') viewScenarios.push(argv[++i] ?? '');
+    else if (a === '--no-view') opts.viewScenarios = [];
+    else throw new Error(`app bench: unknown option "${a}" (options: --json, --verbose, --runs N, --seconds S, --stream-runs N, --scenario NAME, --profile, --profile-runs N, --no-profile, --keep-dist, --view-seconds S, --view-scenario NAME, --no-view)`);
   }
   if (scenarios.length) opts.scenarios = scenarios;
+  if (viewScenarios.length) opts.viewScenarios = viewScenarios;
   return { json, verbose, opts };
 }
 

@@ -5,12 +5,14 @@ import { cameraInfo, image, jointState, laserScan, pointCloud2, wrench } from '.
 import { interactiveMarkers, markerArray, urdf } from './viz.ts';
 import { tfDynamic, tfStatic } from './tf.ts';
 import { clock, float64, log, temperature, text } from './misc.ts';
+import { lidarCloud } from './lidar-cloud.ts';
 
 export const GENERATORS: Readonly<Record<string, Generator>> = {
   laser_scan: laserScan,
   image,
   camera_info: cameraInfo,
   point_cloud2: pointCloud2,
+  lidar_cloud: lidarCloud,
   joint_state: jointState,
   wrench,
   occupancy_grid: occupancyGrid,

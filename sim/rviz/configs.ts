@@ -67,6 +67,13 @@ export const RVIZ_CONFIGS: Readonly<Record<string, () => Yaml>> = {
       path(`Robot${n} Plan`, `/robot${n}/plan`, n === 1 ? '255; 0; 0' : '0; 170; 255'),
     ]),
   ], 'map', { distance: 14 }),
+
+  // The 100,000-point lidar of the view's performance bench, coloured by intensity as a lidar usually is.
+  cloud_100k: () => document([
+    grid(),
+    tf(),
+    pointCloud2('Velodyne', '/velodyne_points', BEST_EFFORT, 'Intensity'),
+  ], 'odom', { distance: 20 }),
 };
 
 /** The .rviz text of a scenario's starting config, written as RViz2 writes it (keys sorted, `~` for empty). */

@@ -1,5 +1,7 @@
 // Public surface of the link: the interface, its errors, URL check, and the rosbridge implementation.
-export type { CallOptions, LinkCapability, LinkState, MessageHandler, RobotLink, SnapshotRequest, SubscribeOptions } from './types.ts';
+export type { CallOptions, DisplayFeed, DisplayFeedRequest, DisplayFeedStatus, FeedHandler, LinkCapability, LinkState, MessageHandler, RobotLink,
+  SnapshotRequest, SubscribeOptions } from './types.ts';
+export { defaultFrameRate, feedSubscribeOptions, heavyFeedTypes, isHeavyFeedType, openDisplayFeed } from './display-subscriptions.ts';
 export { LinkError, isLinkError, type LinkErrorCode } from './errors.ts';
 export { checkRobotUrl, type UrlCheck } from './url.ts';
 export { realTimers, type Timers } from './timers.ts';

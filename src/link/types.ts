@@ -4,9 +4,10 @@
  */
 import type { TopicRate } from '../core/graph/snapshot.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../core/graph/types.ts';
+import type { TfTransform } from '../core/graph/tf-tree.ts';
 
 /** What a link can do; the UI shows features only when their capability is listed. */
-export type LinkCapability = 'subscribe' | 'call-service' | 'tf' | 'rates' | 'qos-bridge' | 'publish';
+export type LinkCapability = 'subscribe' | 'call-service' | 'tf' | 'rates' | 'qos-bridge' | 'publish' | 'cbor';
 
 export interface LinkState {
   url: string;
@@ -29,6 +30,52 @@ export interface SubscribeOptions {
   throttleMs?: number;
   /** rosbridge-side queue length (`queue_length`). */
   queueLength?: number;
+  /**
+   * `cbor`: ask rosbridge to send this topic as CBOR in binary frames (`uint8[]` fields arrive as Uint8Array, numeric
+   * arrays as typed arrays) instead of JSON (base64 strings). Subscribers of one topic share one subscription, and
+   * any one asking for CBOR makes it CBOR for all (as rosbridge does across clients), so handlers of binary-carrying
+   * types must accept both forms. Ignored by links without the `cbor` capability.
+   */
+  compression?: 'none' | 'cbor';
+}
+
+/** What one display needs from one topic (see src/link/display-subscriptions.ts). */
+export interface DisplayFeedRequest {
+  topic: string;
+  /** The message type the display expects (`sensor_msgs/msg/PointCloud2`). */
+  type: string;
+  /** The document's `Global Options/Frame Rate` (default 30): no more messages a second than the view draws. */
+  frameRate?: number;
+  /**
+   * Every message, in order, unthrottled (a Map's `Update Topic`: a skipped patch would leave stale cells).
+   * Default false: the newest message only, the ones superseded while the handler was busy are counted as dropped.
+   */
+  keepAll?: boolean;
+}
+
+/**
+ * Receives a feed's messages. Returning a promise (e.g. a decode) marks the handler busy until it settles; messages
+ * arriving meanwhile are coalesced to the newest (unless `keepAll`, where they queue in order).
+ */
+export type FeedHandler<T> = (message: T, receivedAt: number) => void | Promise<unknown>;
+
+export interface DisplayFeedStatus {
+  /** Messages handed to the handler. */
+  delivered: number;
+  /** Messages superseded by a newer one before the handler was free. */
+  dropped: number;
+  /** Wall-clock ms of the newest message received. */
+  lastMessageAt?: number;
+  /** How the newest message came over the wire. */
+  wire?: 'cbor' | 'json';
+  /** The rosbridge options this feed asked for (the topic's shared subscription may be stricter). */
+  asked: Required<SubscribeOptions>;
+}
+
+export interface DisplayFeed {
+  status(): DisplayFeedStatus;
+  /** Unsubscribes (the topic's rosbridge subscription ends when its last user leaves). Idempotent. */
+  stop(): void;
 }
 
 export interface CallOptions {
@@ -72,4 +119,14 @@ export interface RobotLink {
   publish?(topic: string, type: string, message: Record<string, unknown>): void;
   /** Wall-clock ms of the freshest message on any subscription (across reconnects), when the link tracks it. */
   lastMessageAt?(): number | undefined;
+  /**
+   * The latest transform per child frame from /tf and /tf_static (the TF buffer behind `tf()`), with a version that
+   * changes whenever one arrives. Optional: links without it give the live view no transforms.
+   */
+  tfTransforms?(): { version: number; transforms: readonly TfTransform[] };
+  /**
+   * A display's feed of one topic: shares the topic's one subscription, throttled to the Frame Rate, queue_length 1
+   * and CBOR for heavy types (clouds, images, maps, scans), newest message only while the handler is busy.
+   */
+  feed<T = unknown>(request: DisplayFeedRequest, onMessage: FeedHandler<T>): DisplayFeed;
 }

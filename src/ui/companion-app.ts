@@ -34,6 +34,9 @@ import { exampleRequests } from '../core/onboarding/examples.ts';
 import { kioskFrom, type AppDefaults } from './app-defaults.ts';
 // ---- end issue 12 ----
 
+// The live view (and three.js behind it) loads after the first page; <live-view> upgrades when it arrives.
+void import('./live-view.ts');
+
 type LeftTab = 'robot' | 'displays';
 
 /**
@@ -114,11 +117,11 @@ export class CompanionApp extends LitElement {
       if (typeof data !== 'string') return;
       // Our own document coming back from the bridge: nothing to adopt (no undo step, no reload loop).
       if (this.rviz.isEcho(data, this.document.text)) return;
-      // Parsed in a task of its own, not inside the socket's message handler (a 12 KB config takes tens of ms).
-      setTimeout(() => {
-        const outcome = this.document.offerRobotConfig(data);
+      // Parsed outside the socket's message handler and in slices (a 12 KB config takes tens of ms in one piece).
+      const pause = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
+      void this.document.offerRobotConfigSliced(data, pause).then((outcome) => {
         if (!outcome.ok) this.report({ ok: false, reason: `the robot's RViz config could not be read: ${outcome.reason}` });
-      }, 0);
+      });
     });
     this.addEventListener('dragover', (e) => { e.preventDefault(); this.dragging = true; });
     this.addEventListener('dragleave', () => { this.dragging = false; });
@@ -202,6 +205,7 @@ export class CompanionApp extends LitElement {
               .documentName=${this.document.name} .findings=${this.findings()} .changes=${this.planner.changes}></displays-panel>`}
         </section>
         <section aria-label="Planner">
+          ${this.liveView()}
           <planner-panel .plan=${this.planner.plan} .status=${this.planner.status} .message=${this.planner.message}
             .canUndo=${this.document.canUndo} .turns=${this.planner.views}
             .examples=${this.examples()} .document=${this.document.doc}
@@ -233,8 +237,7 @@ export class CompanionApp extends LitElement {
         ?busy=${this.planner.status === 'planning'} ?canUndo=${this.document.canUndo} .message=${this.status} ?readonly=${this.readonly}
         @tile-tap=${(e: CustomEvent<{ tile: KioskTile }>) => void this.onTile(e.detail.tile)}
         @kiosk-undo=${() => this.followRviz(() => this.report(this.planner.undo(), 'Undone.'))}>
-        <!-- integrator: swap this placeholder for <live-view slot="view" …> once src/ui/live-view.ts is merged -->
-        <div class="view-slot" slot="view" data-view-slot>3D view</div>
+        ${this.liveView('view')}
         <rviz-state slot="rviz-state" .state=${this.rviz.state} .send=${this.rviz.sendEnabled} .sending=${this.rviz.sending} .message=${this.rviz.message}
           .problem=${this.rviz.statusProblem} kiosk
           @send-toggle=${(e: CustomEvent<{ on: boolean }>) => this.rviz.setSendEnabled(e.detail.on)}></rviz-state>
@@ -316,6 +319,11 @@ export class CompanionApp extends LitElement {
   }
 
   // ---- end issue 12 ---------------------------------------------------------------------------------------------
+
+  /** The live 3D view of the document (above the planner; full screen behind the controls in kiosk). */
+  private liveView(slot?: string) {
+    return html`<live-view slot=${slot ?? nothing} .doc=${this.document.doc} .link=${this.robot.link} .findings=${this.findings()} ?kiosk=${this.kiosk}></live-view>`;
+  }
 
   /** Rule-computed findings about the robot and the open document; recomputed per render (about 1 ms on 1,000 topics). */
   private findings(): Finding[] {

@@ -5,6 +5,7 @@ import type { History } from '../core/rviz/history.ts';
 import type { DisplayTypeLookup } from '../core/rviz/lookup.ts';
 import type { RvizAction } from '../core/rviz/action-types.ts';
 import { DEFAULT_RVIZ_CONFIG } from '../core/default-rviz.ts';
+import { parseSliced } from '../core/rviz/parse-sliced.ts';
 
 /** Where the open document came from: decides whether the robot's own config may replace it. */
 export type DocumentSource = 'default' | 'robot' | 'file' | 'session';
@@ -65,6 +66,23 @@ export class DocumentController {
   public offerRobotConfig(text: string): Outcome {
     if (this.source !== 'default' || this.history.canUndo) return { ok: true, message: 'kept the open document' };
     return this.openText(text, 'robot config', 'robot');
+  }
+
+  private robotOffers = 0;
+
+  /**
+   * `offerRobotConfig`, parsed in slices with `pause` between them: the config arrives while the robot streams, and
+   * one 12 KB parse would be a long main-thread task. Only the newest offer is adopted, and only if the document is
+   * still the built-in default when its parse ends.
+   */
+  public async offerRobotConfigSliced(text: string, pause: () => Promise<void>): Promise<Outcome> {
+    const kept: Outcome = { ok: true, message: 'kept the open document' };
+    if (this.source !== 'default' || this.history.canUndo) return kept;
+    const offer = ++this.robotOffers;
+    const result = await parseSliced(text, pause, { name: 'robot config' });
+    if (offer !== this.robotOffers) return { ok: true, message: 'a newer robot config arrived' };
+    if (this.source !== 'default' || this.history.canUndo) return kept;
+    return this.adopt(result, 'robot config', 'robot');
   }
 
   /** Applies the actions all or nothing as one undo step. */

@@ -1,6 +1,6 @@
 // A RobotLink that serves a fixed snapshot: lets the app's components be tested without a socket.
 import type { GraphSnapshot, TfEdge } from '../../src/core/graph/types.ts';
-import type { LinkState, RobotLink } from '../../src/link/types.ts';
+import type { DisplayFeed, LinkState, RobotLink } from '../../src/link/types.ts';
 
 export class FakeLink implements RobotLink {
   public readonly capabilities = ['subscribe', 'tf'] as const;
@@ -34,6 +34,9 @@ export class FakeLink implements RobotLink {
   public tf(): TfEdge[] { return [...this.snap.tf]; }
   public sampleRates(): () => void { return () => undefined; }
   public rates() { return {}; }
+  public feed(): DisplayFeed {
+    return { status: () => ({ delivered: 0, dropped: 0, asked: { throttleMs: 0, queueLength: 0, compression: 'none' } }), stop: () => undefined };
+  }
 
   private set(patch: Partial<LinkState>): void {
     this.current = { ...this.current, ...patch };

@@ -70,23 +70,26 @@ function shapeProblem(json: unknown): string | undefined {
   if (!isObject(json)) return '(root): must be object';
   if (json.stamp !== undefined && typeof json.stamp !== 'number') return '/stamp: must be number';
   if (!isObject(json.topics)) return json.topics === undefined ? "(root): must have required property 'topics'" : '/topics: must be object';
-  for (const [name, topic] of Object.entries(json.topics)) {
-    const at = `/topics/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (!name.startsWith('/')) return `${at}: property name must match pattern "^/" (topic names start with "/")`;
-    if (!isObject(topic)) return `${at}: must be object`;
-    if (topic.type !== undefined && typeof topic.type !== 'string') return `${at}/type: must be string`;
+  // Paths are built only for the error returned: a 1,000-topic report is checked in one pass without allocating them.
+  const topicAt = (name: string) => `/topics/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  for (const name in json.topics) {
+    const topic = json.topics[name];
+    if (name.charCodeAt(0) !== 47 /* / */) return `${topicAt(name)}: property name must match pattern "^/" (topic names start with "/")`;
+    if (!isObject(topic)) return `${topicAt(name)}: must be object`;
+    if (topic.type !== undefined && typeof topic.type !== 'string') return `${topicAt(name)}/type: must be string`;
     for (const role of ['publishers', 'subscribers'] as const) {
       const list = topic[role];
       if (list === undefined) continue;
-      if (!Array.isArray(list)) return `${at}/${role}: must be array`;
-      for (const [i, ep] of list.entries()) {
-        const epAt = `${at}/${role}/${i}`;
-        if (!isObject(ep)) return `${epAt}: must be object`;
-        if (typeof ep.node !== 'string' || ep.node === '') return `${epAt}/node: must be a non-empty string`;
-        for (const key of ['reliability', 'durability', 'history'] as const) {
-          if (ep[key] !== undefined && typeof ep[key] !== 'string') return `${epAt}/${key}: must be string`;
-        }
-        if (ep.depth !== undefined && ep.depth !== null && !(Number.isInteger(ep.depth) && (ep.depth as number) >= 0)) return `${epAt}/depth: must be a whole number ≥ 0 or null`;
+      if (!Array.isArray(list)) return `${topicAt(name)}/${role}: must be array`;
+      for (let i = 0; i < list.length; i++) {
+        const ep: unknown = list[i];
+        const epAt = () => `${topicAt(name)}/${role}/${i}`;
+        if (!isObject(ep)) return `${epAt()}: must be object`;
+        if (typeof ep.node !== 'string' || ep.node === '') return `${epAt()}/node: must be a non-empty string`;
+        if (ep.reliability !== undefined && typeof ep.reliability !== 'string') return `${epAt()}/reliability: must be string`;
+        if (ep.durability !== undefined && typeof ep.durability !== 'string') return `${epAt()}/durability: must be string`;
+        if (ep.history !== undefined && typeof ep.history !== 'string') return `${epAt()}/history: must be string`;
+        if (ep.depth !== undefined && ep.depth !== null && !(Number.isInteger(ep.depth) && (ep.depth as number) >= 0)) return `${epAt()}/depth: must be a whole number ≥ 0 or null`;
       }
     }
   }
@@ -99,6 +102,8 @@ const histories: readonly History[] = ['keep_last', 'keep_all', 'system_default'
 
 function pick<T extends string>(allowed: readonly T[], value: string | undefined): T | 'unknown' | 'bad' {
   if (value === undefined) return 'unknown';
+  // The bridge writes the canonical spelling; normalising is for hand-written reports.
+  if ((allowed as readonly string[]).includes(value)) return value as T;
   const v = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
   if (v === 'unknown') return 'unknown'; // the bridge's word for a policy DDS did not propagate: not an oddity
   return (allowed as readonly string[]).includes(v) ? (v as T) : 'bad';

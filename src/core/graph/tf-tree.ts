@@ -17,6 +17,21 @@ export const defaultTfTreeOptions: Readonly<TfTreeOptions> = Object.freeze({ sta
 export interface TransformStampedLike {
   header?: { frame_id?: unknown; stamp?: { sec?: unknown; nanosec?: unknown; nsec?: unknown; secs?: unknown } };
   child_frame_id?: unknown;
+  transform?: { translation?: { x?: unknown; y?: unknown; z?: unknown }; rotation?: { x?: unknown; y?: unknown; z?: unknown; w?: unknown } };
+}
+
+/** The latest transform parent ← child (the live view draws with it; the graph keeps only the edge). */
+export interface TfTransform {
+  parent: string;
+  child: string;
+  translation: { x: number; y: number; z: number };
+  rotation: { x: number; y: number; z: number; w: number };
+  isStatic: boolean;
+  receivedAt: number;
+}
+
+function finite(v: unknown, fallback: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 }
 
 export function normalizeFrame(name: string): string {
@@ -33,6 +48,9 @@ function stampSeconds(stamp: NonNullable<TransformStampedLike['header']>['stamp'
 /** Keeps the latest edge per child frame. */
 export class TfBuffer {
   private readonly byChild = new Map<string, TfEdge>();
+  private readonly transformByChild = new Map<string, TfTransform>();
+  /** Bumped on every added transform, so a drawing can tell when nothing moved. */
+  public version = 0;
 
   /**
    * Adds the transforms of one tf2_msgs/TFMessage. Entries without both frame names are skipped
@@ -47,9 +65,19 @@ export class TfBuffer {
       const child = typeof t?.child_frame_id === 'string' ? normalizeFrame(t.child_frame_id) : '';
       if (!parent || !child || parent === child) { skipped++; continue; }
       this.byChild.set(child, { child, parent, isStatic, stampSec: stampSeconds(t.header?.stamp), receivedAt });
+      const tr = t.transform?.translation, ro = t.transform?.rotation;
+      this.transformByChild.set(child, { parent, child, isStatic, receivedAt,
+        translation: { x: finite(tr?.x, 0), y: finite(tr?.y, 0), z: finite(tr?.z, 0) },
+        rotation: { x: finite(ro?.x, 0), y: finite(ro?.y, 0), z: finite(ro?.z, 0), w: finite(ro?.w, 1) } });
       added++;
     }
+    if (added > 0) this.version++;
     return { added, skipped };
+  }
+
+  /** The latest transform per child frame (what addMessage read; edges added by addEdge have none). */
+  public transforms(): TfTransform[] {
+    return [...this.transformByChild.values()];
   }
 
   public addEdge(edge: TfEdge): void {
@@ -63,7 +91,7 @@ export class TfBuffer {
 
   public get size(): number { return this.byChild.size; }
 
-  public clear(): void { this.byChild.clear(); }
+  public clear(): void { this.byChild.clear(); this.transformByChild.clear(); this.version++; }
 }
 
 export interface TfFrameInfo {

@@ -64,6 +64,20 @@ export function checkSize(bytes: number, options: Partial<ParseOptions> = {}): P
 /** Parse .rviz text. Never throws; a failure names the problem and, where it can, the line or path. */
 export function parse(text: string, options: Partial<ParseOptions> = {}): ParseResult {
   const opts = { ...defaultParseOptions, ...options };
+  const refused = precheck(text, opts);
+  if (refused) return refused;
+  const yaml = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
+  const first = yaml.errors[0];
+  if (first) {
+    const line = first.linePos?.[0]?.line;
+    const message = first.message.split('\n')[0] ?? first.message;
+    return { ok: false, code: 'yaml-syntax', reason: `rviz: ${opts.name} is not valid YAML${line ? ` (line ${line})` : ''}: ${message}`, ...(line ? { line } : {}) };
+  }
+  return fromYaml(text, yaml, opts.name);
+}
+
+/** What is refused before any YAML is read: size, binary content, emptiness. */
+export function precheck(text: string, opts: ParseOptions): ParseFailure | undefined {
   const name = opts.name;
   // Cheap bound first: UTF-8 never has fewer bytes than UTF-16 code units.
   if (text.length > opts.maxBytes) {
@@ -81,13 +95,11 @@ export function parse(text: string, options: Partial<ParseOptions> = {}): ParseR
     return { ok: false, code: 'binary', reason: `rviz: ${name} is not a text file (${what} on line ${line})`, line };
   }
   if (text.trim() === '') return { ok: false, code: 'empty', reason: `rviz: ${name} is empty` };
-  const yaml = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
-  const first = yaml.errors[0];
-  if (first) {
-    const line = first.linePos?.[0]?.line;
-    const message = first.message.split('\n')[0] ?? first.message;
-    return { ok: false, code: 'yaml-syntax', reason: `rviz: ${name} is not valid YAML${line ? ` (line ${line})` : ''}: ${message}`, ...(line ? { line } : {}) };
-  }
+  return undefined;
+}
+
+/** A YAML document without syntax errors → the RViz document, or why it is not an RViz config. */
+export function fromYaml(text: string, yaml: Document.Parsed, name: string): ParseResult {
   const root = yaml.contents;
   if (!isMap(root)) {
     return { ok: false, code: 'not-rviz', reason: `rviz: ${name} is YAML but not an RViz config (its top level is not a map)` };

@@ -9,11 +9,13 @@ import { bridgeQosTopic, bridgeQosType, parseBridgeQos, type BridgeQos } from '.
 import { ProblemStore } from '../../core/graph/problem-store.ts';
 import { RateEstimator } from '../../core/graph/rate.ts';
 import { buildSnapshot, type TopicRate } from '../../core/graph/snapshot.ts';
-import { TfBuffer } from '../../core/graph/tf-tree.ts';
+import { TfBuffer, type TfTransform } from '../../core/graph/tf-tree.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../../core/graph/types.ts';
 import { LinkError, isLinkError } from '../errors.ts';
 import { realTimers, type Timers } from '../timers.ts';
-import type { CallOptions, LinkCapability, LinkState, MessageHandler, RobotLink, SnapshotRequest, SubscribeOptions } from '../types.ts';
+import type { CallOptions, DisplayFeed, DisplayFeedRequest, FeedHandler, LinkCapability, LinkState, MessageHandler, RobotLink, SnapshotRequest,
+  SubscribeOptions } from '../types.ts';
+import { openDisplayFeed } from '../display-subscriptions.ts';
 import { checkRobotUrl } from '../url.ts';
 import { defaultBackoff, type BackoffOptions } from './backoff.ts';
 import { RosbridgeConnection } from './connection.ts';
@@ -46,6 +48,11 @@ export interface RosbridgeLinkOptions {
   maxPublishBytes: number;
   /** Reconnects a socket that stays open but goes silent while topics were flowing; `false` turns it off. */
   watchdog: Partial<WatchdogOptions> | false;
+  /**
+   * Ask for CBOR on heavy display feeds. rosbridge_suite has answered `compression: "cbor"` in every ROS 2 release
+   * (a server that does not know it sends JSON, which the decoders also take), so it is on unless turned off.
+   */
+  cbor: boolean;
 }
 
 export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Object.freeze({
@@ -61,6 +68,7 @@ export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Objec
   rateWindowMs: 5000,
   maxPublishBytes: 10_000_000,
   watchdog: defaultWatchdogOptions,
+  cbor: true,
 });
 
 const tfType = 'tf2_msgs/msg/TFMessage';
@@ -86,7 +94,7 @@ function seconds(ms: number): string {
 
 export class RosbridgeLink implements RobotLink {
   public readonly url: string;
-  public readonly capabilities: readonly LinkCapability[] = ['subscribe', 'call-service', 'tf', 'rates', 'qos-bridge', 'publish'];
+  public readonly capabilities: readonly LinkCapability[];
   private readonly opts: RosbridgeLinkOptions;
   private readonly problems = new ProblemStore();
   private readonly listeners = new Set<(s: LinkState) => void>();
@@ -116,6 +124,7 @@ export class RosbridgeLink implements RobotLink {
   public constructor(url: string, options: Partial<RosbridgeLinkOptions> = {}) {
     this.url = url.trim();
     this.opts = { ...defaultRosbridgeLinkOptions, ...options };
+    this.capabilities = ['subscribe', 'call-service', 'tf', 'rates', 'qos-bridge', 'publish', ...(this.opts.cbor ? ['cbor' as const] : [])];
     this.caller = new ServiceCaller(this.opts.timers);
     this.rosapi = new RosapiClient((name, args, o) => this.callService(name, args, o ?? {}));
     this.subs = new SubscriptionRegistry(this.opts.timers, (topic, err) => this.setProblem({
@@ -138,7 +147,7 @@ export class RosbridgeLink implements RobotLink {
     }
     this.subs.add('/tf', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, false, at); });
     this.subs.add('/tf_static', tfType, (msg: { transforms?: unknown }, at) => { this.tfBuffer.addMessage(msg, true, at); });
-    this.subs.add(bridgeQosTopic, bridgeQosType, (msg: { data?: unknown }) => this.onBridgeMessage(msg));
+    this.subs.add(bridgeQosTopic, bridgeQosType, (msg: { data?: unknown }) => this.queueBridgeMessage(msg));
   }
 
   // ---- connection ------------------------------------------------------------------------------
@@ -325,7 +334,14 @@ export class RosbridgeLink implements RobotLink {
     return this.subs.add(topic, type, onMessage, options);
   }
 
+  public feed<T = unknown>(request: DisplayFeedRequest, onMessage: FeedHandler<T>): DisplayFeed {
+    return openDisplayFeed(this, request, onMessage, this.opts.cbor);
+  }
+
   public tf(): TfEdge[] { return this.tfBuffer.edges(); }
+  public tfTransforms(): { version: number; transforms: readonly TfTransform[] } {
+    return { version: this.tfBuffer.version, transforms: this.tfBuffer.transforms() };
+  }
 
   public publish(topic: string, type: string, message: Record<string, unknown>): void {
     const ros = this.ros;
@@ -378,6 +394,23 @@ export class RosbridgeLink implements RobotLink {
   }
 
   // ---- QoS bridge --------------------------------------------------------------------------
+
+  private pendingBridge: { data?: unknown } | undefined;
+
+  /**
+   * The QoS report (hundreds of KB for a big graph) is parsed in a task of its own, not inside the socket's message
+   * handler, and reports that arrive before it runs are coalesced to the newest.
+   */
+  private queueBridgeMessage(msg: { data?: unknown }): void {
+    const first = this.pendingBridge === undefined;
+    this.pendingBridge = msg;
+    if (!first) return;
+    this.opts.timers.setTimeout(() => {
+      const latest = this.pendingBridge;
+      this.pendingBridge = undefined;
+      if (latest && this.connection) this.onBridgeMessage(latest);
+    }, 0);
+  }
 
   private onBridgeMessage(msg: { data?: unknown }): void {
     const parsed = parseBridgeQos(msg?.data);

@@ -17,9 +17,14 @@ interface Entry {
 interface Group {
   name: string;
   entries: Set<Entry>;
-  wire?: { topic: Topic; throttleMs: number; queueLength: number; type: string; statusEvent?: string; onStatus?: (m: unknown) => void };
+  wire?: { topic: Topic; throttleMs: number; queueLength: number; compression: 'none' | 'cbor'; type: string; statusEvent?: string; onStatus?: (m: unknown) => void };
   /** Whether rosbridge complained about this subscription (cleared by the first message). */
   complained?: boolean;
+  /**
+   * The newest message on the current wire. rosbridge sends a latched topic's message once per subscription, so a
+   * handler joining a subscription that already exists (the live view after the diagnosis sampler) gets it from here.
+   */
+  last?: { message: unknown; at: number };
 }
 
 /** Called when rosbridge answers a subscribe with a status message (e.g. a type mismatch), or `undefined` once messages flow. */
@@ -52,8 +57,16 @@ export class SubscriptionRegistry {
       this.groups.set(topic, group);
     }
     group.entries.add(entry);
+    const wireBefore = group.wire;
     this.sync(group);
     const g = group;
+    if (wireBefore && g.wire === wireBefore && g.last) {
+      const last = g.last;
+      queueMicrotask(() => {
+        if (!g.entries.has(entry)) return;
+        try { entry.handler(last.message, last.at); } catch (err) { this.onHandlerError(g.name, err); }
+      });
+    }
     return () => {
       if (!g.entries.delete(entry)) return;
       if (g.entries.size === 0) {
@@ -77,6 +90,7 @@ export class SubscriptionRegistry {
     for (const g of this.groups.values()) {
       g.wire?.topic.removeAllListeners();
       delete g.wire;
+      delete g.last;
     }
   }
 
@@ -91,18 +105,21 @@ export class SubscriptionRegistry {
     const entries = [...group.entries];
     const throttleMs = Math.min(...entries.map((e) => e.options.throttleMs ?? 0));
     const queueLength = Math.max(...entries.map((e) => e.options.queueLength ?? 0));
+    // As rosbridge does across clients: one subscriber asking for CBOR makes the topic CBOR for all.
+    const compression = entries.some((e) => e.options.compression === 'cbor') ? 'cbor' : 'none';
     const type = entries.find((e) => e.type)?.type ?? '';
     const w = group.wire;
-    if (w && w.throttleMs === throttleMs && w.queueLength === queueLength) return;
+    if (w && w.throttleMs === throttleMs && w.queueLength === queueLength && w.compression === compression) return;
     this.unwire(group);
     const topic = new Topic<unknown>({
       ros: this.ros, name: group.name, messageType: type,
-      throttle_rate: throttleMs, queue_length: queueLength, reconnect_on_close: false,
+      throttle_rate: throttleMs, queue_length: queueLength, compression, reconnect_on_close: false,
     });
     topic.subscribe((msg) => {
       if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
       this.onAnyMessage(group.name);
       const now = this.timers.now();
+      group.last = { message: msg, at: now };
       for (const e of [...group.entries]) {
         try {
           e.handler(msg, now);
@@ -111,7 +128,7 @@ export class SubscriptionRegistry {
         }
       }
     });
-    group.wire = { topic, throttleMs, queueLength, type };
+    group.wire = { topic, throttleMs, queueLength, compression, type };
     if (topic.subscribeId) {
       // rosbridge answers a refused subscribe with a status message carrying the subscribe id.
       const statusEvent = `status:${topic.subscribeId}`;
@@ -131,6 +148,7 @@ export class SubscriptionRegistry {
     const w = group.wire;
     if (!w) return;
     delete group.wire;
+    delete group.last;
     if (w.statusEvent && w.onStatus) this.ros?.off(w.statusEvent, w.onStatus);
     if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
     try {

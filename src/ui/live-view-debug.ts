@@ -1,0 +1,52 @@
+/**
+ * The read-only debug hook (`?debug=1`): `window.rvizCompanion` with `viewStats()` and `documentText()`, for tests,
+ * benches and people debugging a robot. Values are fresh plain objects; nothing on it changes the app.
+ */
+import type { LegendState } from '../view/spec/legend.ts';
+
+export interface ViewDisplayStats {
+  type: string;
+  state: LegendState;
+  drawn: boolean;
+  objects: number;
+  /** ms since the newest message this display drew; null before the first. */
+  lastMessageAgeMs: number | null;
+}
+
+export interface ViewStats {
+  frameMs: { p50: number; p95: number };
+  /** Frames rendered so far (in the kept window). */
+  frames: number;
+  displays: Record<string, ViewDisplayStats>;
+  /** Messages the feeds superseded before they were drawn, per display name (only where > 0 or measured). */
+  dropped: Record<string, number>;
+  /** Worker decode times per kind (points, grid, image…). */
+  decode: Record<string, { count: number; p50Ms: number; p95Ms: number; lastMs: number }>;
+  /** Whether three.js and the scene have loaded. */
+  ready: boolean;
+}
+
+export interface DebugHookSource {
+  viewStats(): ViewStats;
+  documentText(): string;
+}
+
+export function debugEnabled(location: Location = window.location): boolean {
+  return new URLSearchParams(location.search).get('debug') === '1';
+}
+
+/** Installs the hook; returns the function that removes it (only if it is still ours). */
+export function installDebugHook(source: DebugHookSource): () => void {
+  const hook = Object.freeze({
+    viewStats: () => source.viewStats(),
+    documentText: () => source.documentText(),
+  });
+  Object.defineProperty(window, 'rvizCompanion', { value: hook, configurable: true, enumerable: false, writable: false });
+  return () => {
+    if ((window as unknown as { rvizCompanion?: unknown }).rvizCompanion === hook) delete (window as unknown as { rvizCompanion?: unknown }).rvizCompanion;
+  };
+}
+
+declare global {
+  interface Window { rvizCompanion?: Readonly<DebugHookSource> }
+}

@@ -1,0 +1,234 @@
+import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { RvizDocument } from '../core/rviz/document.ts';
+import { serialize } from '../core/rviz/document.ts';
+import type { Finding } from '../core/diagnosis/types.ts';
+import { catalog } from '../core/catalog/index.ts';
+import type { RobotLink } from '../link/types.ts';
+import type { DecodedImage } from '../view/decode/types.ts';
+import { documentView, type DocumentView } from '../view/spec/document-view.ts';
+import { legendRows, type LegendRow } from '../view/spec/legend.ts';
+import type { ImageUpdate, ViewRuntime } from '../view/scene/view-runtime.ts';
+import { debugEnabled, installDebugHook, type ViewStats } from './live-view-debug.ts';
+import { theme } from './theme.ts';
+import './image-panel.ts';
+
+const HEIGHT_KEY = 'rviz-companion.view-height';
+const MESH_KEY = 'rviz-companion.mesh-base-url';
+
+/**
+ * The live 3D view: draws the open document's enabled displays from the robot's topics (three.js, loaded lazily with
+ * this element's first use), in the document's Fixed Frame from its current view; orbit, pan and zoom with mouse or
+ * touch, and a button back to the document's view. The legend lists every enabled display with its state (drawing,
+ * no data yet, no transform to the fixed frame, wrong message type, shown in RViz only); Image and Camera displays
+ * are 2D panels beside it. Fed by the document model and the link (never its own socket, never the YAML text).
+ */
+@customElement('live-view')
+export class LiveView extends LitElement {
+  public static override styles = [theme, css`
+    :host { display: block; position: relative; height: var(--view-height, 58vh); min-height: 160px; background: #303030;
+      border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; margin-bottom: 10px; }
+    :host([kiosk]) { position: fixed; inset: 56px 0 0 0; height: auto; border: 0; border-radius: 0; margin: 0; z-index: 0; }
+    .stage { position: absolute; inset: 0; }
+    .images { position: absolute; top: 6px; right: 6px; max-height: calc(100% - 24px); width: min(32%, 220px); overflow: auto; z-index: 2;
+      display: flex; flex-direction: column; gap: 4px; }
+    .toolbar { position: absolute; top: 6px; left: 6px; display: flex; gap: 6px; flex-wrap: wrap; z-index: 2; }
+    .toolbar button { background: rgba(43, 45, 49, .85); }
+    .legend { position: absolute; left: 6px; bottom: 12px; max-width: min(70%, 380px); max-height: calc(100% - 64px); overflow: auto; z-index: 2;
+      background: rgba(30, 31, 34, .82); border: 1px solid var(--line); border-radius: var(--radius); padding: 3px 8px; font-size: 11px; line-height: 1.25; }
+    .legend ul { list-style: none; margin: 0; padding: 0; }
+    .legend li { display: flex; gap: 6px; align-items: baseline; padding: 1px 0; }
+    .legend .dot { width: 8px; height: 8px; border-radius: 50%; flex: none; background: var(--muted); }
+    .dot.drawing { background: var(--ok); } .dot.no-data { background: var(--muted); } .dot.no-transform { background: var(--warn); }
+    .dot.wrong-type { background: var(--err); } .dot.rviz-only { background: transparent; border: 1px solid var(--muted); }
+    .legend .name { font-weight: 600; white-space: nowrap; }
+    .legend .note { color: var(--muted); font-size: 11px; margin-left: 14px; }
+    .legend summary, .legend .head { cursor: pointer; color: var(--muted); display: flex; gap: 8px; }
+    .message { position: absolute; inset: 0; display: grid; place-items: center; color: var(--muted); font-size: 13px; padding: 20px; text-align: center; }
+    .grip { position: absolute; left: 0; right: 0; bottom: 0; height: 10px; cursor: ns-resize; z-index: 3; touch-action: none; }
+    .grip::after { content: ''; position: absolute; left: 50%; bottom: 3px; width: 40px; margin-left: -20px; height: 3px; border-radius: 2px; background: var(--line); }
+    :host([kiosk]) .grip { display: none; }
+    .mesh { position: absolute; top: 44px; left: 6px; z-index: 3; background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); padding: 8px; }
+    .mesh input { width: 22em; }
+    :host([kiosk]) .toolbar button { min-height: 48px; }
+  `];
+
+  /** The open document (DocumentController's doc). */
+  @property({ attribute: false }) public doc: RvizDocument | undefined;
+  /** The current robot's link; another link means another robot: the scene starts empty. */
+  @property({ attribute: false }) public link: RobotLink | undefined;
+  /** The diagnosis findings the Displays panel shows (wrong type, missing frames…). */
+  @property({ attribute: false }) public findings: readonly Finding[] = [];
+  @property({ type: Boolean, reflect: true }) public kiosk = false;
+
+  @state() private loadError: string | undefined;
+  @state() private legendOpen = false;
+  @state() private meshOpen = false;
+  @state() private images = new Map<string, ImageUpdate>();
+  @state() private tick = 0;
+
+  private runtime: ViewRuntime | undefined;
+  private loading: Promise<void> | undefined;
+  private view: DocumentView | undefined;
+  private viewDoc: RvizDocument | undefined;
+  private meshBaseUrl = '';
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private removeHook: (() => void) | undefined;
+
+  public override connectedCallback(): void {
+    super.connectedCallback();
+    try {
+      this.meshBaseUrl = localStorage.getItem(MESH_KEY) ?? '';
+      const h = localStorage.getItem(HEIGHT_KEY);
+      if (h && !this.kiosk) this.style.setProperty('--view-height', `${Number(h)}px`);
+    } catch { /* storage disabled: defaults */ }
+    // The legend follows the scene twice a second (not every frame: one Lit render per frame would cost more than the frame).
+    this.timer = setInterval(() => { this.tick++; }, 500);
+    if (debugEnabled()) this.removeHook = installDebugHook({ viewStats: () => this.viewStats(), documentText: () => (this.doc ? serialize(this.doc) : '') });
+    // Moved in the page (e.g. into or out of kiosk): the scene was disposed on disconnect, so start it again.
+    if (this.hasUpdated && this.doc) void this.updateComplete.then(() => this.ensureRuntime()).then(() => this.push());
+  }
+
+  public override disconnectedCallback(): void {
+    clearInterval(this.timer);
+    this.removeHook?.();
+    this.runtime?.dispose();
+    this.runtime = undefined;
+    this.loading = undefined;
+    super.disconnectedCallback();
+  }
+
+  private currentView(): DocumentView | undefined {
+    if (!this.doc) return undefined;
+    if (this.doc !== this.viewDoc) { this.view = documentView(this.doc, catalog); this.viewDoc = this.doc; }
+    return this.view;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!changed.has('doc') && !changed.has('link')) return;
+    void this.ensureRuntime().then(() => this.push());
+  }
+
+  /** Loads three.js and the scene once (their own chunk: the first page does not carry them). */
+  private ensureRuntime(): Promise<void> {
+    if (this.runtime) return Promise.resolve();
+    this.loading ??= (async () => {
+      try {
+        const { ViewRuntime } = await import('../view/scene/view-runtime.ts');
+        const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
+        if (!stage || !this.isConnected) return;
+        const rt = new ViewRuntime(stage);
+        rt.onImage = (u) => { this.images = new Map(this.images).set(u.key, u); };
+        this.runtime = rt;
+      } catch (err) {
+        this.loadError = `The 3D view could not start (${err instanceof Error ? err.message : String(err)}); the legend below still lists the displays.`;
+      }
+    })();
+    return this.loading;
+  }
+
+  private push(): void {
+    const v = this.currentView();
+    if (!this.runtime || !v) return;
+    this.runtime.update({ ...v, link: this.link, meshBaseUrl: this.meshBaseUrl });
+    const keys = new Set(v.displays.filter((d) => d.spec.kind === 'image').map((d) => d.key));
+    if ([...this.images.keys()].some((k) => !keys.has(k)) || (this.link !== this.imagesLink)) {
+      this.images = new Map([...this.images].filter(([k]) => keys.has(k) && this.link === this.imagesLink));
+      this.imagesLink = this.link;
+    }
+  }
+
+  private imagesLink: RobotLink | undefined;
+
+  private rows(): LegendRow[] {
+    const v = this.currentView();
+    if (!v) return [];
+    return legendRows(v.displays, this.runtime?.statuses() ?? new Map(), this.findings);
+  }
+
+  /** The debug hook's `viewStats()`. */
+  public viewStats(): ViewStats {
+    const now = Date.now();
+    const rows = this.rows();
+    const frame = this.runtime?.frameStats() ?? { p50: 0, p95: 0, frames: 0 };
+    const dropped = this.runtime?.dropped() ?? {};
+    const displays: ViewStats['displays'] = {};
+    const droppedByName: Record<string, number> = {};
+    for (const r of rows) {
+      const name = displays[r.name] ? `${r.name} (${r.key})` : r.name;
+      displays[name] = { type: r.type, state: r.state, drawn: r.drawn, objects: r.objects,
+        lastMessageAgeMs: r.lastMessageAt !== undefined ? now - r.lastMessageAt : null };
+      if (dropped[r.key] !== undefined) droppedByName[name] = dropped[r.key]!;
+    }
+    return { frameMs: { p50: frame.p50, p95: frame.p95 }, frames: frame.frames, displays, dropped: droppedByName,
+      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime !== undefined };
+  }
+
+  protected override render() {
+    void this.tick;
+    const rows = this.rows();
+    const v = this.currentView();
+    const imageDisplays = v?.displays.filter((d) => d.spec.kind === 'image') ?? [];
+    const target = v?.camera.targetFrame.replace(/^\/+/, '');
+    const notes = [v?.camera.kind === 'orbit' ? v.camera.note : undefined,
+      target && target !== '<Fixed Frame>' && target !== v?.fixedFrame ? `the view's Target Frame ${target} is not followed: the camera stays in ${v?.fixedFrame}` : undefined];
+    const note = notes.filter(Boolean).join('; ') || undefined;
+    return html`
+      <div class="stage" data-view-stage></div>
+      ${this.loadError ? html`<div class="message error" role="alert">${this.loadError}</div>` : nothing}
+      ${!this.link ? html`<div class="message" data-no-robot>No robot connected: the view draws once a robot streams.</div>` : nothing}
+      <div class="toolbar">
+        <button data-reset-view title="Back to the document's view" @click=${() => this.runtime?.resetCamera()}>Reset view</button>
+        <button title="Where robot meshes are fetched from" @click=${() => { this.meshOpen = !this.meshOpen; }}>Meshes…</button>
+        ${note ? html`<span class="muted" data-camera-note>${note}</span>` : nothing}
+      </div>
+      ${this.meshOpen ? html`<form class="mesh" @submit=${this.saveMeshUrl}>
+        <label>Mesh base URL (package:// resolves under it)<br>
+          <input name="mesh" .value=${this.meshBaseUrl} placeholder="http://robot:8000/share"></label>
+        <button>Use</button></form>` : nothing}
+      ${imageDisplays.length ? html`<div class="images">${imageDisplays.map((d) => {
+        const row = rows.find((r) => r.key === d.key);
+        return html`<image-panel data-image-display=${d.name} .name=${d.name} .state=${row?.label ?? ''}
+          .image=${this.images.get(d.key)?.image as DecodedImage | undefined}></image-panel>`;
+      })}</div>` : nothing}
+      <div class="legend ${this.legendOpen ? '' : 'closed'}" data-legend>
+        <div class="head" @click=${() => { this.legendOpen = !this.legendOpen; }}>
+          <span>${this.legendOpen ? '▾' : '▸'} Legend${this.legendOpen ? '' : ' (all displays)'}</span><span>${rows.filter((r) => r.state === 'drawing').length}/${rows.length} drawing</span></div>
+        <ul>${rows.filter((r) => this.legendOpen || r.state !== 'drawing').map((r) => html`<li data-legend-row=${r.name} data-state=${r.state} title=${r.detail ?? ''}>
+            <span class="dot ${r.state}"></span><span class="name">${r.name}</span>${r.state === 'drawing' ? nothing : html`<span class="muted">${r.label}</span>`}</li>
+          ${r.notes.map((n) => html`<li class="note">${n}</li>`)}`)}</ul>
+      </div>
+      <div class="grip" title="Drag to resize the view" @pointerdown=${this.startResize}></div>
+    `;
+  }
+
+  private saveMeshUrl(e: Event): void {
+    e.preventDefault();
+    const input = (e.target as HTMLFormElement).elements.namedItem('mesh') as HTMLInputElement;
+    this.meshBaseUrl = input.value.trim();
+    try { localStorage.setItem(MESH_KEY, this.meshBaseUrl); } catch { /* not kept */ }
+    this.meshOpen = false;
+    this.push();
+  }
+
+  private readonly startResize = (e: PointerEvent): void => {
+    const grip = e.currentTarget as HTMLElement;
+    grip.setPointerCapture(e.pointerId);
+    const startY = e.clientY, startH = this.getBoundingClientRect().height;
+    const move = (ev: PointerEvent) => {
+      const h = Math.max(160, Math.min(window.innerHeight - 120, startH + ev.clientY - startY));
+      this.style.setProperty('--view-height', `${h}px`);
+    };
+    const up = () => {
+      grip.removeEventListener('pointermove', move);
+      grip.removeEventListener('pointerup', up);
+      try { localStorage.setItem(HEIGHT_KEY, String(Math.round(this.getBoundingClientRect().height))); } catch { /* not kept */ }
+    };
+    grip.addEventListener('pointermove', move);
+    grip.addEventListener('pointerup', up);
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap { 'live-view': LiveView }
+}

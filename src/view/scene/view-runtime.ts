@@ -1,0 +1,328 @@
+/**
+ * The live view's three.js side, loaded lazily with the view (this module and three.js are their own chunk): one
+ * renderer, the document's camera with orbit/pan/zoom (mouse and touch), the TF buffer fed from /tf and /tf_static,
+ * and one Layer per enabled display, diffed on every document change (properties → `setSpec`, a new display or topic
+ * → a new layer, a removed display → disposed). Renders only when something changed (messages, TF, camera).
+ */
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { RobotLink } from '../../link/types.ts';
+import { createViewDecoder } from '../decode/decoder.ts';
+import type { DecodeStats, DecodedImage, ViewDecoder } from '../decode/types.ts';
+import type { CameraSpec } from '../spec/camera.ts';
+import { orbitEye, orthoHalfExtents } from '../spec/camera.ts';
+import type { ViewDisplay } from '../spec/draw-spec.ts';
+import type { SceneStatus } from '../spec/legend.ts';
+import { FrameStats } from '../spec/frame-stats.ts';
+import type { Rgb } from '../spec/props.ts';
+import { TransformBuffer } from '../spec/transforms.ts';
+import type { Layer, LayerContext } from './layer.ts';
+import { AxesLayer } from './axes.ts';
+import { GridLayer } from './grid.ts';
+import { ImageFeedLayer } from './image-feed.ts';
+import { MapLayer } from './map.ts';
+import { MarkerLayer } from './markers.ts';
+import { PathLayer } from './path.ts';
+import { PointsLayer } from './points.ts';
+import { OdometryLayer, PoseArrayLayer, PoseLayer } from './poses.ts';
+import { RobotModelLayer } from './robot-model.ts';
+import { PointStampedLayer, PolygonLayer, RangeLayer } from './simple.ts';
+import { TfLayer } from './tf.ts';
+
+// Colours are drawn as RViz draws them (no sRGB conversion), so palettes and rainbows read back as the same bytes.
+THREE.ColorManagement.enabled = false;
+
+export interface ViewInput {
+  displays: readonly ViewDisplay[];
+  fixedFrame: string;
+  camera: CameraSpec;
+  background: Rgb;
+  frameRate: number;
+  link: RobotLink | undefined;
+  meshBaseUrl: string;
+}
+
+type LayerCtor = new (ctx: LayerContext, display: ViewDisplay) => Layer;
+
+function layerClass(d: ViewDisplay): LayerCtor | undefined {
+  switch (d.spec.kind) {
+    case 'grid': return GridLayer as LayerCtor;
+    case 'axes': return AxesLayer as LayerCtor;
+    case 'tf': return TfLayer as LayerCtor;
+    case 'points': return PointsLayer as LayerCtor;
+    case 'map': return MapLayer as LayerCtor;
+    case 'path': return PathLayer as LayerCtor;
+    case 'pose': return PoseLayer as LayerCtor;
+    case 'odometry': return OdometryLayer as LayerCtor;
+    case 'pose-array': return PoseArrayLayer as LayerCtor;
+    case 'polygon': return PolygonLayer as LayerCtor;
+    case 'point-stamped': return PointStampedLayer as LayerCtor;
+    case 'range': return RangeLayer as LayerCtor;
+    case 'marker': return MarkerLayer as LayerCtor;
+    case 'robot-model': return RobotModelLayer as LayerCtor;
+    case 'image': return ImageFeedLayer as LayerCtor;
+    default: return undefined;
+  }
+}
+
+/** What makes a display's layer the same across edits: not its path (a removal shifts later paths). */
+function identity(d: ViewDisplay, meshBaseUrl: string): string {
+  const s = d.spec;
+  const extra = s.kind === 'map' ? s.updateTopic : s.kind === 'robot-model' ? `${s.source}:${s.descriptionTopic}:${meshBaseUrl}` : s.kind === 'marker' ? String(s.array)
+    : s.kind === 'pose' ? String(s.covariance !== undefined) : '';
+  return [d.classId, d.name, d.topic?.name ?? '', s.kind, extra].join('\u0000');
+}
+
+export interface ImageUpdate { key: string; name: string; image: DecodedImage }
+
+export class ViewRuntime {
+  public readonly canvas: HTMLCanvasElement;
+  private readonly renderer: THREE.WebGLRenderer;
+  private readonly scene = new THREE.Scene();
+  private readonly perspective = new THREE.PerspectiveCamera(45, 1, 0.01, 10_000);
+  private readonly ortho = new THREE.OrthographicCamera(-10, 10, 10, -10, 0.01, 10_000);
+  private camera: THREE.Camera = this.perspective;
+  private controls: OrbitControls;
+  private readonly tf = new TransformBuffer();
+  private readonly decoder: ViewDecoder;
+  private readonly layers = new Map<string, { layer: Layer; display: ViewDisplay; specJson: string }>();
+  private readonly stats = new FrameStats();
+  private input: ViewInput | undefined;
+  private cameraJson = '';
+  private link: RobotLink | undefined;
+  private tfStops: (() => void)[] = [];
+  /** The link keeps no transforms (a fake): nothing can be placed. */
+  public missingTf = false;
+  private dirty = true;
+  private compiling = false;
+  private compiledObjects = -1;
+  private tfVersion = -1;
+  private lastFrameAt = 0;
+  private raf = 0;
+  private disposed = false;
+  private readonly resize: ResizeObserver;
+  private readonly host: HTMLElement;
+  public onImage: ((u: ImageUpdate) => void) | undefined;
+  /** Called after a render, with no arguments (the legend refreshes from `statuses()`). */
+  public onRendered: (() => void) | undefined;
+
+  public constructor(host: HTMLElement, options: { decoder?: ViewDecoder } = {}) {
+    this.host = host;
+    this.decoder = options.decoder ?? createViewDecoder();
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true, alpha: false });
+    this.renderer.outputColorSpace = THREE.LinearSRGBColorSpace;
+    this.renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio || 1));
+    this.canvas = this.renderer.domElement;
+    this.canvas.style.display = 'block';
+    this.canvas.style.width = '100%';
+    this.canvas.style.height = '100%';
+    this.canvas.style.touchAction = 'none';
+    host.appendChild(this.canvas);
+    for (const c of [this.perspective, this.ortho]) c.up.set(0, 0, 1);
+    const light = new THREE.DirectionalLight(0xffffff, 1.6);
+    light.position.set(0.3, 0.2, 1);
+    this.perspective.add(light);
+    this.ortho.add(light.clone());
+    this.scene.add(this.perspective, this.ortho, new THREE.AmbientLight(0xffffff, 1.4));
+    this.controls = this.makeControls();
+    this.resize = new ResizeObserver(() => this.fit());
+    this.resize.observe(host);
+    this.fit();
+    this.raf = requestAnimationFrame(this.tick);
+  }
+
+  private makeControls(): OrbitControls {
+    const c = new OrbitControls(this.camera, this.canvas);
+    c.enableDamping = false;
+    c.screenSpacePanning = true;
+    c.zoomToCursor = true;
+    c.addEventListener('change', () => { this.dirty = true; });
+    return c;
+  }
+
+  private readonly ctx: LayerContext = {
+    link: undefined,
+    decoder: undefined as unknown as ViewDecoder,
+    tf: this.tf,
+    fixedFrame: () => this.input?.fixedFrame ?? 'map',
+    frameRate: () => this.input?.frameRate ?? 30,
+    requestRender: () => { this.dirty = true; },
+    meshBaseUrl: () => this.input?.meshBaseUrl ?? '',
+    camera: () => this.camera,
+    viewportHeight: () => this.renderer.domElement.height,
+  };
+
+  /** The document or the link changed: diff the layers; a different link (another robot) starts from an empty scene. */
+  public update(input: ViewInput): void {
+    if (this.disposed) return;
+    const linkChanged = input.link !== this.link;
+    this.input = input;
+    this.ctx.decoder = this.decoder;
+    if (linkChanged) this.switchLink(input.link);
+    this.scene.background = new THREE.Color(input.background[0], input.background[1], input.background[2]);
+    const camJson = JSON.stringify(input.camera);
+    if (camJson !== this.cameraJson) { this.cameraJson = camJson; this.resetCamera(); }
+    const wanted = new Map<string, ViewDisplay>();
+    const counts = new Map<string, number>();
+    for (const d of input.displays) {
+      const base = identity(d, input.meshBaseUrl);
+      const n = (counts.get(base) ?? 0) + 1;
+      counts.set(base, n);
+      wanted.set(`${base}\u0000${n}`, d);
+    }
+    // New layers subscribe before the old ones leave: a topic's subscription then stays open, and its newest message
+    // (a latched map, the robot description) reaches the new layer at once (a renamed display keeps drawing).
+    const gone = [...this.layers].filter(([id]) => !wanted.has(id));
+    for (const [id] of gone) this.layers.delete(id);
+    for (const [id, d] of wanted) {
+      const specJson = JSON.stringify(d.spec);
+      const have = this.layers.get(id);
+      if (have) {
+        if (have.specJson !== specJson) { have.layer.setSpec(d.spec as never); have.specJson = specJson; }
+        have.display = d;
+        continue;
+      }
+      const Ctor = layerClass(d);
+      if (!Ctor) continue;
+      const layer = new Ctor(this.ctx, d);
+      if (layer instanceof ImageFeedLayer) layer.onImage = (image) => this.onImage?.({ key: d.key, name: d.name, image });
+      this.scene.add(layer.root);
+      layer.start();
+      this.layers.set(id, { layer, display: d, specJson });
+    }
+    for (const [, entry] of gone) {
+      entry.layer.dispose();
+      if (entry.display.spec.kind === 'map' && ![...this.layers.values()].some((e) => e.display.key === entry.display.key)) this.decoder.forget(entry.display.key);
+    }
+    this.dirty = true;
+  }
+
+  private switchLink(link: RobotLink | undefined): void {
+    for (const stop of this.tfStops) stop();
+    this.tfStops = [];
+    for (const e of this.layers.values()) e.layer.dispose();
+    this.layers.clear();
+    this.tf.clear();
+    this.link = link;
+    this.ctx.link = link;
+    if (link && !link.tfTransforms) this.missingTf = true;
+  }
+
+  /** Back to the document's view (the button). */
+  public resetCamera(): void {
+    const spec = this.input?.camera;
+    if (!spec) return;
+    if (spec.kind === 'orbit') {
+      this.camera = this.perspective;
+      const eye = orbitEye(spec);
+      this.perspective.position.set(eye[0], eye[1], eye[2]);
+      this.controls.dispose();
+      this.controls = this.makeControls();
+      this.controls.target.set(spec.focal[0], spec.focal[1], spec.focal[2]);
+      this.controls.enableRotate = true;
+    } else {
+      this.camera = this.ortho;
+      this.ortho.position.set(spec.x, spec.y, 500);
+      // Screen up is +Y turned by Angle about Z (FixedOrientationOrthoViewController).
+      this.ortho.up.set(-Math.sin(spec.angle), Math.cos(spec.angle), 0);
+      this.controls.dispose();
+      this.controls = this.makeControls();
+      this.controls.target.set(spec.x, spec.y, 0);
+      this.controls.enableRotate = false;
+      this.ortho.zoom = 1;
+    }
+    this.fit();
+    this.controls.update();
+    this.dirty = true;
+  }
+
+  private fit(): void {
+    const w = Math.max(1, this.host.clientWidth), h = Math.max(1, this.host.clientHeight);
+    this.renderer.setSize(w, h, false);
+    this.perspective.aspect = w / h;
+    this.perspective.updateProjectionMatrix();
+    const spec = this.input?.camera;
+    const ext = spec?.kind === 'ortho' ? orthoHalfExtents(spec, w, h) : { halfWidth: w / 20, halfHeight: h / 20 };
+    this.ortho.left = -ext.halfWidth; this.ortho.right = ext.halfWidth; this.ortho.top = ext.halfHeight; this.ortho.bottom = -ext.halfHeight;
+    this.ortho.updateProjectionMatrix();
+    this.dirty = true;
+  }
+
+  private readonly tick = (): void => {
+    if (this.disposed) return;
+    this.raf = requestAnimationFrame(this.tick);
+    const now = Date.now();
+    // Transforms come from the link's own TF buffer (the /tf_static it already holds is never sent twice).
+    this.syncTf();
+    // Fades (TF timeout), lifetimes and decay need a frame now and then even when nothing arrives.
+    const periodic = now - this.lastFrameAt > 250;
+    if (this.compiling || (!this.dirty && this.tf.version === this.tfVersion && !periodic)) return;
+    this.renderNow(now, true);
+  };
+
+  /** How many objects with a material are in the scene: a change may bring shaders that were never compiled. */
+  private materialObjects(): number {
+    let n = 0;
+    this.scene.traverseVisible((o) => { if ((o as THREE.Mesh).material) n++; });
+    return n;
+  }
+
+  private syncTf(): void {
+    const source = this.link?.tfTransforms?.();
+    if (source) this.tf.sync(source);
+  }
+
+  /** Places every layer and renders once; the time it takes is one frame-time sample. */
+  public renderNow(now = Date.now(), compileFirst = false): void {
+    const started = performance.now();
+    this.syncTf();
+    this.dirty = false;
+    this.tfVersion = this.tf.version;
+    this.lastFrameAt = now;
+    for (const e of this.layers.values()) e.layer.frame(now);
+    if (compileFirst) {
+      // New kinds of objects: compile their shaders in parallel (KHR_parallel_shader_compile) and draw once they are
+      // ready, instead of compiling inside the render (a long task per new material kind on SwiftShader).
+      const count = this.materialObjects();
+      if (count !== this.compiledObjects) {
+        this.compiling = true;
+        const done = () => { this.compiling = false; this.compiledObjects = count; this.dirty = true; };
+        this.renderer.compileAsync(this.scene, this.camera).then(done, done);
+        return;
+      }
+    }
+    this.renderer.render(this.scene, this.camera);
+    this.stats.add(performance.now() - started);
+    this.onRendered?.();
+  }
+
+  public statuses(): Map<string, SceneStatus> {
+    const out = new Map<string, SceneStatus>();
+    for (const e of this.layers.values()) out.set(e.display.key, e.layer.status());
+    return out;
+  }
+
+  public frameStats(): { p50: number; p95: number; frames: number } { return this.stats.summary(); }
+
+  /** Messages the feeds superseded before they could be drawn, by display key (bench). */
+  public dropped(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const e of this.layers.values()) out[e.display.key] = e.layer.dropped();
+    return out;
+  }
+
+  public decodeStats(): DecodeStats { return this.decoder.stats(); }
+
+  public dispose(): void {
+    this.disposed = true;
+    cancelAnimationFrame(this.raf);
+    this.resize.disconnect();
+    for (const stop of this.tfStops) stop();
+    for (const e of this.layers.values()) e.layer.dispose();
+    this.layers.clear();
+    this.controls.dispose();
+    this.decoder.dispose();
+    this.renderer.dispose();
+    this.canvas.remove();
+  }
+}

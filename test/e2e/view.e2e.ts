@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { E2eCase } from './harness.ts';
+import type { ViewStats } from '../../src/ui/live-view-debug.ts';
+
+/** turtlebot_nav without its RViz config: the app starts from its default document (Grid, TF), so the scan is new. */
+function turtlebotWithoutConfig(): string {
+  const scenario = JSON.parse(readFileSync('sim/scenarios/turtlebot_nav.json', 'utf8')) as Record<string, unknown>;
+  delete scenario['rvizConfig'];
+  const dir = mkdtempSync(join(tmpdir(), 'view-e2e-'));
+  const file = join(dir, 'turtlebot_nav.json');
+  writeFileSync(file, JSON.stringify(scenario));
+  return file;
+}
+
+type Page = Parameters<E2eCase['run']>[0]['page'];
+
+const stats = (page: Page) => page.evaluate(() => window.rvizCompanion!.viewStats()) as Promise<ViewStats>;
+
+/**
+ * Keeps the view canvas's pixels under `slot` in the page, and returns how many differ (any channel by more than 40)
+ * from the pixels kept under `against`, when given.
+ */
+function capture(page: Page, slot: string, against?: string): Promise<number> {
+  return page.evaluate(([slotName, againstName]) => {
+    const canvas = document.querySelector('companion-app')!.shadowRoot!.querySelector('live-view')!.shadowRoot!.querySelector('canvas')!;
+    const c = document.createElement('canvas');
+    c.width = canvas.width; c.height = canvas.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(canvas, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    const store = ((window as unknown as { __viewPixels?: Record<string, Uint8ClampedArray> }).__viewPixels ??= {});
+    store[slotName!] = data;
+    const other = againstName ? store[againstName] : undefined;
+    if (!other || other.length !== data.length) return -1;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i]! - other[i]!) > 40 || Math.abs(data[i + 1]! - other[i + 1]!) > 40 || Math.abs(data[i + 2]! - other[i + 2]!) > 40) n++;
+    }
+    return n;
+  }, [slot, against] as const);
+}
+
+/** "show the lidar coloured by height" → Apply → the scan is drawn (viewStats and pixels) → Undo → gone. */
+export const viewCase: E2eCase = {
+  name: 'view: applying "show the lidar coloured by height" draws the scan; undo takes it away',
+  async run({ page, open }) {
+    const scenarioFile = turtlebotWithoutConfig();
+    const sim = await open(scenarioFile, '&debug=1');
+    rmSync(dirname(scenarioFile), { recursive: true, force: true }); // read once by the simulated robot at start
+    await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
+    await page.waitForFunction(() => window.rvizCompanion?.viewStats().ready === true, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => window.rvizCompanion?.viewStats().displays['TF']?.drawn === true, undefined, { timeout: 10_000 });
+    // Hold the robot still so only the scan changes the picture.
+    sim.setPaused('/tf', true);
+    await page.waitForTimeout(800);
+    await capture(page, 'before');
+    assert.ok(!Object.values((await stats(page)).displays).some((d) => d.type === 'LaserScan'), 'no scan display before the plan');
+
+    await page.locator('planner-panel textarea').fill('show the lidar coloured by height');
+    await page.locator('planner-panel button[type=submit]').click();
+    await page.locator('planner-panel [data-checklist] li').first().waitFor({ timeout: 15_000 });
+    await page.locator('planner-panel [data-apply]').click();
+    await page.waitForFunction(() => Object.values(window.rvizCompanion!.viewStats().displays).some((d) => d.type === 'LaserScan' && d.drawn),
+      undefined, { timeout: 10_000 });
+    const applied = await stats(page);
+    const scan = Object.entries(applied.displays).find(([, d]) => d.type === 'LaserScan')!;
+    assert.equal(scan[1].state, 'drawing');
+    assert.ok(scan[1].objects > 0, 'scan objects drawn');
+    assert.ok(scan[1].lastMessageAgeMs !== null && scan[1].lastMessageAgeMs < 5000, `a recent scan message (${scan[1].lastMessageAgeMs} ms)`);
+    const text = await page.evaluate(() => window.rvizCompanion!.documentText());
+    assert.match(text, /Color Transformer: AxisColor/);
+    await page.waitForTimeout(400);
+    const lit = await capture(page, 'after', 'before');
+    assert.ok(lit > 30, `the scan lights pixels in the view (${lit} changed)`);
+
+    await page.locator('planner-panel [data-undo]').click();
+    await page.waitForFunction(() => !Object.values(window.rvizCompanion!.viewStats().displays).some((d) => d.type === 'LaserScan'), undefined, { timeout: 5_000 });
+    await page.waitForTimeout(400);
+    const left = await capture(page, 'undone', 'before');
+    assert.ok(left < lit / 5, `undo removes the scan from the picture (${left} pixels differ from before, ${lit} with the scan)`);
+    sim.setPaused('/tf', false);
+  },
+};
+
+/** The view with turtlebot_nav's own config: every display it can draw draws; screenshots for the README. */
+export const viewScreensCase: E2eCase = {
+  name: 'view: turtlebot_nav\'s own config draws every display (screenshots on the desk layout and at 1024×600)',
+  async run({ page, open, screenshot }) {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await open('turtlebot_nav', '&debug=1');
+    await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
+    await page.waitForFunction(() => {
+      const s = window.rvizCompanion?.viewStats();
+      return s?.ready === true && Object.keys(s.displays).length > 10 && Object.values(s.displays).every((d) => d.state === 'drawing');
+    }, undefined, { timeout: 20_000 });
+    const s = await stats(page);
+    for (const [name, d] of Object.entries(s.displays)) assert.ok(d.drawn, `${name} (${d.type}) drawn`);
+    await page.waitForTimeout(500);
+    await screenshot('live-view-desk');
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.waitForTimeout(800);
+    await screenshot('live-view-1024x600');
+  },
+};
