@@ -107,7 +107,9 @@ export const kioskTouchCase: E2eCase = {
       assert.match(after, /Topic:\n\s+(?:[A-Z].*\n\s+)*Value: \/scan/, 'on /scan');
       assert.match(after, /Reliability Policy: Best Effort/, 'completed by the planner: the QoS /scan publishes with');
       assert.match(await page.locator('kiosk-screen [data-kiosk-message]').innerText(), /Lidar shown \(\d+ changes?\)/);
-      // Integrator: once <live-view> is merged, check here that the view draws the scan (debug hook viewStats()).
+      // The kiosk's full-screen view draws the scan the tile turned on (the debug hook's viewStats()).
+      await page.waitForFunction(() => Object.values(window.rvizCompanion!.viewStats().displays)
+        .some((d) => d.type === 'LaserScan' && d.drawn && d.objects > 0), undefined, { timeout: 15_000 });
       assert.deepEqual(await seriousA11y(page), [], 'axe on the kiosk at 800x480');
       await screenshot('kiosk-800x480');
 
@@ -115,6 +117,8 @@ export const kioskTouchCase: E2eCase = {
       await page.locator('kiosk-screen [data-tile="lidar"][aria-pressed="false"]').waitFor({ timeout: 5_000 });
       assert.equal(await documentText(page), before, 'Undo restored the document byte for byte');
       assert.deepEqual(laserScans(await documentText(page)), []);
+      await page.waitForFunction(() => !Object.values(window.rvizCompanion!.viewStats().displays).some((d) => d.type === 'LaserScan'),
+        undefined, { timeout: 5_000 });
 
       // A pinch does not zoom the page (the view takes pinch); deskPinchCase shows the same pinch zooms the desk.
       assert.equal(await pinchScale(page), 1, 'no page pinch-zoom in the kiosk');

@@ -69,7 +69,7 @@ describe('kiosk tiles on every simulated robot', () => {
   afterAll(() => sessions.clear());
 
   it('covers every scenario', () => {
-    expect([...sessions.keys()].sort()).toEqual(['big_graph', 'empty', 'manipulator', 'multi_robot', 'qos_traps', 'turtlebot_nav']);
+    expect([...sessions.keys()].sort()).toEqual(['big_graph', 'cloud_100k', 'empty', 'manipulator', 'multi_robot', 'qos_traps', 'turtlebot_nav']);
   });
 
   it('gives each robot the tiles of what it publishes', () => {
