@@ -31,8 +31,8 @@ export interface EffectiveQos {
   fromFields: boolean;
 }
 
-/** A plain-data value by `/` path; a map answers with its `Value`. */
-function valueAt(properties: Readonly<Record<string, unknown>> | undefined, path: string): unknown {
+/** A plain-data value by `/` path; a map answers with its `Value`. Also used by diagnosis to read displays. */
+export function valueAt(properties: Readonly<Record<string, unknown>> | undefined, path: string): unknown {
   let node: unknown = properties;
   for (const seg of path.split('/')) {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;

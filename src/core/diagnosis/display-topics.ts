@@ -4,6 +4,7 @@
  * Only displays that are enabled, inside enabled groups, are considered: RViz subscribes nothing for the others.
  */
 import { effectiveRequestedQos, type Catalog, type DisplayTypeSpec } from '../catalog/index.ts';
+import { valueAt } from '../catalog/qos.ts';
 import { durabilityFromRviz, historyFromRviz, reliabilityFromRviz } from '../graph/qos.ts';
 import type { QosProfile } from '../graph/types.ts';
 import type { RvizDocument } from '../rviz/document.ts';
@@ -71,17 +72,6 @@ const FIXED_FRAME_TOKEN = '<Fixed Frame>';
 export function absoluteTopic(name: string): string {
   const t = name.trim();
   return t.startsWith('/') ? t : `/${t}`;
-}
-
-/** A value inside a display's plain-data properties by `/` path; a map answers with its `Value`. */
-function valueAt(properties: Record<string, unknown>, path: string): unknown {
-  let node: unknown = properties;
-  for (const seg of path.split('/')) {
-    if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[seg];
-  }
-  if (node && typeof node === 'object' && !Array.isArray(node)) return (node as Record<string, unknown>)['Value'];
-  return node;
 }
 
 /** What RViz2 subscribes with (catalog `effectiveRequestedQos`: the display's own profile until a QoS field is changed). */
