@@ -105,7 +105,26 @@ export class KioskScreen extends LitElement {
     document.documentElement.style.touchAction = 'pan-x pan-y';
   }
 
+  /** The tiles row's height, as `--kiosk-tiles-height` for the view's own overlays (legend, image panels). */
+  private readonly tilesObserver = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver((entries) => {
+    const height = entries[0]?.borderBoxSize?.[0]?.blockSize ?? entries[0]?.contentRect.height ?? 0;
+    this.style.setProperty('--kiosk-tiles-height', `${Math.ceil(height)}px`);
+  });
+
+  protected override updated(): void {
+    const tiles = this.renderRoot.querySelector('[data-tiles]');
+    if (tiles === this.observedTiles) return;
+    if (this.observedTiles) this.tilesObserver?.unobserve(this.observedTiles);
+    this.observedTiles = tiles ?? undefined;
+    if (tiles) this.tilesObserver?.observe(tiles);
+    else this.style.setProperty('--kiosk-tiles-height', '0px');
+  }
+
+  private observedTiles: Element | undefined;
+
   public override disconnectedCallback(): void {
+    this.tilesObserver?.disconnect();
+    this.observedTiles = undefined;
     window.removeEventListener('keydown', this.onKey);
     window.removeEventListener('wheel', this.onWheel);
     document.documentElement.style.touchAction = '';

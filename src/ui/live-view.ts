@@ -51,6 +51,11 @@ export class LiveView extends LitElement {
     .mesh { position: absolute; top: 44px; left: 6px; z-index: 3; background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); padding: 8px; }
     .mesh input { width: 22em; }
     :host([kiosk]) .toolbar button { min-height: 48px; }
+    /* Kiosk: the view fills the screen under the 56 px top bar and the tiles row; its own overlays stay clear of both. */
+    :host([kiosk]) .toolbar, :host([kiosk]) .images { top: 62px; }
+    :host([kiosk]) .mesh { top: 118px; }
+    :host([kiosk]) .images { max-height: calc(100% - 68px - var(--kiosk-tiles-height, 120px)); }
+    :host([kiosk]) .legend { bottom: calc(var(--kiosk-tiles-height, 120px) + 6px); max-height: calc(100% - 130px - var(--kiosk-tiles-height, 120px)); }
   `];
 
   /** The open document (DocumentController's doc). */
