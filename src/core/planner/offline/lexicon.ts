@@ -30,6 +30,9 @@ export const FIX_PHRASES: readonly string[] = [
   'make it show', 'sort it out', 'aren t showing', 'are not showing', 'don t show', 'won t show', 'will not show', 'not appearing',
   'doesn t appear', 'does not appear', 'don t appear', 'not displaying', 'isn t displaying', 'shows up empty', 'stays empty', 'stay empty',
   'are gone', 'is gone', 'disappeared', 'vanished', 'went away', 'nothing there', 'not there',
+  // Complaints about where or how something is drawn: still a request to find what is wrong.
+  'wrong place', 'wrong spot', 'wrong position', 'misplaced', 'in the wrong', 'flickers', 'flickering', 'lagging', 'laggy',
+  'not refreshing', 'doesn t update', 'does not update', 'isn t updating', 'no longer updates', 'out of date', 'jumps around',
 ];
 
 export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];

@@ -15,7 +15,7 @@ import { FILLER, FIX_PHRASES, GENERAL_WORDS, UNDO_PHRASES, type Verb } from './l
 import { isPropertyWord, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings } from './settings.ts';
-import { fixDisplay, fixFrame, troubled } from './fix.ts';
+import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
 import { outsideNotes, robotNotes } from './causes.ts';
@@ -125,6 +125,7 @@ function handleClause(p: Planner, clause: string): void {
   // "put the markers away": the particle decides.
   if (verb === 'show' && verbHit && tokens[verbHit.span.start] === 'put' && tokens.includes('away')) verb = 'hide';
   const ownVerb = verb;
+  const previousVerb = p.lastVerb;
   if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
@@ -146,8 +147,9 @@ function handleClause(p: Planner, clause: string): void {
 
   if (verb === 'fix') {
     if (targets.length === 0 && p.last.length > 0) {
-      p.last = [];
-      return; // "…, fix it": the previous clause already named what to fix
+      // "…, fix it": the previous clause already named what to fix — and fixed it when it was a complaint itself.
+      if (previousVerb === 'fix') { p.last = []; return; }
+      targets = p.last;
     }
     const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays : p.state.live().filter((d) => d.classId === t.spec?.classId)) : troubled(p);
     const notesBefore = p.notes.length;
@@ -156,17 +158,32 @@ function handleClause(p: Planner, clause: string): void {
       if (t.displays.length === 0 && t.spec && !p.state.live().some((d) => d.classId === t.spec!.classId)) p.notes.push(`no ${t.spec.name} display to fix; say "show the ${t.phrase}" to add one`);
     }
     let count = 0;
+    // Displays named whose problem no RViz setting repairs (a note, no change), and those with nothing found at all.
+    const outsideOnly: VirtualDisplay[] = [];
+    const quiet: VirtualDisplay[] = [];
     for (const d of new Set(pool)) {
       const topicBefore = displayTopic(d);
-      count += fixDisplay(p, d);
+      const notesAt = p.notes.length;
+      const fixed = fixDisplay(p, d);
+      count += fixed;
       // What the rules found but no setting can repair (no data, clock skew, a frame not in TF): the cause and the
       // command that checks it, and no change. A finding about the old topic is gone once the topic was switched.
       const moved = displayTopic(d) !== topicBefore;
       p.notes.push(...outsideNotes(p, d).filter((n) => !moved || !n.includes(topicBefore)));
+      if (fixed === 0) (p.notes.length > notesAt ? outsideOnly : quiet).push(d);
     }
     if (targets.length === 0) p.notes.push(...robotNotes(p));
-    // A fixed frame missing from TF hides every display, whatever was named.
-    count += fixFrame(p);
+    // A fixed frame missing from TF hides every display, whatever was named — but a display named for a fault outside
+    // RViz is not helped by it, so then it is only said.
+    const named = targets.length > 0 && pool.length > 0;
+    if (named && outsideOnly.length === new Set(pool).size) {
+      if (p.ctx.frames.length > 0 && p.state.fixedFrame && !p.ctx.tf?.hasFrame(p.state.fixedFrame)) {
+        const pick = ['map', 'odom', 'world'].find((f) => p.ctx.tf?.hasFrame(f)) ?? p.ctx.tf?.roots[0];
+        p.notes.push(`the fixed frame ${p.state.fixedFrame} is not in TF either${pick ? `; say "use ${pick} as the fixed frame" to change it` : ''}`);
+      }
+    } else count += fixFrame(p);
+    // "Fix it" on a named display with nothing found: what was checked, and how to check the data outside RViz.
+    if (named && count === 0) for (const d of quiet) p.notes.push(checkedNote(p, d));
     if (count === 0 && p.notes.length === notesBefore) {
       p.notes.push(targets.length ? `found nothing to fix on ${[...new Set(pool)].map((d) => d.name).join(', ') || targets.map((t) => t.phrase).join(', ')}` : 'found nothing to fix: every display receives with matching QoS');
     }
