@@ -18,6 +18,7 @@ export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   ['set', 'set'], ['make', 'set'], ['change', 'set'], ['colour', 'set'], ['color', 'set'], ['use', 'set'], ['switch', 'set'],
   ['increase', 'set'], ['decrease', 'set'], ['raise', 'set'], ['lower', 'set'], ['reduce', 'set'], ['shrink', 'set'],
   ['enlarge', 'set'], ['render', 'set'], ['paint', 'set'], ['tint', 'set'], ['turn', 'set'], ['adjust', 'set'], ['give', 'set'],
+  ['resize', 'set'], ['recolour', 'set'], ['recolor', 'set'], ['modify', 'set'], ['alter', 'set'], ['tweak', 'set'], ['edit', 'set'], ['restyle', 'set'],
 ];
 
 /** A request about something broken: solved from the findings, not by guessing. */

@@ -216,11 +216,12 @@ function handleClause(p: Planner, clause: string): void {
     }
     p.notes.push(`did not understand ${words} in "${clause.trim()}"; ignored ${unknown.length === 1 ? 'it' : 'them'}`);
   }
-  for (const target of targets) applyVerb(p, verb, target, clause, tokens, masked);
+  for (const target of targets) applyVerb(p, verb, target, clause, tokens, masked, !usable);
   p.last = targets;
 }
 
-function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: string[], masked: Span[]): void {
+/** `followUp`: the targets come from an earlier clause or turn ("undo that and use spheres"), which may add them. */
+function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: string[], masked: Span[], followUp = false): void {
   const spec = t.spec;
   if (verb === 'hide' || verb === 'remove') {
     // "hide the TF names" sets a property, not the display.
@@ -251,7 +252,14 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     p.notes.push(info ? `no RViz display shows ${info.name} (${info.type})` : `do not know which display shows ${t.phrase}`);
     return;
   }
-  const displays = targetsOrAdd(p, t, verb === 'show' || verb === 'set' || verb === 'rename');
+  // Only show/add verbs add a display; a change ("make the sonar red") needs one that exists.
+  const mayAdd = verb === 'show' || (verb === 'set' && followUp);
+  if (!mayAdd && t.displays.length === 0) t.displays = byNameOrTopic(p, spec, t.phrase);
+  if (!mayAdd && t.displays.length === 0) {
+    p.notes.push(`there is no ${spec.name} display to ${verb === 'rename' ? 'rename' : 'change'}; say "show the ${t.phrase}" (or "add a ${spec.name} display") to add one`);
+    return;
+  }
+  const displays = targetsOrAdd(p, t, mayAdd);
   const shown = new Set<VirtualDisplay>();
   for (const d of displays) {
     if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; shown.add(d); }
