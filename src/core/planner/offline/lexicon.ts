@@ -19,6 +19,8 @@ export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   ['increase', 'set'], ['decrease', 'set'], ['raise', 'set'], ['lower', 'set'], ['reduce', 'set'], ['shrink', 'set'],
   ['enlarge', 'set'], ['render', 'set'], ['paint', 'set'], ['tint', 'set'], ['turn', 'set'], ['adjust', 'set'], ['give', 'set'],
   ['resize', 'set'], ['recolour', 'set'], ['recolor', 'set'], ['modify', 'set'], ['alter', 'set'], ['tweak', 'set'], ['edit', 'set'], ['restyle', 'set'],
+  // Verbs that name a drawing setting: "label the frames" (Show Names), "stop drawing the map behind" (Draw Behind).
+  ['label', 'set'], ['write', 'set'], ['drawing', 'show'], ['draws', 'show'],
 ];
 
 /** A request about something broken: solved from the findings, not by guessing. */

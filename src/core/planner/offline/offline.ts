@@ -256,7 +256,7 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   const mayAdd = verb === 'show' || (verb === 'set' && followUp);
   if (!mayAdd && t.displays.length === 0) t.displays = byNameOrTopic(p, spec, t.phrase);
   if (!mayAdd && t.displays.length === 0) {
-    p.notes.push(`there is no ${spec.name} display to ${verb === 'rename' ? 'rename' : 'change'}; say "show the ${t.phrase}" (or "add a ${spec.name} display") to add one`);
+    p.notes.push(`there is no ${spec.name} display to ${verb === 'rename' ? 'rename' : 'change'}; say "show the ${t.phrase}" (or "add ${/^[aeiou]/i.test(spec.name) ? 'an' : 'a'} ${spec.name} display") to add one`);
     return;
   }
   const displays = targetsOrAdd(p, t, mayAdd);
@@ -331,7 +331,9 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     const m = /^([a-z_]+?)_?(\d+)$/i.exec(ns);
     if (m) text = text.replace(new RegExp(`\\b${m[1]}[\\s_-]?${m[2]}\\b`, 'gi'), ns);
   }
-  text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except');
+  text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
+    // "colour it along z", "along the x-axis": the catalog's "by z axis".
+    .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis');
   const recipe = findRecipe(p, text);
   if (recipe) applyRecipe(p, recipe, text);
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
