@@ -26,10 +26,23 @@ import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
 
+/** "call the X Hypotheses": the last word is a new name when it is no word the planner reads and X names one display. */
+function unquotedName(p: Planner, clause: string): RegExpExecArray | null {
+  const m = /\b(?:rename|call|name)\s+(?:the\s+)?(.+?)\s+([^\s"'“”]+)\s*$/i.exec(clause);
+  if (!m) return null;
+  const vocab = vocabulary(p.ctx.catalog);
+  if (tokenize(m[2]!).some((t) => vocab.has(t))) return null;
+  return resolveTargets(p, m[1]!, tokenize(m[1]!), []).flatMap((t) => t.displays).length === 1 ? m : null;
+}
+
 /** "rename X to Y", "call X Y", "name the X display Y". */
 function takeRename(p: Planner, clause: string): boolean {
   const m = /\b(?:rename|call|name)\s+(?:the\s+)?(.+?)\s+(?:display\s+)?(?:to|as|into)\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause)
-    ?? /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+["'“](.+?)["'”]\s*$/i.exec(clause);
+    ?? /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+["'“](.+?)["'”]\s*$/i.exec(clause)
+    // "rename the map in Plan" (German "in … um", Italian "in"): only with rename, after the forms above.
+    ?? /\brename\s+(?:the\s+)?(.+?)\s+(?:display\s+)?in\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause)
+    // "call the particle cloud Hypotheses": a last word no vocabulary knows is the new name.
+    ?? unquotedName(p, clause);
   if (!m) return false;
   const what = m[1]!.replace(/\s+display$/i, '');
   const newName = m[2]!.trim();

@@ -20,6 +20,19 @@ export function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m:
   return false;
 }
 
+/** Where a display's class name (its last segment, split: `ParticleCloud` → "particle cloud") stands in the tokens. */
+function classSpan(d: VirtualDisplay, tokens: readonly string[], taken: readonly Span[]): Span | undefined {
+  const words = singularTokens(tokenize(splitCamel(d.classId.split('/').pop() ?? '')));
+  if (words.length === 0 || words.every((w) => w.length < 3)) return undefined;
+  const have = singularTokens([...tokens]);
+  for (let i = 0; i + words.length <= have.length; i++) {
+    if (!words.every((w, k) => have[i + k] === w)) continue;
+    const span = { start: i, length: words.length };
+    if (!taken.some((x) => span.start < x.start + x.length && x.start < span.start + span.length)) return span;
+  }
+  return undefined;
+}
+
 /** Live topics for a type that fit a phrase ("local plan" → /local_plan), best first; the conventional one wins ties. */
 export function rankTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, clauseTokens: readonly string[]): string[] {
   const want = singularTokens(tokenize(phrase));
@@ -87,6 +100,15 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const existing = targets.find((t) => t.span && t.span.start === m.start);
     if (existing) existing.displays.push(m.display);
     else targets.push({ spec: m.display.spec, displays: [m.display], topics: [], phrase: m.display.name, plural: false, span: m });
+  }
+  // Displays of a class the catalog does not know (a third-party plugin) by their class's words: "the IMU" is the
+  // rviz_imu_plugin/Imu display whatever its name.
+  for (const d of p.state.live()) {
+    if (d.spec || d.classId === 'rviz_common/Group' || targets.some((t) => t.displays.includes(d))) continue;
+    const span = classSpan(d, tokens, taken);
+    if (!span) continue;
+    taken.push(span);
+    targets.push({ displays: [d], topics: [], phrase: d.name, plural: false, span });
   }
   // A live topic named without its slash ("the waypoints"), when the word is no display type's word.
   const bare = tokens.filter((t, i) => t.length >= 4 && !FILLER.has(t) && !taken.some((x) => i >= x.start && i < x.start + x.length)
@@ -159,6 +181,12 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (displays.length === 0) {
       spec = fittingType(p.ctx, spec, m.phrase);
       if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
+    }
+    // No display of the type, but a third-party one whose class says the same ("particle cloud" → a
+    // nav2_rviz_plugins/ParticleCloud display, nested and named otherwise): that one is meant.
+    if (displays.length === 0) {
+      const plugin = p.state.live().filter((d) => !d.spec && d.classId !== 'rviz_common/Group' && classSpan(d, tokens.slice(m.start, m.start + m.length), []) !== undefined);
+      if (plugin.length > 0) { targets.push({ displays: plugin, topics: [], phrase: m.phrase, plural: plugin.length > 1, span: m }); continue; }
     }
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
   }
