@@ -66,6 +66,8 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   const own = new Set(hit.recipe.displays.map((d) => d.type));
   for (const m of p.ctx.catalog.typeMentions(text)) {
     const span = hasPhrase(tokens, m.phrase);
+    // A display named by a longer phrase holding the goal's word ("see the amcl pose"): that display is meant.
+    if (span && overlaps(span, hit.span) && span.length > hit.span.length && !hit.framed) return undefined;
     if (span && overlaps(span, hit.span)) continue;
     if (multi && span && overlaps(span, multi)) continue;
     if (!own.has(m.type.name)) return undefined;
@@ -96,7 +98,10 @@ export function pickTopics(p: Planner, spec: DisplayTypeSpec, entry: RecipeDispl
   const allowed = inScope.filter((t) => !(entry.exclude ?? []).some((w) => hasWords(relative(t.name, ns), w)));
   const conventional = allowed.filter((t) => (entry.topics ?? []).includes(relative(t.name, ns)));
   const byWords = entry.match ? allowed.filter((t) => entry.match!.every((w) => hasWords(relative(t.name, ns), w))) : [];
-  const pool = [...new Set([...conventional, ...byWords, ...(entry.match ? [] : allowed)])];
+  // A generic carrier (std_msgs/String is also RobotModel's) counts only under the conventional name or the words:
+  // /rviz_companion/qos is no robot description.
+  const loose = allowed.filter((t) => !t.type.startsWith('std_msgs/'));
+  const pool = [...new Set([...conventional, ...byWords, ...(entry.match ? [] : loose)])];
   const live = pool.filter(isPublishing);
   const ranked = live.length > 0 ? live : pool;
   return entry.all ? ranked : ranked.slice(0, 1);
