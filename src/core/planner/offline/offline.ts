@@ -20,7 +20,7 @@ import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
 import { outsideNotes, robotNotes } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
-import { inherited, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
+import { byPropertyPhrase, inherited, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
@@ -208,6 +208,7 @@ function handleClause(p: Planner, clause: string): void {
   if (targets.length === 0 && everything(p, tokens, verb)) return;
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
+  if (targets.length === 0 && ownVerb) targets = byPropertyPhrase(p, tokens);
   if (targets.length === 0) {
     const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !GENERAL.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
     if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);

@@ -162,8 +162,10 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // "the cloud from the depth camera", "the scan of the front lidar": a later thing after from/of describes the
     // source of an earlier one, it is not a display of its own.
     const before = tokens.slice(Math.max(0, m.start - 3), m.start);
+    // …nor is one named as a place ("the frame names next to the axes", "the labels beside the markers").
     const linked = before.some((t) => t === 'from' || t === 'of' || t === 'off');
-    if (targets.length > 0 && linked && targets.some((t) => t.span && t.span.start < m.start)) {
+    const place = m.start > 2 && (before.some((t) => t === 'beside' || t === 'near') || before.join(' ').includes('next to'));
+    if (place || (targets.length > 0 && linked && targets.some((t) => t.span && t.span.start < m.start))) {
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
       continue;
@@ -203,6 +205,18 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
   }
   return targets;
+}
+
+/**
+ * A clause that names no display but a setting of several words only one shown display type has ("write the frame
+ * names" → TF's "frame names"): that display.
+ */
+export function byPropertyPhrase(p: Planner, tokens: readonly string[]): Target[] {
+  const live = p.state.live().filter((d) => d.spec && d.classId !== 'rviz_common/Group');
+  const specs = [...new Set(live.map((d) => d.spec!))].filter((spec) => spec.properties.some((x) => (x.words ?? []).some((w) => w.includes(' ') && hasPhrase(tokens, w) !== undefined)));
+  if (specs.length !== 1) return [];
+  const displays = live.filter((d) => d.spec === specs[0]);
+  return displays.length === 1 ? [{ spec: specs[0], displays, topics: [], phrase: displays[0]!.name, plural: false }] : [];
 }
 
 /** Targets inherited by a clause that names none: the previous clause's, else the last turn's displays. */
