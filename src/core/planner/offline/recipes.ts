@@ -4,7 +4,7 @@
 // namespace when there are several, and skips what the robot does not publish, saying so.
 import data from '../../../../catalog/recipes.json';
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
-import { tokenize } from '../../catalog/text.ts';
+import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { TopicInfo } from '../../graph/types.ts';
 import { isPublishing, topicsForSpec } from '../topics.ts';
 import { FILLER, GENERAL_WORDS } from './lexicon.ts';
@@ -63,6 +63,10 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   // A phrase of several words names the goal by itself ("build a map of the office", "what the robot sees"); a framed
   // phrase ("the arm") only next to a set-up word.
   if (hit.framed ? !strongSetup : !setup && !standsAlone && hit.span.length < 2) return undefined;
+  // The goal's words naming a display the document has ("switch off the motion planning display" with a MoveIt
+  // MotionPlanning display): that display is meant, not a set-up.
+  const goalWords = tokens.slice(hit.span.start, hit.span.start + hit.span.length).join(' ');
+  if (p.state.live().some((d) => d.classId !== 'rviz_common/Group' && [d.name, d.classId.split('/').pop() ?? ''].some((n) => tokenize(splitCamel(n)).join(' ') === goalWords))) return undefined;
   const own = new Set(hit.recipe.displays.map((d) => d.type));
   for (const m of p.ctx.catalog.typeMentions(text)) {
     const span = hasPhrase(tokens, m.phrase);
