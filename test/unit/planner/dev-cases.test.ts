@@ -8,11 +8,12 @@ import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
 import { createOfflineProposer } from '../../../src/core/planner/index.ts';
 
 /** Cases known to fail, each with why; any other failure fails the test, and a known one that passes must leave here. */
-const KNOWN_GAPS: Record<string, string> = {
-  'dev-prop-b7-particle-arrow-20cm': 'the catalog has "particles" and "particle cloud" for PoseArray but not the singular "particle"; type words live in catalog/displays.json',
-};
+const KNOWN_GAPS: Record<string, string> = {};
 
 function groupOf(id: string): string {
+  // Second round (`dev-r2-<kind>-…`, `dev-r2-lang-<code>-…`): reported apart from the first.
+  const r2 = /^dev-r2-(?:lang-([a-z]{2})|([a-z]+))-/.exec(id);
+  if (r2) return r2[1] ? `r2 lang ${r2[1]}` : `r2 ${r2[2]}`;
   const m = /^dev-lang-([a-z]{2})-/.exec(id);
   if (m) return `lang ${m[1]}`;
   return `kind ${/^dev-([a-z]+)-/.exec(id)?.[1] ?? 'other'}`;

@@ -71,3 +71,44 @@ export function troubled(p: Planner): VirtualDisplay[] {
     return prop !== undefined && qosFixes(topic, prop, requestedQos(d.spec, prop, d.docProps)).length > 0;
   });
 }
+
+/** The frame a display draws in when it names one itself (`Reference Frame: gps_link`), else undefined. */
+function ownFrame(d: VirtualDisplay): string | undefined {
+  for (const key of ['Reference Frame', 'Frame', 'Target Frame']) {
+    const v = d.planProps.get(key) ?? d.docProps?.[key];
+    if (typeof v === 'string' && v !== '' && v !== '<Fixed Frame>') return v;
+  }
+  return undefined;
+}
+
+/** The topic a display reads: the catalog's topic property, else the document's `Topic` (a third-party class). */
+function readTopic(d: VirtualDisplay): string {
+  const own = displayTopic(d);
+  if (own) return own;
+  const t = d.docProps?.Topic;
+  const v = typeof t === 'object' && t !== null ? (t as Record<string, unknown>).Value : t;
+  return typeof v === 'string' ? v : '';
+}
+
+/**
+ * "Fix it" on a display where no RViz setting helps and no finding says why: what was checked, and how to check the
+ * data outside RViz. A frame of its own that TF lacks is the cause; a silent topic is named with its check command.
+ */
+export function checkedNote(p: Planner, d: VirtualDisplay): string {
+  const ff = p.state.fixedFrame;
+  const frame = ownFrame(d);
+  if (frame && p.ctx.frames.length > 0 && !p.ctx.tf?.hasFrame(frame)) {
+    const cause = causeOf('DISPLAY_FRAME_NOT_IN_TF');
+    return `${d.name}: its frame ${frame} is not in TF, so RViz cannot place it and no RViz setting fixes that; nothing was changed: ${cause?.cause ?? 'its broadcaster is not running'}; check with \`ros2 run tf2_ros tf2_echo ${ff} ${frame}\``;
+  }
+  const topic = readTopic(d) ? absoluteTopic(readTopic(d)) : '';
+  if (topic) {
+    const info = p.ctx.topicByName.get(topic);
+    if (!isPublishing(info)) {
+      const cause = causeOf('TOPIC_NO_PUBLISHER');
+      return `${d.name}: ${topic} has no publisher, which no RViz setting fixes; nothing was changed: ${cause?.cause ?? 'no node publishes it'}; check with \`ros2 topic info -v ${topic}\``;
+    }
+    return `found nothing RViz can fix on ${d.name}: ${topic} is published (${info!.type}), the display's type and QoS fit it and the fixed frame ${ff} is in TF; nothing was changed. Check the data outside RViz with \`ros2 topic hz ${topic}\` and \`ros2 topic echo ${topic} --once\``;
+  }
+  return `found nothing RViz can fix on ${d.name}: the fixed frame ${ff} is in TF; nothing was changed. Check the transforms outside RViz with \`ros2 run tf2_ros tf2_echo ${ff} ${frame ?? 'base_link'}\``;
+}

@@ -162,6 +162,16 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
       continue;
     }
     const hit = p.cjk.find((e) => text.startsWith(e.phrase, i));
+    // A composed numeral (三十五, 二百, 十二) is read as its value; a phrase of the lexicon at least as long wins
+    // (一下, 两倍), and 百分之 stays "percent".
+    const numeral = /^[〇零一二两三四五六七八九十百千]+/.exec(text.slice(i))?.[0];
+    if (numeral && (numeral.length > 1 || /[十百千]/.test(numeral)) && (hit?.phrase.length ?? 0) < numeral.length && !text.startsWith('分之', i + numeral.length)) {
+      flush();
+      out.push(` ${cjkNumber(numeral)} `);
+      hits++;
+      i += numeral.length;
+      continue;
+    }
     if (hit) {
       flush();
       if (hit.english && hit.verb && p.file.verbFinal) verbs.push(hit.english);
@@ -175,7 +185,23 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
   }
   flush();
   endClause();
-  return { english: done.join(' ').replace(/\s+([,.;!?])/g, '$1').replace(/\s+/g, ' ').trim(), unknown, hits };
+  // 百分之五十 is "percent 50" word by word; English puts the number first.
+  const english = done.join(' ').replace(/\s+([,.;!?])/g, '$1').replace(/\s+/g, ' ').trim().replace(/\bpercent (\d+(?:\.\d+)?)/g, '$1 percent');
+  return { english, unknown, hits };
+}
+
+const CJK_DIGITS: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const CJK_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
+
+/** The value of a Chinese/Japanese numeral: 三十五 → 35, 二百零五 → 205, 十二 → 12. */
+export function cjkNumber(numeral: string): number {
+  let total = 0;
+  let digit = 0;
+  for (const ch of numeral) {
+    const unit = CJK_UNITS[ch];
+    if (unit !== undefined) { total += (digit || 1) * unit; digit = 0; } else digit = CJK_DIGITS[ch] ?? 0;
+  }
+  return total + digit;
 }
 
 /**

@@ -18,6 +18,9 @@ export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   ['set', 'set'], ['make', 'set'], ['change', 'set'], ['colour', 'set'], ['color', 'set'], ['use', 'set'], ['switch', 'set'],
   ['increase', 'set'], ['decrease', 'set'], ['raise', 'set'], ['lower', 'set'], ['reduce', 'set'], ['shrink', 'set'],
   ['enlarge', 'set'], ['render', 'set'], ['paint', 'set'], ['tint', 'set'], ['turn', 'set'], ['adjust', 'set'], ['give', 'set'],
+  ['resize', 'set'], ['recolour', 'set'], ['recolor', 'set'], ['modify', 'set'], ['alter', 'set'], ['tweak', 'set'], ['edit', 'set'], ['restyle', 'set'],
+  // Verbs that name a drawing setting: "label the frames" (Show Names), "stop drawing the map behind" (Draw Behind).
+  ['label', 'set'], ['write', 'set'], ['drawing', 'show'], ['draws', 'show'],
 ];
 
 /** A request about something broken: solved from the findings, not by guessing. */
@@ -30,6 +33,9 @@ export const FIX_PHRASES: readonly string[] = [
   'make it show', 'sort it out', 'aren t showing', 'are not showing', 'don t show', 'won t show', 'will not show', 'not appearing',
   'doesn t appear', 'does not appear', 'don t appear', 'not displaying', 'isn t displaying', 'shows up empty', 'stays empty', 'stay empty',
   'are gone', 'is gone', 'disappeared', 'vanished', 'went away', 'nothing there', 'not there',
+  // Complaints about where or how something is drawn: still a request to find what is wrong.
+  'wrong place', 'wrong spot', 'wrong position', 'misplaced', 'in the wrong', 'flickers', 'flickering', 'lagging', 'laggy',
+  'not refreshing', 'doesn t update', 'does not update', 'isn t updating', 'no longer updates', 'out of date', 'jumps around',
 ];
 
 export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];

@@ -15,21 +15,34 @@ import { FILLER, FIX_PHRASES, GENERAL_WORDS, UNDO_PHRASES, type Verb } from './l
 import { isPropertyWord, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings } from './settings.ts';
-import { fixDisplay, fixFrame, troubled } from './fix.ts';
+import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
 import { outsideNotes, robotNotes } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
-import { inherited, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
+import { byPropertyPhrase, inherited, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
 
+/** "call the X Hypotheses": the last word is a new name when it is no word the planner reads and X names one display. */
+function unquotedName(p: Planner, clause: string): RegExpExecArray | null {
+  const m = /\b(?:rename|call|name)\s+(?:the\s+)?(.+?)\s+([^\s"'“”]+)\s*$/i.exec(clause);
+  if (!m) return null;
+  const vocab = vocabulary(p.ctx.catalog);
+  if (tokenize(m[2]!).some((t) => vocab.has(t))) return null;
+  return resolveTargets(p, m[1]!, tokenize(m[1]!), []).flatMap((t) => t.displays).length === 1 ? m : null;
+}
+
 /** "rename X to Y", "call X Y", "name the X display Y". */
 function takeRename(p: Planner, clause: string): boolean {
   const m = /\b(?:rename|call|name)\s+(?:the\s+)?(.+?)\s+(?:display\s+)?(?:to|as|into)\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause)
-    ?? /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+["'“](.+?)["'”]\s*$/i.exec(clause);
+    ?? /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+["'“](.+?)["'”]\s*$/i.exec(clause)
+    // "rename the map in Plan" (German "in … um", Italian "in"): only with rename, after the forms above.
+    ?? /\brename\s+(?:the\s+)?(.+?)\s+(?:display\s+)?in\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause)
+    // "call the particle cloud Hypotheses": a last word no vocabulary knows is the new name.
+    ?? unquotedName(p, clause);
   if (!m) return false;
   const what = m[1]!.replace(/\s+display$/i, '');
   const newName = m[2]!.trim();
@@ -125,6 +138,7 @@ function handleClause(p: Planner, clause: string): void {
   // "put the markers away": the particle decides.
   if (verb === 'show' && verbHit && tokens[verbHit.span.start] === 'put' && tokens.includes('away')) verb = 'hide';
   const ownVerb = verb;
+  const previousVerb = p.lastVerb;
   if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
@@ -146,8 +160,9 @@ function handleClause(p: Planner, clause: string): void {
 
   if (verb === 'fix') {
     if (targets.length === 0 && p.last.length > 0) {
-      p.last = [];
-      return; // "…, fix it": the previous clause already named what to fix
+      // "…, fix it": the previous clause already named what to fix — and fixed it when it was a complaint itself.
+      if (previousVerb === 'fix') { p.last = []; return; }
+      targets = p.last;
     }
     const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays : p.state.live().filter((d) => d.classId === t.spec?.classId)) : troubled(p);
     const notesBefore = p.notes.length;
@@ -156,17 +171,32 @@ function handleClause(p: Planner, clause: string): void {
       if (t.displays.length === 0 && t.spec && !p.state.live().some((d) => d.classId === t.spec!.classId)) p.notes.push(`no ${t.spec.name} display to fix; say "show the ${t.phrase}" to add one`);
     }
     let count = 0;
+    // Displays named whose problem no RViz setting repairs (a note, no change), and those with nothing found at all.
+    const outsideOnly: VirtualDisplay[] = [];
+    const quiet: VirtualDisplay[] = [];
     for (const d of new Set(pool)) {
       const topicBefore = displayTopic(d);
-      count += fixDisplay(p, d);
+      const notesAt = p.notes.length;
+      const fixed = fixDisplay(p, d);
+      count += fixed;
       // What the rules found but no setting can repair (no data, clock skew, a frame not in TF): the cause and the
       // command that checks it, and no change. A finding about the old topic is gone once the topic was switched.
       const moved = displayTopic(d) !== topicBefore;
       p.notes.push(...outsideNotes(p, d).filter((n) => !moved || !n.includes(topicBefore)));
+      if (fixed === 0) (p.notes.length > notesAt ? outsideOnly : quiet).push(d);
     }
     if (targets.length === 0) p.notes.push(...robotNotes(p));
-    // A fixed frame missing from TF hides every display, whatever was named.
-    count += fixFrame(p);
+    // A fixed frame missing from TF hides every display, whatever was named — but a display named for a fault outside
+    // RViz is not helped by it, so then it is only said.
+    const named = targets.length > 0 && pool.length > 0;
+    if (named && outsideOnly.length === new Set(pool).size) {
+      if (p.ctx.frames.length > 0 && p.state.fixedFrame && !p.ctx.tf?.hasFrame(p.state.fixedFrame)) {
+        const pick = ['map', 'odom', 'world'].find((f) => p.ctx.tf?.hasFrame(f)) ?? p.ctx.tf?.roots[0];
+        p.notes.push(`the fixed frame ${p.state.fixedFrame} is not in TF either${pick ? `; say "use ${pick} as the fixed frame" to change it` : ''}`);
+      }
+    } else count += fixFrame(p);
+    // "Fix it" on a named display with nothing found: what was checked, and how to check the data outside RViz.
+    if (named && count === 0) for (const d of quiet) p.notes.push(checkedNote(p, d));
     if (count === 0 && p.notes.length === notesBefore) {
       p.notes.push(targets.length ? `found nothing to fix on ${[...new Set(pool)].map((d) => d.name).join(', ') || targets.map((t) => t.phrase).join(', ')}` : 'found nothing to fix: every display receives with matching QoS');
     }
@@ -178,6 +208,7 @@ function handleClause(p: Planner, clause: string): void {
   if (targets.length === 0 && everything(p, tokens, verb)) return;
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
+  if (targets.length === 0 && ownVerb) targets = byPropertyPhrase(p, tokens);
   if (targets.length === 0) {
     const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !GENERAL.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
     if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);
@@ -199,11 +230,12 @@ function handleClause(p: Planner, clause: string): void {
     }
     p.notes.push(`did not understand ${words} in "${clause.trim()}"; ignored ${unknown.length === 1 ? 'it' : 'them'}`);
   }
-  for (const target of targets) applyVerb(p, verb, target, clause, tokens, masked);
+  for (const target of targets) applyVerb(p, verb, target, clause, tokens, masked, !usable);
   p.last = targets;
 }
 
-function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: string[], masked: Span[]): void {
+/** `followUp`: the targets come from an earlier clause or turn ("undo that and use spheres"), which may add them. */
+function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: string[], masked: Span[], followUp = false): void {
   const spec = t.spec;
   if (verb === 'hide' || verb === 'remove') {
     // "hide the TF names" sets a property, not the display.
@@ -234,7 +266,14 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     p.notes.push(info ? `no RViz display shows ${info.name} (${info.type})` : `do not know which display shows ${t.phrase}`);
     return;
   }
-  const displays = targetsOrAdd(p, t, verb === 'show' || verb === 'set' || verb === 'rename');
+  // Only show/add verbs add a display; a change ("make the sonar red") needs one that exists.
+  const mayAdd = verb === 'show' || (verb === 'set' && followUp);
+  if (!mayAdd && t.displays.length === 0) t.displays = byNameOrTopic(p, spec, t.phrase);
+  if (!mayAdd && t.displays.length === 0) {
+    p.notes.push(`there is no ${spec.name} display to ${verb === 'rename' ? 'rename' : 'change'}; say "show the ${t.phrase}" (or "add ${/^[aeiou]/i.test(spec.name) ? 'an' : 'a'} ${spec.name} display") to add one`);
+    return;
+  }
+  const displays = targetsOrAdd(p, t, mayAdd);
   const shown = new Set<VirtualDisplay>();
   for (const d of displays) {
     if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; shown.add(d); }
@@ -306,7 +345,9 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     const m = /^([a-z_]+?)_?(\d+)$/i.exec(ns);
     if (m) text = text.replace(new RegExp(`\\b${m[1]}[\\s_-]?${m[2]}\\b`, 'gi'), ns);
   }
-  text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except');
+  text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
+    // "colour it along z", "along the x-axis": the catalog's "by z axis".
+    .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis');
   const recipe = findRecipe(p, text);
   if (recipe) applyRecipe(p, recipe, text);
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);

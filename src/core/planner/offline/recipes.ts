@@ -4,7 +4,7 @@
 // namespace when there are several, and skips what the robot does not publish, saying so.
 import data from '../../../../catalog/recipes.json';
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
-import { tokenize } from '../../catalog/text.ts';
+import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { TopicInfo } from '../../graph/types.ts';
 import { isPublishing, topicsForSpec } from '../topics.ts';
 import { FILLER, GENERAL_WORDS } from './lexicon.ts';
@@ -63,9 +63,15 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   // A phrase of several words names the goal by itself ("build a map of the office", "what the robot sees"); a framed
   // phrase ("the arm") only next to a set-up word.
   if (hit.framed ? !strongSetup : !setup && !standsAlone && hit.span.length < 2) return undefined;
+  // The goal's words naming a display the document has ("switch off the motion planning display" with a MoveIt
+  // MotionPlanning display): that display is meant, not a set-up.
+  const goalWords = tokens.slice(hit.span.start, hit.span.start + hit.span.length).join(' ');
+  if (p.state.live().some((d) => d.classId !== 'rviz_common/Group' && [d.name, d.classId.split('/').pop() ?? ''].some((n) => tokenize(splitCamel(n)).join(' ') === goalWords))) return undefined;
   const own = new Set(hit.recipe.displays.map((d) => d.type));
   for (const m of p.ctx.catalog.typeMentions(text)) {
     const span = hasPhrase(tokens, m.phrase);
+    // A display named by a longer phrase holding the goal's word ("see the amcl pose"): that display is meant.
+    if (span && overlaps(span, hit.span) && span.length > hit.span.length && !hit.framed) return undefined;
     if (span && overlaps(span, hit.span)) continue;
     if (multi && span && overlaps(span, multi)) continue;
     if (!own.has(m.type.name)) return undefined;
@@ -96,7 +102,10 @@ export function pickTopics(p: Planner, spec: DisplayTypeSpec, entry: RecipeDispl
   const allowed = inScope.filter((t) => !(entry.exclude ?? []).some((w) => hasWords(relative(t.name, ns), w)));
   const conventional = allowed.filter((t) => (entry.topics ?? []).includes(relative(t.name, ns)));
   const byWords = entry.match ? allowed.filter((t) => entry.match!.every((w) => hasWords(relative(t.name, ns), w))) : [];
-  const pool = [...new Set([...conventional, ...byWords, ...(entry.match ? [] : allowed)])];
+  // A generic carrier (std_msgs/String is also RobotModel's) counts only under the conventional name or the words:
+  // /rviz_companion/qos is no robot description.
+  const loose = allowed.filter((t) => !t.type.startsWith('std_msgs/'));
+  const pool = [...new Set([...conventional, ...byWords, ...(entry.match ? [] : loose)])];
   const live = pool.filter(isPublishing);
   const ranked = live.length > 0 ? live : pool;
   return entry.all ? ranked : ranked.slice(0, 1);

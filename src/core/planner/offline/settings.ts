@@ -28,12 +28,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const smaller = anyPhrase(tokens, SMALLER);
   const used = new Set<string>();
   const quantities = quantitiesOf(numbers, text);
-  let numberUsed = false;
+  // Several values in one request ("30 cells across with 25 cm squares"): each finds its own property by its kind.
+  const usedQ = new Set<Quantity>();
+  const free = (): Quantity[] => quantities.filter((q) => !usedQ.has(q));
+  const take = (q: Quantity | undefined): Quantity | undefined => { if (q) usedQ.add(q); return q; };
   const numberFor = (prop: PropertySpec): number | undefined => {
-    if (quantities.length === 0 || numberUsed) return undefined;
-    const n = quantities[0]!;
-    if (!fits(dimensionOf(prop), n)) return undefined;
-    numberUsed = true;
+    const n = take(free().find((q) => fits(dimensionOf(prop), q)));
+    if (!n) return undefined;
     if (n.percent && prop.max === 1) return n.value / 100;
     return n.value;
   };
@@ -54,16 +55,18 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
         case 'bool': value = String(!negated); break;
         case 'int':
         case 'float': {
-          const q = quantities[0];
+          const fitting = free().find((x) => fits(dimensionOf(prop), x));
+          const share = free().find((x) => x.kind === 'fraction');
           // "half the size", "50 % smaller": a share of the current value, for a property that is not itself a share.
-          if (q && !numberUsed && q.kind === 'fraction' && dimensionOf(prop) !== 'fraction' && current(prop.path) !== undefined) {
-            numberUsed = true;
-            value = round(current(prop.path)! * (q.word === 'half' || !bigger ? q.value / 100 : 1 + q.value / 100));
+          if (!fitting && share && dimensionOf(prop) !== 'fraction' && current(prop.path) !== undefined) {
+            take(share);
+            value = round(current(prop.path)! * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100));
             break;
           }
+          const q = free()[0];
           // A number whose kind the property cannot take ("20 cells" for a size in metres) is a question, not a guess.
-          if (q && !numberUsed && !fits(dimensionOf(prop), q)) {
-            numberUsed = true;
+          if (q && !fitting) {
+            take(q);
             questions.push(`${label}: ${prop.path} is ${describeDimension(dimensionOf(prop))}, but "${numberText(q)}" is ${describeQuantity(q)}; which setting did you mean?`);
             used.add(prop.path);
             continue;
@@ -88,25 +91,25 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     settings.push({ path: prop.path, value });
   }
   // A count with no property named ("50 arrows", "20 cells"): the count whose words name what is counted.
-  const count = quantities.find((q) => q.kind === 'count');
-  if (count && !numberUsed) {
+  const count = free().find((q) => q.kind === 'count');
+  if (count) {
     const counts = spec.properties.filter((x) => x.kind === 'int' && !isUnderTopic(x) && !used.has(x.path) && (count.nouns ?? []).some((n) => countsNoun(x, n, tokens)));
-    if (counts.length === 1) { settings.push({ path: counts[0]!.path, value: String(count.value) }); used.add(counts[0]!.path); numberUsed = true; }
+    if (counts.length === 1) { settings.push({ path: counts[0]!.path, value: String(count.value) }); used.add(counts[0]!.path); take(count); }
   }
   // A duration with no property named ("for 2 seconds"): the display's time setting (Decay Time, …).
-  const duration = numbers.find((n) => n.unit !== undefined && /^s/.test(n.unit));
-  if (duration && !numberUsed) {
+  const duration = free().find((n) => n.kind === 'seconds');
+  if (duration) {
     const timed = spec.properties.find((x) => (x.kind === 'float' || x.kind === 'int') && /time/i.test(x.path) && !used.has(x.path));
-    if (timed) { settings.push({ path: timed.path, value: round(duration.value) }); numberUsed = true; }
+    if (timed) { settings.push({ path: timed.path, value: round(duration.value) }); used.add(timed.path); take(duration); }
   }
   // A length with no property named ("5 cm"): the size that applies now.
-  const length = numbers.find((n) => n.unit !== undefined && !/^s/.test(n.unit) && n.unit !== '%');
-  if (length && !numberUsed) {
+  const length = free().find((n) => n.kind === 'length' || n.kind === 'pixels');
+  if (length) {
     // Pixels name the pixel size (valid once the style is Points, which complete() adds); lengths the metric one.
     const size = length.unit === 'px'
       ? spec.properties.find((x) => isSizeLike(x) && /pixel/i.test(x.path))
       : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec, true);
-    if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); numberUsed = true; used.add(size.path); }
+    if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); take(length); used.add(size.path); }
   }
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
   const frameProp = spec.properties.find((x) => x.kind === 'frame');
@@ -119,17 +122,30 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const main = spec.properties.find((x) => x.kind === 'color' && x.path === 'Color') ?? spec.properties.find((x) => x.kind === 'color');
     if (main) settings.push({ path: main.path, value: colour });
   }
-  // "bigger" / "smaller" with no size named: the size that applies in the display's current style.
-  if ((bigger || smaller) && !settings.some((s) => isSizeLike(spec.properties.find((x) => x.path === s.path)))) {
-    const size = sizeProperty(p, d, spec);
+  // "half as long", "to 40 percent" with no size named: a share of the length a shape word names, else of the size.
+  const share = free().find((q) => q.kind === 'fraction');
+  const sized = (): boolean => settings.some((s) => { const x = spec.properties.find((y) => y.path === s.path); return isSizeLike(x) || (x !== undefined && dimensionOf(x) === 'length'); });
+  if (share && !sized()) {
+    const size = shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec) ?? growable(p, d, spec);
+    const cur = size ? current(size.path) : undefined;
+    if (size && cur !== undefined && dimensionOf(size) !== 'fraction' && !used.has(size.path)) {
+      take(share);
+      used.add(size.path);
+      settings.push({ path: size.path, value: round(cur * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100)) });
+    }
+  }
+  // "bigger" / "smaller" with no size named: the length a shape word names ("twice as long"), else the size that
+  // applies in the display's current style.
+  if ((bigger || smaller) && !sized()) {
+    const size = shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec);
     if (size) {
       const v = numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);
       if (v !== undefined) settings.push({ path: size.path, value: v });
     }
   }
   // A number left over with nothing named to take it ("set the grid to 5"): ask which setting, never guess.
-  const left = quantities[0];
-  if (left && !numberUsed && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
+  const left = free()[0];
+  if (left && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
     const inRange = (x: PropertySpec): boolean => left.value >= (x.min ?? -Infinity) && left.value <= (x.max ?? Infinity);
     const numeric = spec.properties.filter((x) => (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), left) && inRange(x)).map((x) => x.path);
     if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
@@ -224,6 +240,14 @@ export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: Di
   const sizes = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && holds(x)
     && (!metres || !/pixel/i.test(x.path)));
   return sizes.find((x) => (x.requires ?? []).length > 0) ?? sizes[0];
+}
+
+/** The one number that applies now whose own words say it grows and shrinks (PoseArray's Arrow Length: "bigger"). */
+function growable(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec): PropertySpec | undefined {
+  const found = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && !isUnderTopic(x)
+    && (x.words ?? []).some((w) => w === 'bigger' || w === 'smaller')
+    && (x.requires ?? []).every((r) => (d ? p.state.valueOf(d, r.path) : spec.properties.find((y) => y.path === r.path)?.default?.toString())?.toLowerCase() === r.value.toLowerCase()));
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** Adjectives that name which length is meant: "0.5 m long" is a length, "2 cm thick" a width or radius. */

@@ -20,6 +20,19 @@ export function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m:
   return false;
 }
 
+/** Where a display's class name (its last segment, split: `ParticleCloud` → "particle cloud") stands in the tokens. */
+function classSpan(d: VirtualDisplay, tokens: readonly string[], taken: readonly Span[]): Span | undefined {
+  const words = singularTokens(tokenize(splitCamel(d.classId.split('/').pop() ?? '')));
+  if (words.length === 0 || words.every((w) => w.length < 3)) return undefined;
+  const have = singularTokens([...tokens]);
+  for (let i = 0; i + words.length <= have.length; i++) {
+    if (!words.every((w, k) => have[i + k] === w)) continue;
+    const span = { start: i, length: words.length };
+    if (!taken.some((x) => span.start < x.start + x.length && x.start < span.start + span.length)) return span;
+  }
+  return undefined;
+}
+
 /** Live topics for a type that fit a phrase ("local plan" → /local_plan), best first; the conventional one wins ties. */
 export function rankTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, clauseTokens: readonly string[]): string[] {
   const want = singularTokens(tokenize(phrase));
@@ -88,6 +101,15 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (existing) existing.displays.push(m.display);
     else targets.push({ spec: m.display.spec, displays: [m.display], topics: [], phrase: m.display.name, plural: false, span: m });
   }
+  // Displays of a class the catalog does not know (a third-party plugin) by their class's words: "the IMU" is the
+  // rviz_imu_plugin/Imu display whatever its name.
+  for (const d of p.state.live()) {
+    if (d.spec || d.classId === 'rviz_common/Group' || targets.some((t) => t.displays.includes(d))) continue;
+    const span = classSpan(d, tokens, taken);
+    if (!span) continue;
+    taken.push(span);
+    targets.push({ displays: [d], topics: [], phrase: d.name, plural: false, span });
+  }
   // A live topic named without its slash ("the waypoints"), when the word is no display type's word.
   const bare = tokens.filter((t, i) => t.length >= 4 && !FILLER.has(t) && !taken.some((x) => i >= x.start && i < x.start + x.length)
     && p.ctx.topicByName.has(`/${t}`) && p.ctx.catalog.typesForWords(t).length === 0);
@@ -140,8 +162,10 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // "the cloud from the depth camera", "the scan of the front lidar": a later thing after from/of describes the
     // source of an earlier one, it is not a display of its own.
     const before = tokens.slice(Math.max(0, m.start - 3), m.start);
+    // …nor is one named as a place ("the frame names next to the axes", "the labels beside the markers").
     const linked = before.some((t) => t === 'from' || t === 'of' || t === 'off');
-    if (targets.length > 0 && linked && targets.some((t) => t.span && t.span.start < m.start)) {
+    const place = m.start > 2 && (before.some((t) => t === 'beside' || t === 'near') || before.join(' ').includes('next to'));
+    if (place || (targets.length > 0 && linked && targets.some((t) => t.span && t.span.start < m.start))) {
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
       continue;
@@ -160,6 +184,12 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       spec = fittingType(p.ctx, spec, m.phrase);
       if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
     }
+    // No display of the type, but a third-party one whose class says the same ("particle cloud" → a
+    // nav2_rviz_plugins/ParticleCloud display, nested and named otherwise): that one is meant.
+    if (displays.length === 0) {
+      const plugin = p.state.live().filter((d) => !d.spec && d.classId !== 'rviz_common/Group' && classSpan(d, tokens.slice(m.start, m.start + m.length), []) !== undefined);
+      if (plugin.length > 0) { targets.push({ displays: plugin, topics: [], phrase: m.phrase, plural: plugin.length > 1, span: m }); continue; }
+    }
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
   }
   // "hide robot2", "show only robot1": a namespace alone names every display of that robot.
@@ -175,6 +205,18 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
   }
   return targets;
+}
+
+/**
+ * A clause that names no display but a setting of several words only one shown display type has ("write the frame
+ * names" → TF's "frame names"): that display.
+ */
+export function byPropertyPhrase(p: Planner, tokens: readonly string[]): Target[] {
+  const live = p.state.live().filter((d) => d.spec && d.classId !== 'rviz_common/Group');
+  const specs = [...new Set(live.map((d) => d.spec!))].filter((spec) => spec.properties.some((x) => (x.words ?? []).some((w) => w.includes(' ') && hasPhrase(tokens, w) !== undefined)));
+  if (specs.length !== 1) return [];
+  const displays = live.filter((d) => d.spec === specs[0]);
+  return displays.length === 1 ? [{ spec: specs[0], displays, topics: [], phrase: displays[0]!.name, plural: false }] : [];
 }
 
 /** Targets inherited by a clause that names none: the previous clause's, else the last turn's displays. */

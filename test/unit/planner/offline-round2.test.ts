@@ -1,0 +1,47 @@
+// Second round of the offline planner's structural parse: "fix" on a display with nothing RViz can fix says what was
+// checked and how to check outside RViz, a change verb never adds a display, several values each find their setting,
+// and composed CJK numerals. (The dev-r2 bench cases cover the same kinds on the scenarios' own configs.)
+import { describe, expect, it } from 'vitest';
+import { catalog } from '../../../src/core/catalog/index.ts';
+import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
+import { cjkNumber } from '../../../src/core/planner/offline/languages.ts';
+import { applyActions, type RvizDocument } from '../../../src/core/rviz/index.ts';
+import { doc, snapshot } from './fixtures.ts';
+
+function withScan(): RvizDocument {
+  const r = applyActions(doc(), [
+    { action: 'add_display', display_type: 'LaserScan', topic: '/scan', display: 'Front Lidar' },
+    { action: 'set_property', display: 'Front Lidar', property: 'Topic/Reliability Policy', value: 'Best Effort' },
+  ], { lookup: catalog });
+  if (!r.ok) throw new Error(r.reason);
+  return r.doc;
+}
+
+async function plan(request: string, document = withScan()) {
+  const r = await planRequest({ request, document, snapshot: snapshot(), findings: [], proposer: createOfflineProposer() });
+  return { actions: r.plan.actions.filter((a) => a.checked).map((a) => `${a.action} ${a.display} ${a.property}=${a.value}`.replace(/\s+/g, ' ').trim()), notes: r.plan.notes };
+}
+
+describe('offline planner, second round', () => {
+  it('"fix" on a display with nothing to fix changes nothing and says how to check the data outside RViz', async () => {
+    const r = await plan('the front lidar looks frozen, fix it');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join('\n')).toMatch(/found nothing RViz can fix on Front Lidar.*`ros2 topic hz \/scan`.*`ros2 topic echo \/scan --once`/);
+  });
+
+  it('a change verb on a type with no display says so and adds nothing; show still adds', async () => {
+    const r = await plan('make the sonar red');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join('\n')).toMatch(/no Range display to change/);
+    expect((await plan('add a sonar display')).actions.some((a) => a.startsWith('add_display'))).toBe(true);
+  });
+
+  it('gives each value its own setting by kind', async () => {
+    const r = await plan('a grid of 30 cells with 25 cm squares');
+    expect(r.actions).toEqual(expect.arrayContaining(['set_property Grid Plane Cell Count=30', 'set_property Grid Cell Size=0.25']));
+  });
+
+  it('reads composed Chinese and Japanese numerals', () => {
+    expect([cjkNumber('三十五'), cjkNumber('十二'), cjkNumber('二百零五'), cjkNumber('百'), cjkNumber('两千')]).toEqual([35, 12, 205, 100, 2000]);
+  });
+});
