@@ -23,16 +23,13 @@ import './connection-bar.ts';
 import './robot-topics.ts';
 import './tf-tree-view.ts';
 import './displays-panel.ts';
-// Issue 10: the RViz state in the top bar, and Apply / Undo reaching a running RViz through the robot's bridge.
 import './rviz-state.ts';
 import { RvizStateController } from './rviz-state-controller.ts';
-// ---- issue 12: kiosk, onboarding, update banner ----
 import './kiosk-screen.ts';
 import './update-banner.ts';
 import { kioskTiles, tileProposer, type KioskTile } from '../core/kiosk/tiles.ts';
 import { exampleRequests } from '../core/onboarding/examples.ts';
 import { kioskFrom, type AppDefaults } from './app-defaults.ts';
-// ---- end issue 12 ----
 
 // The live view (and three.js behind it) loads after the first page; <live-view> upgrades when it arrives.
 void import('./live-view.ts');
@@ -68,9 +65,7 @@ export class CompanionApp extends LitElement {
     :host([dragging]) main { outline: 3px dashed var(--accent); outline-offset: -6px; }
     tf-tree-view.tf { max-height: 34vh; overflow: auto; }
     h2 { font-size: 14px; margin: 12px 0 6px; color: var(--muted); font-weight: 600; }
-    /* Kiosk (issue 12): kiosk-screen lays it out; the view slot is a placeholder until <live-view> is merged. */
-    .view-slot { display: flex; align-items: center; justify-content: center; color: var(--muted);
-      background: radial-gradient(circle at 50% 45%, #2a2c31 0, #1e1f22 70%); }
+    /* Kiosk: kiosk-screen lays it out; this is the ⋯ drawer's content. */
     .kiosk-menu { display: flex; flex-direction: column; gap: 10px; }
     .kiosk-menu .row { display: flex; flex-wrap: wrap; gap: 8px; }
     @media (max-width: 900px) { main, main.assistant-collapsed { grid-template-columns: 1fr; overflow: auto; } }
@@ -104,6 +99,7 @@ export class CompanionApp extends LitElement {
     this.robot = new LinkController(this, factory, (snapshot) => topicsToSample(snapshot, documentFacts(this.document.doc, catalog)));
     this.robot.url = initialRobotUrl(window.location, window.localStorage, CompanionApp.defaults.url);
     this.rviz = new RvizStateController(this, this.robot);
+    this.document.onEdit = () => this.sendEditToRviz();
     this.planner = new PlannerController(this, this.document, {
       snapshot: () => this.liveSnapshot(),
       findings: () => this.findings(),
@@ -133,14 +129,14 @@ export class CompanionApp extends LitElement {
     if (target && /^(INPUT|TEXTAREA)$/.test(target.tagName)) return; // typing: the field's own undo
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
       e.preventDefault();
-      this.followRviz(() => this.report(e.shiftKey ? this.document.redo() : this.planner.undo()));
+      this.report(e.shiftKey ? this.document.redo() : this.planner.undo());
     }
   };
 
   public override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('keydown', this.onKey);
-    // issue 12: the read-only debug hook of DESIGN.md (`?debug=1`); other parts add their keys (viewStats) beside it.
+    // The read-only debug hook of DESIGN.md (`?debug=1`); other parts add their keys (viewStats) beside it.
     if (new URLSearchParams(window.location.search).get('debug') === '1') {
       const w = window as unknown as { rvizCompanion?: Record<string, unknown> };
       w.rvizCompanion = { ...w.rvizCompanion, documentText: () => this.document.text };
@@ -163,7 +159,8 @@ export class CompanionApp extends LitElement {
   }
 
   protected override render() {
-    if (this.kiosk) return this.renderKiosk();
+    const findings = this.findings();
+    if (this.kiosk) return this.renderKiosk(findings);
     const r = this.robot;
     return html`
       <header>
@@ -171,7 +168,7 @@ export class CompanionApp extends LitElement {
         <connection-bar .url=${r.url} .presence=${r.presence} .problems=${r.problems}
           @url-change=${(e: CustomEvent<{ url: string }>) => this.connectTo(e.detail.url)}></connection-bar>
         <rviz-state .state=${this.rviz.state} .send=${this.rviz.sendEnabled} .sending=${this.rviz.sending} .message=${this.rviz.message}
-          .problem=${this.rviz.statusProblem} ?kiosk=${this.kiosk}
+          .problem=${this.rviz.statusProblem}
           @send-toggle=${(e: CustomEvent<{ on: boolean }>) => this.rviz.setSendEnabled(e.detail.on)}></rviz-state>
         <button data-model-button title="Model settings" @click=${this.openSettings}>Model: ${this.model.label}</button>
         <dialog id="settings" @close=${() => this.requestUpdate()}>
@@ -179,8 +176,8 @@ export class CompanionApp extends LitElement {
           <form method="dialog"><button>Close</button></form>
         </dialog>
         <div class="doc-tools">
-          <button data-undo-global ?disabled=${!this.document.canUndo} title="Undo (Ctrl+Z)" @click=${() => this.followRviz(() => this.report(this.planner.undo()))}>Undo</button>
-          <button ?disabled=${!this.document.canRedo} title="Redo (Ctrl+Shift+Z)" @click=${() => this.followRviz(() => this.report(this.document.redo()))}>Redo</button>
+          <button data-undo-global ?disabled=${!this.document.canUndo} title="Undo (Ctrl+Z)" @click=${() => this.report(this.planner.undo())}>Undo</button>
+          <button ?disabled=${!this.document.canRedo} title="Redo (Ctrl+Shift+Z)" @click=${() => this.report(this.document.redo())}>Redo</button>
           <button @click=${() => void this.openFile()}>Open…</button>
           <button @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
           <button @click=${() => void this.document.saveAs().then((o) => this.report(o))}>Save as…</button>
@@ -202,17 +199,17 @@ export class CompanionApp extends LitElement {
             <h2>Topics</h2>
             <robot-topics .topics=${r.topics}></robot-topics>` : html`
             <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()}
-              .documentName=${this.document.name} .findings=${this.findings()} .changes=${this.planner.changes}></displays-panel>`}
+              .documentName=${this.document.name} .findings=${findings} .changes=${this.planner.changes}></displays-panel>`}
         </section>
         <section aria-label="Planner">
-          ${this.liveView()}
+          ${this.liveView(findings)}
           <planner-panel .plan=${this.planner.plan} .status=${this.planner.status} .message=${this.planner.message}
             .canUndo=${this.document.canUndo} .turns=${this.planner.views}
-            .examples=${this.examples()} .document=${this.document.doc}
+            .examples=${this.examples(findings)} .document=${this.document.doc}
             @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
             @plan-cancel=${() => this.planner.cancel()}
-            @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.followRviz(() => this.planner.apply(e.detail.actions))}
-            @plan-undo=${() => this.followRviz(() => this.report(this.planner.undo()))}></planner-panel>
+            @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.planner.apply(e.detail.actions)}
+            @plan-undo=${() => this.report(this.planner.undo())}></planner-panel>
         </section>
         <section aria-label="Assistant" class="assistant ${this.assistantCollapsed ? 'closed' : ''}">
           ${this.assistantCollapsed
@@ -224,35 +221,32 @@ export class CompanionApp extends LitElement {
     `;
   }
 
-  // ---- issue 12: the kiosk and the first minute ----------------------------------------------------------------
-
   /** The touch kiosk: kiosk-screen with the view, the tiles, and drawers holding the same planner and assistant. */
-  private renderKiosk() {
+  private renderKiosk(findings: Finding[]) {
     const r = this.robot;
-    const findings = this.findings();
     const last = r.link?.lastMessageAt?.();
     return html`
       <kiosk-screen .url=${r.url} .presence=${r.presence} .problems=${r.problems} ?waiting=${r.presence !== 'connected' && !r.snapshot}
         .dataAgeMs=${last === undefined ? undefined : Date.now() - last} .tiles=${this.tiles(findings)}
         ?busy=${this.planner.status === 'planning'} ?canUndo=${this.document.canUndo} .message=${this.status} ?readonly=${this.readonly}
         @tile-tap=${(e: CustomEvent<{ tile: KioskTile }>) => void this.onTile(e.detail.tile)}
-        @kiosk-undo=${() => this.followRviz(() => this.report(this.planner.undo(), 'Undone.'))}>
-        ${this.liveView('view')}
+        @kiosk-undo=${() => this.report(this.planner.undo(), 'Undone.')}>
+        ${this.liveView(findings, 'view')}
         <rviz-state slot="rviz-state" .state=${this.rviz.state} .send=${this.rviz.sendEnabled} .sending=${this.rviz.sending} .message=${this.rviz.message}
           .problem=${this.rviz.statusProblem} kiosk
           @send-toggle=${(e: CustomEvent<{ on: boolean }>) => this.rviz.setSendEnabled(e.detail.on)}></rviz-state>
         <planner-panel slot="planner" kiosk .plan=${this.planner.plan} .status=${this.planner.status} .message=${this.planner.message}
-          .canUndo=${this.document.canUndo} .turns=${this.planner.views} .examples=${this.examples()} .document=${this.document.doc}
+          .canUndo=${this.document.canUndo} .turns=${this.planner.views} .examples=${this.examples(findings)} .document=${this.document.doc}
           @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
           @plan-cancel=${() => this.planner.cancel()}
-          @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.followRviz(() => this.planner.apply(e.detail.actions))}
-          @plan-undo=${() => this.followRviz(() => this.report(this.planner.undo()))}></planner-panel>
+          @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.planner.apply(e.detail.actions)}
+          @plan-undo=${() => this.report(this.planner.undo())}></planner-panel>
         <assistant-panel slot="assistant" .ask=${this.ask} kiosk></assistant-panel>
         ${this.readonly ? nothing : html`<div slot="menu" class="kiosk-menu">
           <connection-bar kiosk .url=${r.url} .presence=${r.presence} .problems=${r.problems}
             @url-change=${(e: CustomEvent<{ url: string }>) => this.connectTo(e.detail.url)}></connection-bar>
           <div class="row">
-            <button ?disabled=${!this.document.canRedo} @click=${() => this.followRviz(() => this.report(this.document.redo()))}>Redo</button>
+            <button ?disabled=${!this.document.canRedo} @click=${() => this.report(this.document.redo())}>Redo</button>
             <button @click=${() => void this.openFile()}>Open…</button>
             <button @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
             <button @click=${() => this.report(this.document.download())}>Download</button>
@@ -291,9 +285,7 @@ export class CompanionApp extends LitElement {
   /** A tile tap: its actions (or the fix request) through the planner, applied at once as one undo step. */
   private async onTile(tile: KioskTile): Promise<void> {
     this.status = { text: `${tile.label}…`, error: false };
-    const before = this.document.doc;
     await this.planner.request(tile.request, { apply: true, ...(tile.kind === 'toggle' ? { proposer: tileProposer(tile) } : {}) });
-    if (this.document.doc !== before) this.rviz.documentChanged(this.document.text);
     const p = this.planner;
     if (p.status === 'applied') {
       const n = p.plan?.actions.filter((a) => a.checked).length ?? 0;
@@ -306,23 +298,21 @@ export class CompanionApp extends LitElement {
   }
 
   /** Example requests for the empty planner, from the robot's topics (none until the robot answered or once used). */
-  private examples(): string[] {
+  private examples(findings: readonly Finding[]): string[] {
     const snapshot = this.robot.snapshot;
     if (!snapshot || this.planner.plan || this.planner.turns.length > 0) return [];
     const doc = this.document.doc;
     const frames = [...new Set(this.robot.tf.map((e) => e.child))].sort().join(' ');
     const m = this.examplesMemo;
     if (m && m.doc === doc && m.snapshot === snapshot && m.frames === frames) return m.examples;
-    const examples = exampleRequests({ document: doc, snapshot: { ...snapshot, tf: [...this.robot.tf] }, findings: this.findings() });
+    const examples = exampleRequests({ document: doc, snapshot: { ...snapshot, tf: [...this.robot.tf] }, findings });
     this.examplesMemo = { doc, snapshot, frames, examples };
     return examples;
   }
 
-  // ---- end issue 12 ---------------------------------------------------------------------------------------------
-
   /** The live 3D view of the document (above the planner; full screen behind the controls in kiosk). */
-  private liveView(slot?: string) {
-    return html`<live-view slot=${slot ?? nothing} .doc=${this.document.doc} .link=${this.robot.link} .findings=${this.findings()} ?kiosk=${this.kiosk}></live-view>`;
+  private liveView(findings: readonly Finding[], slot?: string) {
+    return html`<live-view slot=${slot ?? nothing} .doc=${this.document.doc} .link=${this.robot.link} .findings=${findings} ?kiosk=${this.kiosk}></live-view>`;
   }
 
   /** Rule-computed findings about the robot and the open document; recomputed per render (about 1 ms on 1,000 topics). */
@@ -389,11 +379,19 @@ export class CompanionApp extends LitElement {
     if (file) this.report(this.document.openBytes(new Uint8Array(await file.arrayBuffer()), file.name));
   }
 
-  /** Runs a document edit (Apply, Undo, Redo); when it changed the document and RViz follows, RViz gets the whole text. */
-  private followRviz(edit: () => void): void {
-    const before = this.document.doc;
-    edit();
-    if (this.document.doc !== before) this.rviz.documentChanged(this.document.text);
+  private rvizSendQueued = false;
+
+  /**
+   * After an edit (Apply, Undo, Redo, a tile), RViz gets the whole document when it follows: once per task, so a plan
+   * that undoes the previous one first still sends one config.
+   */
+  private sendEditToRviz(): void {
+    if (this.rvizSendQueued) return;
+    this.rvizSendQueued = true;
+    queueMicrotask(() => {
+      this.rvizSendQueued = false;
+      this.rviz.documentChanged(this.document.text);
+    });
   }
 
   /** The open document's .rviz text (read-only; the e2e tests compare it with what the robot's RViz loaded). */

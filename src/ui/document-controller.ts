@@ -31,6 +31,8 @@ export class DocumentController {
   public name = 'companion.rviz';
   public source: DocumentSource = 'default';
   public dirty = false;
+  /** Called after each edit (apply, undo, redo), not after opening or adopting a document: edits go on to RViz. */
+  public onEdit: (() => void) | undefined;
   private session: DocumentSession;
 
   private handle: WritableHandle | undefined;
@@ -89,22 +91,19 @@ export class DocumentController {
   public apply(actions: readonly RvizAction[], label: string): Outcome {
     const result = this.session.apply(actions, label);
     if (!result.ok) return this.fail(result.reason);
-    this.dirty = true;
-    return this.changed();
+    return this.edited();
   }
 
   public undo(): Outcome {
     const moved = this.session.undo();
     if (!moved.ok) return this.fail(moved.reason);
-    this.dirty = true;
-    return this.changed(`undid: ${moved.step.label}`);
+    return this.edited(`undid: ${moved.step.label}`);
   }
 
   public redo(): Outcome {
     const moved = this.session.redo();
     if (!moved.ok) return this.fail(moved.reason);
-    this.dirty = true;
-    return this.changed(`redid: ${moved.step.label}`);
+    return this.edited(`redid: ${moved.step.label}`);
   }
 
   /** Writes back to the opened file when the browser gave a handle; otherwise downloads. */
@@ -158,6 +157,13 @@ export class DocumentController {
   private fail(reason: string): Outcome {
     this.host.requestUpdate();
     return { ok: false, reason };
+  }
+
+  private edited(message?: string): Outcome {
+    this.dirty = true;
+    const outcome = this.changed(message);
+    this.onEdit?.();
+    return outcome;
   }
 
   private changed(message?: string): Outcome {
