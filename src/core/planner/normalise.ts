@@ -179,7 +179,8 @@ function normaliseAction(n: Normaliser, o: Record<string, unknown>, index: numbe
         changes.push(`topic "${clip(a.topic!)}" is neither live nor in the request; the display takes the live topic for its type`);
         a.topic = '';
       }
-      if (spec) n.state.add(spec, a.display!.trim(), a.topic!);
+      const placed = n.state.placeFor(a.display!);
+      if (spec) n.state.add(spec, placed.ok ? placed.name : a.display!.trim(), a.topic!, placed.ok ? placed.place : undefined);
       break;
     }
     case 'set_topic': {

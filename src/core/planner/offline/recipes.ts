@@ -1,18 +1,23 @@
 // Goal-level requests ("set RViz up for mapping", "what do I need to drive with Nav2") as recipes from
 // catalog/recipes.json: each picks displays from the live topics by type and convention, sets the fixed frame the
-// robot's TF supports (REP 105: map when map -> odom exists, else odom, else base_link), sets every robot up by its
-// namespace when there are several, and skips what the robot does not publish, saying so.
+// robot's TF supports (REP 105: map when map -> odom exists, else odom, else base_link; the root of the robot's TF tree
+// for arms and perception), sets every robot up by its namespace when there are several (inside the robot's group, or a
+// new Group named after the namespace), reuses a display already on a topic, and skips what the robot does not publish,
+// saying so.
 import data from '../../../../catalog/recipes.json';
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { TopicInfo } from '../../graph/types.ts';
+import { looseDisplayName } from '../../rviz/displays.ts';
+import { isVirtualGroup, type VirtualDisplay } from '../state.ts';
 import { isPublishing, topicsForSpec } from '../topics.ts';
 import { FILLER, GENERAL_WORDS } from './lexicon.ts';
 import { hasPhrase, overlaps, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, type Planner, topicTokens } from './shared.ts';
 import { fixDisplay } from './fix.ts';
 
-export interface FrameRule { frame: string; parentOf?: string }
+/** A frame TF must have (with an edge to `parentOf`), or `root`: the root of the TF tree that holds the robot. */
+export type FrameRule = { frame: string; parentOf?: string; root?: undefined } | { root: true; frame?: undefined; parentOf?: undefined };
 export interface RecipeDisplay {
   type: string;
   label: string;
@@ -116,6 +121,11 @@ export function recipeFrame(p: Planner, rules: readonly FrameRule[], robots: rea
   const tf = p.ctx.tf;
   if (!tf || p.ctx.frames.length === 0) return undefined;
   for (const rule of rules) {
+    if (rule.root) {
+      const root = robotRoot(p, robots);
+      if (root) return { frame: root, why: `${root} is the root of the robot's TF tree` };
+      continue;
+    }
     const names = robots.length === 1 ? [`${robots[0]}/${rule.frame}`, rule.frame] : [rule.frame];
     for (const name of names) {
       const f = tf.frame(name);
@@ -126,6 +136,91 @@ export function recipeFrame(p: Planner, rules: readonly FrameRule[], robots: rea
   }
   const root = tf.roots[0];
   return root ? { frame: root, why: `${root} is the root of TF` } : undefined;
+}
+
+const BASE_FRAMES = ['base_link', 'base_footprint'];
+
+/**
+ * The root of the TF tree that holds the robot: the tree of its base frame (REP 105 names; under the namespace for a
+ * named robot), else the largest tree's root. Read from the live tree, so an arm under `world` or a bare `base` works alike.
+ */
+function robotRoot(p: Planner, robots: readonly string[]): string | undefined {
+  const tf = p.ctx.tf!;
+  const bases = robots.length > 0 ? robots.flatMap((ns) => BASE_FRAMES.map((b) => `${ns}/${b}`)) : BASE_FRAMES;
+  for (const b of bases) {
+    const root = tf.hasFrame(b) ? tf.rootOf(b) : undefined;
+    if (root) return root;
+  }
+  const largest = tf.components[0];
+  return largest ? largest.find((f) => tf.frame(f)?.parent === undefined) : undefined;
+}
+
+/** `robot1/Scan` for a display in a group, its name at the top level. */
+function placeName(d: VirtualDisplay): string {
+  return [...d.groupPath, d.name].join('/');
+}
+
+/** The topics shown by a display and every display inside it. */
+function topicsWithin(p: Planner, g: VirtualDisplay): string[] {
+  const inside = (d: VirtualDisplay): boolean => d.parent !== undefined && (d.parent === g || inside(d.parent));
+  return p.state.live().filter(inside).flatMap((d) => [...d.topics.values()]).filter((t) => t !== '');
+}
+
+/**
+ * The group a robot's displays live in: one named after the namespace (loosely: "Robot 1" is robot1; or holding it
+ * as a word: "robot1 sensors"), else one whose displays all show that robot's topics; the outermost such group.
+ */
+export function robotGroup(p: Planner, ns: string): VirtualDisplay | undefined {
+  const groups = p.state.live().filter(isVirtualGroup);
+  const outermost = (gs: VirtualDisplay[]): VirtualDisplay | undefined => [...gs].sort((a, b) => a.groupPath.length - b.groupPath.length)[0];
+  const key = looseDisplayName(ns);
+  const named = groups.filter((g) => looseDisplayName(g.name) === key);
+  if (named.length) return outermost(named);
+  const worded = groups.filter((g) => tokenize(splitCamel(g.name)).includes(ns.toLowerCase()));
+  if (worded.length) return outermost(worded);
+  return outermost(groups.filter((g) => {
+    const topics = topicsWithin(p, g);
+    return topics.length > 0 && topics.every((t) => t.startsWith(`/${ns}/`));
+  }));
+}
+
+/** Robots' groups for one recipe run: found in the document, or added (once) when a display must go in. */
+class RobotGroups {
+  private readonly found = new Map<string, VirtualDisplay | undefined>();
+  public readonly added: string[] = [];
+  public readonly used = new Set<VirtualDisplay>();
+  public constructor(private readonly p: Planner) {}
+
+  public existing(ns: string): VirtualDisplay | undefined {
+    if (!this.found.has(ns)) this.found.set(ns, robotGroup(this.p, ns));
+    return this.found.get(ns);
+  }
+
+  public forAdding(ns: string): VirtualDisplay | undefined {
+    let g = this.existing(ns);
+    if (!g) {
+      const spec = this.p.ctx.catalog.resolveType('Group');
+      if (!spec) return undefined;
+      g = this.p.state.add(spec, ns, '');
+      this.p.actions.push(act({ action: 'add_display', display_type: spec.name, display: g.name }));
+      this.found.set(ns, g);
+      this.added.push(g.name);
+    } else if (!g.enabled) {
+      // A display added into a disabled group would not show.
+      this.p.actions.push(act({ action: 'set_enabled', display: this.p.state.handle(g), value: 'true' }));
+      g.enabled = true;
+    }
+    this.used.add(g);
+    return g;
+  }
+}
+
+/** A display already showing `topic`: the recipe's class first (or on the namespace it sits in), else any class on it. */
+function onTopic(p: Planner, spec: DisplayTypeSpec, topic: string): VirtualDisplay | undefined {
+  const live = p.state.live().filter((d) => !isVirtualGroup(d));
+  return live.find((d) => d.classId === spec.classId && displayTopic(d) !== '' && (displayTopic(d) === topic || topic.startsWith(`${displayTopic(d)}/`)))
+    // Another class on the very topic (a nav2 ParticleCloud on /particle_cloud for a PoseArray): that one shows it.
+    ?? live.find((d) => [...d.topics.values()].includes(topic));
 }
 
 /** Plans a recipe: what it adds or turns on, the fixed frame, and a note with what it added and what it skipped. */
@@ -139,19 +234,20 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   const repaired: string[] = [];
   const kept: string[] = [];
   const skipped: string[] = [];
+  const groups = new RobotGroups(p);
   for (const entry of recipe.displays) {
     const spec = p.ctx.catalog.resolveType(entry.type);
     if (!spec) continue;
     const scopes: (string | undefined)[] = entry.perRobot && robots.length > 0 ? robots : [undefined];
     for (const ns of scopes) {
       const label = ns ? `${ns} ${entry.label}` : entry.label;
-      const baseName = /^[A-Z]/.test(entry.label) ? entry.label : spec.name;
-      const name = ns ? `${ns} ${baseName}` : baseName;
+      // Inside the robot's group the name needs no namespace (RViz allows "Scan" in both robot1 and robot2).
+      const name = /^[A-Z]/.test(entry.label) ? entry.label : spec.name;
       if (spec.topicProperties.length === 0) {
         if (spec.name === 'TF' && p.ctx.frames.length === 0) { skipped.push(`${label} (no TF on the robot)`); continue; }
         const existing = p.state.live().find((d) => d.classId === spec.classId);
-        if (existing) { if (!existing.enabled) enable(p, existing.name, shown); else kept.push(existing.name); continue; }
-        addNamed(p, spec, name, '', entry, ns);
+        if (existing) { if (!existing.enabled) enable(p, existing, shown); else kept.push(placeName(existing)); continue; }
+        addNamed(p, spec, name, '', entry, ns, groups);
         added.push(label);
         continue;
       }
@@ -163,16 +259,17 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
       }
       for (const t of topics) {
         // The same class on that topic, or on the namespace it sits in (InteractiveMarkers name `/target_marker` for
-        // `/target_marker/update`).
-        const existing = p.state.live().find((d) => d.classId === spec.classId && displayTopic(d) !== '' && (displayTopic(d) === t.name || t.name.startsWith(`${displayTopic(d)}/`)));
+        // `/target_marker/update`), or another display on the very topic: turned on, not twinned.
+        const existing = onTopic(p, spec, t.name);
         if (existing) {
-          if (!existing.enabled) enable(p, existing.name, shown);
-          else kept.push(existing.name);
+          if (!existing.enabled) enable(p, existing, shown);
+          else kept.push(placeName(existing));
+          if (ns && existing.classId === spec.classId) prefixTf(p, existing, ns);
           // A display the set-up relies on should receive: the QoS its publishers need, as "fix" would set it.
-          if (fixDisplay(p, existing) > 0) repaired.push(existing.name);
+          if (existing.spec && fixDisplay(p, existing) > 0) repaired.push(placeName(existing));
           continue;
         }
-        addNamed(p, spec, topics.length > 1 ? `${name} ${t.name}` : name, t.name, entry, ns);
+        addNamed(p, spec, topics.length > 1 ? `${name} ${t.name}` : name, t.name, entry, ns, groups);
         added.push(`${label} (${t.name})`);
       }
     }
@@ -187,6 +284,8 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   if (shown.length) parts.push(`turned on ${shown.join(', ')}`);
   if (kept.length) parts.push(`kept ${kept.join(', ')}`);
   if (repaired.length) parts.push(`repaired ${repaired.join(', ')} so they receive`);
+  const inGroups = [...groups.used].map((g) => `${placeName(g)}${g.added ? ' (new)' : ''}`);
+  if (inGroups.length) parts.push(`grouped by robot in ${inGroups.join(', ')}`);
   if (frame) parts.push(`fixed frame ${frame.frame} (${frame.why})`);
   else parts.push('fixed frame unchanged (no TF from the robot yet)');
   notes.unshift(parts.join('; '));
@@ -194,22 +293,34 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   p.notes.push(...notes);
 }
 
-function enable(p: Planner, name: string, shown: string[]): void {
-  const found = p.state.find(name);
-  if (!found.ok) return;
-  p.actions.push(act({ action: 'set_enabled', display: found.display.name, value: 'true' }));
-  found.display.enabled = true;
-  shown.push(found.display.name);
+function enable(p: Planner, d: VirtualDisplay, shown: string[]): void {
+  p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' }));
+  d.enabled = true;
+  shown.push(placeName(d));
 }
 
-function addNamed(p: Planner, spec: DisplayTypeSpec, name: string, topic: string, entry: RecipeDisplay, ns: string | undefined): void {
-  const d = p.state.add(spec, name, topic);
-  p.actions.push(act({ action: 'add_display', display_type: spec.name, topic, display: d.name }));
+/** A robot in a namespace whose frames carry its prefix (robot1/base_link) reads its TF there, where the type has a TF Prefix. */
+function tfPrefixFor(p: Planner, spec: DisplayTypeSpec, ns: string | undefined): string | undefined {
+  return ns && spec.properties.some((x) => x.path === 'TF Prefix') && p.ctx.frames.some((f) => f.startsWith(`${ns}/`)) ? ns : undefined;
+}
+
+/** An existing display of a robot without its TF Prefix gets it (its frames would not be found otherwise). */
+function prefixTf(p: Planner, d: VirtualDisplay, ns: string): void {
+  if (!d.spec || tfPrefixFor(p, d.spec, ns) === undefined || (p.state.valueOf(d, 'TF Prefix') ?? '') !== '') return;
+  p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: 'TF Prefix', value: ns }));
+  d.planProps.set('TF Prefix', ns);
+}
+
+/** Adds one display: a robot's inside that robot's group (found or added), anything else at the top level. */
+function addNamed(p: Planner, spec: DisplayTypeSpec, name: string, topic: string, entry: RecipeDisplay, ns: string | undefined, groups: RobotGroups): void {
+  const group = ns && entry.perRobot ? groups.forAdding(ns) : undefined;
+  const d = p.state.add(spec, name, topic, group ? { parent: group } : undefined);
+  p.actions.push(act({ action: 'add_display', display_type: spec.name, topic, display: group ? p.state.addressOf(d) : d.name }));
   const props: Record<string, string> = { ...(entry.set ?? {}) };
-  // A robot in a namespace whose frames carry its prefix (robot1/base_link): the model reads its TF there.
-  if (ns && spec.properties.some((x) => x.path === 'TF Prefix') && p.ctx.frames.some((f) => f.startsWith(`${ns}/`))) props['TF Prefix'] = ns;
+  const prefix = tfPrefixFor(p, spec, ns);
+  if (prefix) props['TF Prefix'] = prefix;
   for (const [path, value] of Object.entries(props)) {
-    p.actions.push(act({ action: 'set_property', display: d.name, property: path, value }));
+    p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: path, value }));
     d.planProps.set(path, value);
   }
 }
