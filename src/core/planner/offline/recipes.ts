@@ -130,8 +130,11 @@ export function recipeFrame(p: Planner, rules: readonly FrameRule[], robots: rea
     for (const name of names) {
       const f = tf.frame(name);
       if (!f) continue;
-      if (rule.parentOf && !f.children.some((c) => c === rule.parentOf || c.endsWith(`/${rule.parentOf}`))) continue;
-      return { frame: name, why: rule.parentOf ? `${name} -> ${f.children.find((c) => c.endsWith(rule.parentOf!))} is in TF` : `${name} is in TF` };
+      // The named robot's own child first (map -> robot2/odom for robot2), else any robot's.
+      const own = robots.length === 1 ? f.children.find((c) => c === `${robots[0]}/${rule.parentOf}`) : undefined;
+      const child = rule.parentOf ? own ?? f.children.find((c) => c === rule.parentOf || c.endsWith(`/${rule.parentOf}`)) : undefined;
+      if (rule.parentOf && !child) continue;
+      return { frame: name, why: child ? `${name} -> ${child} is in TF` : `${name} is in TF` };
     }
   }
   const root = tf.roots[0];
@@ -223,6 +226,15 @@ function onTopic(p: Planner, spec: DisplayTypeSpec, topic: string): VirtualDispl
     ?? live.find((d) => [...d.topics.values()].includes(topic));
 }
 
+/** The name another robot's display of this class gives the same topic (robot1's "Plan" for /robot2/plan), to match it. */
+function twinName(p: Planner, spec: DisplayTypeSpec, topic: string, ns: string | undefined): string | undefined {
+  if (!ns) return undefined;
+  const rel = relative(topic, ns);
+  const twin = p.state.live().find((d) => d.classId === spec.classId && d.parent !== undefined
+    && p.ctx.namespaces.some((other) => other !== ns && displayTopic(d) === `/${other}${rel}`));
+  return twin?.name;
+}
+
 /** Plans a recipe: what it adds or turns on, the fixed frame, and a note with what it added and what it skipped. */
 export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   let robots = robotsFor(p, text);
@@ -246,7 +258,7 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
       if (spec.topicProperties.length === 0) {
         if (spec.name === 'TF' && p.ctx.frames.length === 0) { skipped.push(`${label} (no TF on the robot)`); continue; }
         const existing = p.state.live().find((d) => d.classId === spec.classId);
-        if (existing) { if (!existing.enabled) enable(p, existing, shown); else kept.push(placeName(existing)); continue; }
+        if (existing) { reuse(p, existing, shown, kept); continue; }
         addNamed(p, spec, name, '', entry, ns, groups);
         added.push(label);
         continue;
@@ -262,14 +274,13 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
         // `/target_marker/update`), or another display on the very topic: turned on, not twinned.
         const existing = onTopic(p, spec, t.name);
         if (existing) {
-          if (!existing.enabled) enable(p, existing, shown);
-          else kept.push(placeName(existing));
+          reuse(p, existing, shown, kept);
           if (ns && existing.classId === spec.classId) prefixTf(p, existing, ns);
           // A display the set-up relies on should receive: the QoS its publishers need, as "fix" would set it.
           if (existing.spec && fixDisplay(p, existing) > 0) repaired.push(placeName(existing));
           continue;
         }
-        addNamed(p, spec, topics.length > 1 ? `${name} ${t.name}` : name, t.name, entry, ns, groups);
+        addNamed(p, spec, twinName(p, spec, t.name, ns) ?? (topics.length > 1 ? `${name} ${t.name}` : name), t.name, entry, ns, groups);
         added.push(`${label} (${t.name})`);
       }
     }
@@ -291,6 +302,15 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   notes.unshift(parts.join('; '));
   if (skipped.length) notes.push(`skipped what the robot does not publish: ${skipped.join('; ')}`);
   p.notes.push(...notes);
+}
+
+/** An existing display the set-up relies on: turned on, with any disabled group around it (else it would not show). */
+function reuse(p: Planner, d: VirtualDisplay, shown: string[], kept: string[]): void {
+  const off: VirtualDisplay[] = [];
+  for (let g = d.parent; g; g = g.parent) if (!g.enabled) off.unshift(g);
+  for (const g of off) enable(p, g, shown);
+  if (!d.enabled) enable(p, d, shown);
+  else kept.push(placeName(d));
 }
 
 function enable(p: Planner, d: VirtualDisplay, shown: string[]): void {
