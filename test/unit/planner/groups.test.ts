@@ -110,10 +110,10 @@ describe('recipes on several robots', () => {
     expect(r.notes[0]).toMatch(/grouped by robot in robot1 \(new\), robot2 \(new\); fixed frame map/);
   });
 
-  it('uses the robot\'s existing group and reuses its display on a topic instead of a twin', async () => {
+  it('uses the robot\'s existing group, reuses its display on a topic instead of a twin, and names the other robot\'s like it', async () => {
     const r = await plan('check both robots are localised', fleet());
     expect(listDisplays(r.doc, catalog).filter((x) => x.isGroup).map((x) => x.name)).toEqual(['robot1', 'robot2']);
-    expect(placed(r.doc)).toEqual(['robot1/Scan', 'robot1/RobotModel', 'robot1/AMCL Pose', 'robot2/RobotModel', 'robot2/LaserScan', 'robot2/AMCL Pose']);
+    expect(placed(r.doc)).toEqual(['robot1/Scan', 'robot1/RobotModel', 'robot1/AMCL Pose', 'robot2/RobotModel', 'robot2/Scan', 'robot2/AMCL Pose']);
     expect(r.notes[0]).toMatch(/kept .*robot1\/Scan/);
   });
 
