@@ -3,7 +3,7 @@
 // manipulation and perception take the root of the robot's TF tree.
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../src/core/catalog/index.ts';
-import { buildContext, complete, createOfflineProposer, describeAction, planRequest, validate } from '../../../src/core/planner/index.ts';
+import { buildContext, complete, createOfflineProposer, describeAction, normaliseReply, planRequest, validate } from '../../../src/core/planner/index.ts';
 import { applyActions, listDisplays, type RvizDocument } from '../../../src/core/rviz/index.ts';
 import { doc, snapshot, topic, DEFAULT, LATCHED, SENSOR } from './fixtures.ts';
 
@@ -83,6 +83,17 @@ describe('validate() with display paths into groups', () => {
     const out = listDisplays(applied(fleet(), c.actions), catalog).filter((x) => x.name === 'Scan');
     expect(out.map((x) => `${x.groupPath.join('/')} ${JSON.stringify((x.properties.Topic as Record<string, unknown>)?.['Reliability Policy'] ?? x.properties.Topic)}`))
       .toEqual(['robot1 "Reliable"', 'robot2 "Best Effort"']);
+  });
+
+  it('reads a model\'s short group path for a new display as the full path, only when its first part is a group', () => {
+    const ctx = buildContext({ document: fleet(), snapshot: robots });
+    const r = normaliseReply({ actions: [
+      { action: 'add_display', display_type: 'Odometry', topic: '/robot1/odom', display: 'robot1/Odom' },
+      { action: 'add_display', display_type: 'Odometry', topic: '/robot2/odom', display: 'robot2/Odom' },
+    ], notes: [], undo_first: false }, ctx, 'show the odometry in robot1', 40);
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.value.actions.map((x) => x.display)).toEqual([`${VM}/robot1/Odom`, 'robot2/Odom']);
+    expect(r.value.repairs.join('\n')).toMatch(/display "robot1\/Odom" → "Visualization Manager\/Displays\/robot1\/Odom" \(inside that group\)/);
   });
 
   it('describes adds into groups and actions on paths for people', () => {
