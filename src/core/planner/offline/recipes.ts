@@ -8,13 +8,13 @@ import data from '../../../../catalog/recipes.json';
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { TopicInfo } from '../../graph/types.ts';
-import { looseDisplayName } from '../../rviz/displays.ts';
 import { isVirtualGroup, type VirtualDisplay } from '../state.ts';
 import { isPublishing, topicsForSpec } from '../topics.ts';
 import { FILLER, GENERAL_WORDS } from './lexicon.ts';
 import { hasPhrase, overlaps, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, type Planner, topicTokens } from './shared.ts';
 import { fixDisplay } from './fix.ts';
+import { placeName, robotGroup } from './robot-groups.ts';
 
 /** A frame TF must have (with an edge to `parentOf`), or `root`: the root of the TF tree that holds the robot. */
 export type FrameRule = { frame: string; parentOf?: string; root?: undefined } | { root: true; frame?: undefined; parentOf?: undefined };
@@ -156,35 +156,6 @@ function robotRoot(p: Planner, robots: readonly string[]): string | undefined {
   }
   const largest = tf.components[0];
   return largest ? largest.find((f) => tf.frame(f)?.parent === undefined) : undefined;
-}
-
-/** `robot1/Scan` for a display in a group, its name at the top level. */
-function placeName(d: VirtualDisplay): string {
-  return [...d.groupPath, d.name].join('/');
-}
-
-/** The topics shown by a display and every display inside it. */
-function topicsWithin(p: Planner, g: VirtualDisplay): string[] {
-  const inside = (d: VirtualDisplay): boolean => d.parent !== undefined && (d.parent === g || inside(d.parent));
-  return p.state.live().filter(inside).flatMap((d) => [...d.topics.values()]).filter((t) => t !== '');
-}
-
-/**
- * The group a robot's displays live in: one named after the namespace (loosely: "Robot 1" is robot1; or holding it
- * as a word: "robot1 sensors"), else one whose displays all show that robot's topics; the outermost such group.
- */
-export function robotGroup(p: Planner, ns: string): VirtualDisplay | undefined {
-  const groups = p.state.live().filter(isVirtualGroup);
-  const outermost = (gs: VirtualDisplay[]): VirtualDisplay | undefined => [...gs].sort((a, b) => a.groupPath.length - b.groupPath.length)[0];
-  const key = looseDisplayName(ns);
-  const named = groups.filter((g) => looseDisplayName(g.name) === key);
-  if (named.length) return outermost(named);
-  const worded = groups.filter((g) => tokenize(splitCamel(g.name)).includes(ns.toLowerCase()));
-  if (worded.length) return outermost(worded);
-  return outermost(groups.filter((g) => {
-    const topics = topicsWithin(p, g);
-    return topics.length > 0 && topics.every((t) => t.startsWith(`/${ns}/`));
-  }));
 }
 
 /** Robots' groups for one recipe run: found in the document, or added (once) when a display must go in. */
