@@ -216,7 +216,10 @@ export class PlanState {
     if (d.added && d.parent) return this.addressOf(d);
     const same = this.live().filter((x) => looseDisplayName(x.name) === looseDisplayName(d.name));
     if (same.length <= 1) return d.name;
-    return d.path ?? this.addressOf(d);
+    // A name other groups share: the group names down to it, which earlier removals cannot shift; the index path
+    // only when its own group has a twin.
+    const twinInGroup = this.children(d.parent).some((x) => x !== d && looseDisplayName(x.name) === looseDisplayName(d.name));
+    return twinInGroup && d.path ? d.path : this.addressOf(d);
   }
 
   /** The value a property has after the plan so far: set by the plan, else in the document, else the catalog default. */
