@@ -161,7 +161,6 @@ function robotRoot(p: Planner, robots: readonly string[]): string | undefined {
 /** Robots' groups for one recipe run: found in the document, or added (once) when a display must go in. */
 class RobotGroups {
   private readonly found = new Map<string, VirtualDisplay | undefined>();
-  public readonly added: string[] = [];
   public readonly used = new Set<VirtualDisplay>();
   public constructor(private readonly p: Planner) {}
 
@@ -178,7 +177,6 @@ class RobotGroups {
       g = this.p.state.add(spec, ns, '');
       this.p.actions.push(act({ action: 'add_display', display_type: spec.name, display: g.name }));
       this.found.set(ns, g);
-      this.added.push(g.name);
     } else if (!g.enabled) {
       // A display added into a disabled group would not show.
       this.p.actions.push(act({ action: 'set_enabled', display: this.p.state.handle(g), value: 'true' }));
