@@ -142,3 +142,22 @@ describe('recipes on several robots', () => {
     expect(await frame('set up perception')).toBe('table');
   });
 });
+
+describe('the group of a robot', () => {
+  it('is found by the namespace as a name, as words in the name, or by the topics inside', async () => {
+    const { robotGroup } = await import('../../../src/core/planner/offline/robot-groups.ts');
+    const { PlanState } = await import('../../../src/core/planner/state.ts');
+    const d = applied(doc(), [
+      a({ action: 'add_display', display_type: 'Group', display: 'Sensors (tb3_0)' }),
+      a({ action: 'add_display', display_type: 'Group', display: 'Robot 1' }),
+      a({ action: 'add_display', display_type: 'Group', display: 'Bravo' }),
+      a({ action: 'add_display', display_type: 'LaserScan', topic: '/robot2/scan', display: `${VM}/Bravo/Laser` }),
+      a({ action: 'add_display', display_type: 'Group', display: 'Both' }),
+      a({ action: 'add_display', display_type: 'LaserScan', topic: '/robot2/scan', display: `${VM}/Both/Laser` }),
+      a({ action: 'add_display', display_type: 'LaserScan', topic: '/robot10/scan', display: `${VM}/Both/Laser 10` }),
+    ]);
+    const ctx = buildContext({ document: d, snapshot: robots });
+    const p = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: [], last: [] };
+    expect(['tb3_0', 'robot1', 'robot2', 'robot10', 'robot3'].map((ns) => robotGroup(p, ns)?.name)).toEqual(['Sensors (tb3_0)', 'Robot 1', 'Bravo', undefined, undefined]);
+  });
+});

@@ -26,7 +26,12 @@ export function robotGroup(p: Planner, ns: string): VirtualDisplay | undefined {
   const key = looseDisplayName(ns);
   const named = groups.filter((g) => looseDisplayName(g.name) === key);
   if (named.length) return outermost(named);
-  const worded = groups.filter((g) => tokenize(splitCamel(g.name)).includes(ns.toLowerCase()));
+  // The namespace's words in a row inside the group's name ("robot1 sensors", "Sensors (tb3_0)").
+  const want = tokenize(splitCamel(ns));
+  const worded = groups.filter((g) => {
+    const have = tokenize(splitCamel(g.name));
+    return want.length > 0 && have.some((_, i) => want.every((w, j) => have[i + j] === w));
+  });
   if (worded.length) return outermost(worded);
   return outermost(groups.filter((g) => {
     const topics = topicsWithin(p, g);
