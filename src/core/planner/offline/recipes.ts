@@ -14,6 +14,7 @@ import { FILLER, GENERAL_WORDS } from './lexicon.ts';
 import { hasPhrase, overlaps, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, type Planner, topicTokens } from './shared.ts';
 import { fixDisplay } from './fix.ts';
+import { findVerb } from './phrases.ts';
 import { placeName, robotGroup } from './robot-groups.ts';
 
 /** A frame TF must have (with an edge to `parentOf`), or `root`: the root of the TF tree that holds the robot. */
@@ -28,7 +29,11 @@ export interface RecipeDisplay {
   perRobot?: boolean;
   set?: Record<string, string>;
 }
-export interface Recipe { id: string; title: string; phrases: string[]; framedPhrases?: string[]; multiRobot?: boolean; fixedFrame?: FrameRule[]; displays: RecipeDisplay[] }
+export interface Recipe {
+  id: string; title: string; phrases: string[]; framedPhrases?: string[]; multiRobot?: boolean; fixedFrame?: FrameRule[]; displays: RecipeDisplay[];
+  /** Not in the data: a request for named displays on every robot leaves the fixed frame alone. */
+  keepFixedFrame?: boolean;
+}
 export interface RecipeFile { schemaVersion: 1; setupWords: string[]; multiRobotWords: string[]; fixedFrame: FrameRule[]; recipes: Recipe[] }
 
 export const RECIPES = data as unknown as RecipeFile;
@@ -73,15 +78,32 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   const goalWords = tokens.slice(hit.span.start, hit.span.start + hit.span.length).join(' ');
   if (p.state.live().some((d) => d.classId !== 'rviz_common/Group' && [d.name, d.classId.split('/').pop() ?? ''].some((n) => tokenize(splitCamel(n)).join(' ') === goalWords))) return undefined;
   const own = new Set(hit.recipe.displays.map((d) => d.type));
+  const named: DisplayTypeSpec[] = [];
   for (const m of p.ctx.catalog.typeMentions(text)) {
     const span = hasPhrase(tokens, m.phrase);
     // A display named by a longer phrase holding the goal's word ("see the amcl pose"): that display is meant.
     if (span && overlaps(span, hit.span) && span.length > hit.span.length && !hit.framed) return undefined;
     if (span && overlaps(span, hit.span)) continue;
     if (multi && span && overlaps(span, multi)) continue;
+    if (hit.recipe.multiRobot) { named.push(m.type); continue; }
     if (!own.has(m.type.name)) return undefined;
   }
+  // "show the laser scans of both robots": those displays on every robot, not the whole multi-robot set-up; a verb
+  // other than show/add ("hide the scans of both robots") is about the displays there.
+  if (named.length > 0) {
+    const verb = findVerb(tokens, [])?.verb;
+    return verb === undefined || verb === 'show' ? perRobotRecipe(hit.recipe, named) : undefined;
+  }
   return hit.recipe;
+}
+
+/** The multi-robot recipe narrowed to the named display types, one per robot (the recipe's own entry when it has one). */
+function perRobotRecipe(multi: Recipe, types: readonly DisplayTypeSpec[]): Recipe {
+  const entryFor = (spec: DisplayTypeSpec): RecipeDisplay => multi.displays.find((d) => d.type === spec.name)
+    ?? RECIPES.recipes.flatMap((r) => r.displays).find((d) => d.type === spec.name && d.perRobot)
+    ?? { type: spec.name, label: spec.name, perRobot: true };
+  const displays = [...new Map(types.map((t) => [t.name, { ...entryFor(t), perRobot: true }])).values()];
+  return { ...multi, title: `${types.map((t) => t.name).join(', ')} per robot`, displays, keepFixedFrame: true };
 }
 
 /** Robots to set up: a namespace named, else every namespace when there are several, else the one robot (none). */
@@ -254,7 +276,7 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
       }
     }
   }
-  const frame = recipeFrame(p, recipe.fixedFrame ?? RECIPES.fixedFrame, robots);
+  const frame = recipe.keepFixedFrame ? undefined : recipeFrame(p, recipe.fixedFrame ?? RECIPES.fixedFrame, robots);
   if (frame && frame.frame !== p.state.fixedFrame) {
     p.actions.push(act({ action: 'set_fixed_frame', frame: frame.frame }));
     p.state.fixedFrame = frame.frame;
@@ -267,7 +289,7 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   const inGroups = [...groups.used].map((g) => `${placeName(g)}${g.added ? ' (new)' : ''}`);
   if (inGroups.length) parts.push(`grouped by robot in ${inGroups.join(', ')}`);
   if (frame) parts.push(`fixed frame ${frame.frame} (${frame.why})`);
-  else parts.push('fixed frame unchanged (no TF from the robot yet)');
+  else if (!recipe.keepFixedFrame) parts.push('fixed frame unchanged (no TF from the robot yet)');
   notes.unshift(parts.join('; '));
   if (skipped.length) notes.push(`skipped what the robot does not publish: ${skipped.join('; ')}`);
   p.notes.push(...notes);
