@@ -7,7 +7,7 @@
  */
 import type { DisplayTypeSpec, PropertySpec } from '../catalog/index.ts';
 import { ACTION_NAMES, BLANK_ACTION, type ActionName, type RejectedAction } from '../rviz/action-types.ts';
-import { looseDisplayName } from '../rviz/displays.ts';
+import { isDisplayPath, looseDisplayName, VM } from '../rviz/displays.ts';
 import { PlanState } from './state.ts';
 import { absoluteTopic } from './topics.ts';
 import type { PlanContext } from './types.ts';
@@ -153,6 +153,22 @@ function specOf(n: Normaliser, display: string): DisplayTypeSpec | undefined {
   return found.ok ? found.display.spec : undefined;
 }
 
+/**
+ * A new display's name written as a short group path (`robot1/Scan`, `Displays/robot1/Scan`, any case of
+ * `visualization manager/displays/…`) whose first part is a group of the document or of the plan: the full path that
+ * adds it inside that group. A name whose first part is no group stays a name.
+ */
+function groupPathFor(n: Normaliser, a: Record<string, string>, changes: string[]): void {
+  const raw = a.display!.trim();
+  if (!raw.includes('/') || isDisplayPath(raw)) return;
+  const rest = raw.replace(/^\/+/, '').replace(/^visualization manager\//i, '').replace(/^displays\//i, '');
+  const full = `${VM}/Displays/${rest}`;
+  const segs = rest.split('/');
+  if (segs.length < 2 || !n.state.walkGroups(segs.slice(0, 1)).ok || !n.state.placeFor(full).ok) return;
+  a.display = full;
+  changes.push(`display "${clip(raw)}" → "${clip(full)}" (inside that group)`);
+}
+
 /** One action: fields to strings, then the names and values that can be matched loosely. */
 function normaliseAction(n: Normaliser, o: Record<string, unknown>, index: number): { action: Record<string, string> } | { reason: string } {
   const name = actionName(o.action)!;
@@ -179,7 +195,9 @@ function normaliseAction(n: Normaliser, o: Record<string, unknown>, index: numbe
         changes.push(`topic "${clip(a.topic!)}" is neither live nor in the request; the display takes the live topic for its type`);
         a.topic = '';
       }
-      if (spec) n.state.add(spec, a.display!.trim(), a.topic!);
+      groupPathFor(n, a, changes);
+      const placed = n.state.placeFor(a.display!);
+      if (spec) n.state.add(spec, placed.ok ? placed.name : a.display!.trim(), a.topic!, placed.ok ? placed.place : undefined);
       break;
     }
     case 'set_topic': {

@@ -18,14 +18,14 @@ const SYSTEM = `You plan changes to an RViz2 configuration. Reply with JSON only
 Each action is one flat object with every field present; unused fields are "":
 {"action", "display_type", "topic", "display", "property", "value", "frame"}.
 Actions:
-- add_display: display_type (a type below), topic (a listed topic; "" picks the usual one), display 
+- add_display: display_type (a type below), topic (a listed topic; "" picks the usual one), display (its name, or "Visualization Manager/Displays/<group>/<name>" to add it inside an existing group)
 - remove_display: display
 - set_topic: display, topic
 - set_property: display, property (exact path below, e.g. "Topic/Reliability Policy"), value (text: 0.05, true, Best Effort, 255; 0; 0)
 - set_enabled: display, value "true" or "false"
 - rename_display: display, value (the new name)
 - set_fixed_frame: frame (a TF frame)
-To change a display added in the same reply, name it by its type name (e.g. "LaserScan").
+To change a display added in the same reply, name it by its type name (e.g. "LaserScan"), or by the path it was added at.
 Use only property names and values listed. At most ${MAX_ACTIONS} actions. If you cannot do something, say so in notes.
 undo_first: true only when the user asks to undo the previous change first.`;
 

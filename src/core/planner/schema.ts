@@ -43,7 +43,10 @@ export function buildPlanSchema(ctx: PlanContext, options: Partial<SchemaOptions
     display_type: field(types, opts),
     topic: ctx.topics.length ? field([...ctx.topics.map((t) => t.name), ...topicsInRequest(request)], opts) : { type: 'string' },
     // Any name: a new display needs one ("Front Lidar"), and existing displays are matched loosely anyway.
-    display: { type: 'string' },
+    display: {
+      type: 'string',
+      description: 'a display\'s name (loose match) or path; for add_display the new name, or "Visualization Manager/Displays/<group>/…/<name>" to add it inside that existing group (names are unique within a group)',
+    },
     property: { type: 'string' },
     value: { type: 'string' },
     frame: ctx.frames.length ? field(ctx.frames, opts) : { type: 'string' },

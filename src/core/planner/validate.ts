@@ -70,8 +70,11 @@ function checkAdd(state: PlanState, a: RvizAction): { action: RvizAction; note?:
     topic = absoluteTopic(topic);
     note = joinNotes(note, check.note);
   }
-  const d = state.add(spec, a.display.trim(), topic);
-  return { action: { ...a, display_type: spec.classId, topic, display: d.name }, note };
+  // `display` may be a path into a group, existing or added earlier in the plan (`Visualization Manager/Displays/robot1/Scan`).
+  const placed = state.placeFor(a.display);
+  if (!placed.ok) throw new Refused(`add_display ${spec.name}: ${placed.reason}`);
+  const d = state.add(spec, placed.name, topic, placed.place);
+  return { action: { ...a, display_type: spec.classId, topic, display: placed.place ? state.addressOf(d) : d.name }, note };
 }
 
 function checkSetTopic(state: PlanState, a: RvizAction): { action: RvizAction; note?: string } {
@@ -146,7 +149,8 @@ function checkRename(state: PlanState, a: RvizAction): { action: RvizAction } {
   const name = a.value.trim();
   if (name === '' || /[\n\r]/.test(name)) throw new Refused(`rename_display on "${d.name}" needs the new name in "value"`);
   if (name === d.name) throw new Refused(`"${d.name}" already has that name`);
-  const clash = state.live().find((x) => x !== d && looseDisplayName(x.name) === looseDisplayName(name));
+  // Names need only be unique within their group, as in RViz.
+  const clash = state.children(d.parent).find((x) => x !== d && looseDisplayName(x.name) === looseDisplayName(name));
   if (clash) throw new Refused(`another display is already named "${clash.name}"`);
   const handle = state.handle(d);
   d.name = name;

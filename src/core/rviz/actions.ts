@@ -6,7 +6,7 @@ import { isMap, type YAMLMap } from 'yaml';
 import { ACTION_NAMES, BLANK_ACTION, type RvizAction } from './action-types.ts';
 import { parse, type ParseOptions, type RvizDocument } from './document.ts';
 import {
-  displayClass, displayName, displayRefs, findDisplay, looseDisplayName, uniqueDisplayName, vmMap, GROUP_CLASS, type DisplayRef,
+  addTarget, childrenOf, displayClass, displayName, displayRefs, findDisplay, looseDisplayName, uniqueDisplayName, vmMap, GROUP_CLASS, type DisplayRef,
 } from './displays.ts';
 import { propertySpec, topicPropertiesOf, type DisplayTypeLookup } from './lookup.ts';
 import { planSetProperty, readProperty, splitPath } from './properties.ts';
@@ -101,7 +101,13 @@ function addDisplay(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): strin
   const typeName = requireText(a.display_type, 'a display_type', 'add_display');
   const spec = lookup.resolveType(typeName);
   if (!spec) throw new ActionError(`rviz: add_display: unknown display type "${typeName}"`);
-  const name = uniqueDisplayName(ed.doc, a.display.trim() || spec.name);
+  // A plain name goes to the top level; `Visualization Manager/Displays/<group>/…/<name>` into that group.
+  const target = addTarget(ed.doc, a.display);
+  if (!target.ok) throw new ActionError(`rviz: add_display: ${target.reason}`);
+  const parent = target.parent;
+  const parentPath = parent?.path;
+  const refs = displayRefs(ed.doc);
+  const name = target.scoped ? uniqueDisplayName(ed.doc, target.name || spec.name, childrenOf(refs, parent)) : uniqueDisplayName(ed.doc, target.name || spec.name);
   const entries: EmitMap = { Class: spec.classId, Enabled: true, Name: name, Value: true };
   let topic = '';
   if (a.topic.trim() !== '') {
@@ -132,12 +138,16 @@ function addDisplay(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): strin
     if (propertySpec(spec, 'Description Source')) entries['Description Source'] = 'Topic';
   }
   if (spec.classId === GROUP_CLASS) entries.Displays = [] as EmitValue[];
-  const vm = vmMap(ed.doc);
-  const pair = findPair(vm, 'Displays');
-  const before = displayRefs(ed.doc).length;
-  ed.apply(pair ? appendSeqItem(ed.doc.text, pair, sorted(entries), Boolean(vm.flow)) : insertPair(ed.doc.text, vm, 'Displays', [sorted(entries)]));
-  if (displayRefs(ed.doc).length !== before + 1 || !findDisplay(ed.doc, name).ok) throw new Error(`rviz: internal: add_display did not add "${name}"`);
-  return `added ${spec.name} "${name}"${topic ? ` on ${topic}` : ''}`;
+  const owner = parent ? parent.node : vmMap(ed.doc);
+  const pair = findPair(owner, 'Displays');
+  const before = refs.length;
+  ed.apply(pair ? appendSeqItem(ed.doc.text, pair, sorted(entries), Boolean(owner.flow)) : insertPair(ed.doc.text, owner, 'Displays', [sorted(entries)]));
+  const after = displayRefs(ed.doc);
+  const again = parentPath === undefined ? undefined : after.find((r) => r.path === parentPath);
+  const placed = childrenOf(after, again).filter((r) => displayName(r) === name);
+  if (after.length !== before + 1 || (parentPath !== undefined && !again) || placed.length !== 1) throw new Error(`rviz: internal: add_display did not add "${name}"`);
+  const inGroup = again ? ` in group "${[...again.groupPath, displayName(again)].join('/')}"` : '';
+  return `added ${spec.name} "${name}"${inGroup}${topic ? ` on ${topic}` : ''}`;
 }
 
 function dockNamesInSubtree(doc: RvizDocument, ref: DisplayRef): string[] {
@@ -253,7 +263,8 @@ function renameDisplay(ed: Editor, a: RvizAction): string {
   const newName = requireText(a.value, 'the new name in "value"', 'rename_display');
   const oldName = displayName(ref);
   if (newName === oldName) throw new ActionError(`rviz: rename_display: "${oldName}" already has that name`);
-  const clash = displayRefs(ed.doc).find((r) => r.path !== ref.path && looseDisplayName(displayName(r)) === looseDisplayName(newName));
+  // Names need only be unique within their group (RViz allows "Scan" in both robot1 and robot2).
+  const clash = displayRefs(ed.doc).find((r) => r.path !== ref.path && r.listPair === ref.listPair && looseDisplayName(displayName(r)) === looseDisplayName(newName));
   if (clash) throw new ActionError(`rviz: rename_display: another display is already named "${displayName(clash)}" (${clash.path})`);
   const dock = hasDock(displayClass(ref));
   const wg = windowGeometry(ed.doc);

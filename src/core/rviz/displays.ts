@@ -131,32 +131,125 @@ function describe(refs: DisplayRef[]): string {
   return refs.map((r) => `"${displayName(r)}" at ${r.path}`).join(', ');
 }
 
+/** The displays directly in the top-level list (`parent` undefined) or in one group's `Displays:` list. */
+export function childrenOf(refs: readonly DisplayRef[], parent: DisplayRef | undefined): DisplayRef[] {
+  const prefix = `${parent ? parent.path : VM}/Displays/`;
+  return refs.filter((r) => r.path.startsWith(prefix) && /^\d+$/.test(r.path.slice(prefix.length)));
+}
+
+/** A group: RViz2's or ROS 1's Group class, or any display holding its own `Displays:` list. */
+export function isGroupRef(ref: DisplayRef): boolean {
+  const c = displayClass(ref);
+  return c === GROUP_CLASS || c === 'rviz/Group' || isSeq(findPair(ref.node, 'Displays')?.value);
+}
+
+const PATH_PREFIX = `${VM}/Displays/`;
+
+/** True for a display path (`Visualization Manager/Displays/…`) rather than a plain name. */
+export function isDisplayPath(query: string): boolean {
+  return query.trim().startsWith(PATH_PREFIX);
+}
+
+/** A display path's segments after `Visualization Manager/Displays/`; the last one names the display. */
+export function displayPathSegments(query: string): string[] {
+  return query.trim().slice(PATH_PREFIX.length).split('/').map((s) => s.trim());
+}
+
+export type GroupWalk = { ok: true; parent?: DisplayRef; where: string } | { ok: false; reason: string };
+
+function where(parent: DisplayRef | undefined): string {
+  return parent ? `group "${[...parent.groupPath, displayName(parent)].join('/')}"` : 'the top level';
+}
+
 /**
- * Find a display by name (exact match wins; then loose) or by its path
- * (`Visualization Manager/Displays/3`). Ambiguity is an error naming the candidates.
+ * Follows group segments from the top level: each is a group's name (exact, then loose) or its index in the list;
+ * a `Displays` after an index is skipped, so `3/Displays/0` (the index path) and `robot1/sensors` both work.
+ */
+export function walkGroups(refs: readonly DisplayRef[], segments: readonly string[]): GroupWalk {
+  let parent: DisplayRef | undefined;
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    const here = childrenOf(refs, parent);
+    const groups = here.filter(isGroupRef);
+    if (seg === 'Displays' && i > 0 && /^\d+$/.test(segments[i - 1]!) && !groups.some((g) => displayName(g) === seg)) continue;
+    let next: DisplayRef | undefined;
+    if (/^\d+$/.test(seg)) {
+      next = here.find((r) => r.indexPath[r.indexPath.length - 1] === Number(seg));
+      if (!next) return { ok: false, reason: `no display at index ${seg} in ${where(parent)}` };
+      if (!isGroupRef(next)) return { ok: false, reason: `"${displayName(next)}" (${displayClass(next)}) at ${next.path} is not a group` };
+    } else {
+      const exact = groups.filter((g) => displayName(g) === seg);
+      const found = exact.length > 0 ? exact : groups.filter((g) => looseDisplayName(displayName(g)) === looseDisplayName(seg));
+      if (found.length > 1) return { ok: false, reason: `group name "${seg}" in ${where(parent)} is ambiguous: ${describe(found)}; name it by index` };
+      next = found[0];
+      if (!next) {
+        const other = here.find((r) => looseDisplayName(displayName(r)) === looseDisplayName(seg));
+        if (other) return { ok: false, reason: `"${displayName(other)}" in ${where(parent)} is a ${displayClass(other) || 'display'}, not a group` };
+        const names = groups.map(displayName);
+        return { ok: false, reason: `no group "${seg}" in ${where(parent)} (groups there: ${names.length ? names.join(', ') : 'none'})` };
+      }
+    }
+    parent = next;
+  }
+  return { ok: true, parent, where: where(parent) };
+}
+
+/** A display by name among `refs` (exact wins, then loose); ambiguity and absence are reasons. */
+function byName(refs: readonly DisplayRef[], q: string, scope: string): FindResult {
+  const exact = refs.filter((r) => displayName(r) === q);
+  if (exact.length === 1) return { ok: true, ref: exact[0]! };
+  if (exact.length > 1) return { ok: false, reason: `rviz: display name "${q}" is ambiguous${scope}: ${describe(exact)}; name it by path` };
+  const key = looseDisplayName(q);
+  const loose = refs.filter((r) => looseDisplayName(displayName(r)) === key);
+  if (loose.length === 1) return { ok: true, ref: loose[0]! };
+  if (loose.length > 1) return { ok: false, reason: `rviz: display name "${q}" is ambiguous${scope}: ${describe(loose)}` };
+  const names = refs.map(displayName);
+  return { ok: false, reason: `rviz: display "${q}" not found${scope} (displays${scope ? ' there' : ''}: ${names.length ? names.join(', ') : 'none'})` };
+}
+
+/**
+ * Find a display by name (exact match wins; then loose) or by its path: the index path
+ * (`Visualization Manager/Displays/3/Displays/0`) or the group names down to it (`Visualization Manager/Displays/robot1/Scan`;
+ * names need only be unique within their group). Ambiguity is an error naming the candidates.
  */
 export function findDisplay(doc: RvizDocument, query: string): FindResult {
   const refs = displayRefs(doc);
   const q = query.trim();
   if (q === '') return { ok: false, reason: 'rviz: no display named (the "display" field is empty)' };
-  if (q.startsWith(`${VM}/Displays/`)) {
+  if (isDisplayPath(q)) {
     const ref = refs.find((r) => r.path === q);
-    return ref ? { ok: true, ref } : { ok: false, reason: `rviz: no display at path "${q}"` };
+    if (ref) return { ok: true, ref };
+    const segs = displayPathSegments(q);
+    const name = segs[segs.length - 1]!;
+    if (segs.every((s) => /^\d+$/.test(s) || s === 'Displays')) return { ok: false, reason: `rviz: no display at path "${q}"` };
+    const walk = walkGroups(refs, segs.slice(0, -1));
+    if (!walk.ok) return { ok: false, reason: `rviz: no display at path "${q}": ${walk.reason}` };
+    return byName(childrenOf(refs, walk.parent), name, ` in ${walk.where}`);
   }
-  const exact = refs.filter((r) => displayName(r) === q);
-  if (exact.length === 1) return { ok: true, ref: exact[0]! };
-  if (exact.length > 1) return { ok: false, reason: `rviz: display name "${q}" is ambiguous: ${describe(exact)}; name it by path` };
-  const key = looseDisplayName(q);
-  const loose = refs.filter((r) => looseDisplayName(displayName(r)) === key);
-  if (loose.length === 1) return { ok: true, ref: loose[0]! };
-  if (loose.length > 1) return { ok: false, reason: `rviz: display name "${q}" is ambiguous: ${describe(loose)}` };
-  const names = refs.map(displayName);
-  return { ok: false, reason: `rviz: display "${q}" not found (displays: ${names.length ? names.join(', ') : 'none'})` };
+  return byName(refs, q, '');
 }
 
-/** `base` if no display has it (loosely), else `base (2)`, `base (3)`, … */
-export function uniqueDisplayName(doc: RvizDocument, base: string): string {
-  const taken = new Set(displayRefs(doc).map((r) => looseDisplayName(displayName(r))));
+export type AddTarget = { ok: true; parent?: DisplayRef; name: string; scoped: boolean } | { ok: false; reason: string };
+
+/**
+ * Where add_display puts a display named `query`: a plain name goes to the top level (unique in the whole document, so
+ * the name alone finds it); a path `Visualization Manager/Displays/<group>/…/<new name>` goes into that existing group
+ * (groups by name or index, as findDisplay reads them), its name unique only within the group, as RViz allows.
+ */
+export function addTarget(doc: RvizDocument, query: string): AddTarget {
+  const q = query.trim();
+  if (!isDisplayPath(q)) return { ok: true, name: q, scoped: false };
+  const segs = displayPathSegments(q);
+  const name = segs[segs.length - 1]!;
+  if (name === '' || /^\d+$/.test(name)) return { ok: false, reason: `the path "${q}" must end with the new display's name` };
+  const walk = walkGroups(displayRefs(doc), segs.slice(0, -1));
+  if (!walk.ok) return { ok: false, reason: walk.reason };
+  return { ok: true, parent: walk.parent, name, scoped: true };
+}
+
+/** `base` if no display has it (loosely), else `base (2)`, `base (3)`, …; `among` limits the names that count. */
+export function uniqueDisplayName(doc: RvizDocument, base: string, among: readonly DisplayRef[] = displayRefs(doc)): string {
+  const taken = new Set(among.map((r) => looseDisplayName(displayName(r))));
   if (!taken.has(looseDisplayName(base))) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base} (${n})`;

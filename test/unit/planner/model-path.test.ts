@@ -119,7 +119,7 @@ for (const f of flavours) {
       expect(props.topic!.enum).toEqual(expect.arrayContaining(['/scan', '/front/points']));
       expect(props.display_type!.enum).toContain('LaserScan');
       expect(props.frame!.enum).toContain('odom');
-      expect(props.display).toEqual({ type: 'string' });
+      expect(props.display).toEqual({ type: 'string', description: expect.stringContaining('Visualization Manager/Displays/<group>') });
     });
 
     it('fails clearly after one retry when the reply is not JSON or has no action array; nothing is planned', async () => {

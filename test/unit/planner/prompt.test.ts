@@ -44,7 +44,7 @@ describe('PLAN_SCHEMA', () => {
     expect(items.properties.frame!.enum).toContain('base_link');
     expect(items.properties.display_type!.enum).toContain('rviz_default_plugins/LaserScan');
     // A new display needs a name of its own ("Front Lidar"); existing ones are matched loosely after the reply.
-    expect(items.properties.display).toEqual({ type: 'string' });
+    expect(items.properties.display).toEqual({ type: 'string', description: expect.stringContaining('Visualization Manager/Displays/<group>') });
     expect(schema.properties.actions.maxItems).toBe(40);
   });
 

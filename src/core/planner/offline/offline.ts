@@ -52,7 +52,7 @@ function takeRename(p: Planner, clause: string): boolean {
     return true;
   }
   const d = targets[0]!;
-  p.actions.push(act({ action: 'rename_display', display: d.name, value: newName }));
+  p.actions.push(act({ action: 'rename_display', display: p.state.handle(d), value: newName }));
   d.name = newName;
   p.last = [{ spec: d.spec, displays: [d], topics: [], phrase: newName, plural: false }];
   return true;
@@ -71,7 +71,7 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
   const keep = new Set(targets.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
-  for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; }
+  for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
   // What is kept should also receive: the same repairs "show" makes.
   if (verb === 'show') for (const d of keep) fixDisplay(p, d);
   // Groups holding a kept display stay on.
@@ -80,7 +80,7 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   for (const d of p.state.live()) {
     if (keep.has(d) || !d.enabled || keptGroups.has(d.name)) continue;
     if (d.groupPath.some((g) => hiddenGroups.has(g))) continue; // hidden with its group
-    p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'false' }));
+    p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'false' }));
     d.enabled = false;
     if (d.classId === 'rviz_common/Group') hiddenGroups.add(d.name);
   }
@@ -93,7 +93,7 @@ function everything(p: Planner, tokens: readonly string[], verb: Verb | undefine
   const on = verb === 'show';
   for (const d of p.state.live()) {
     if (d.enabled === on) continue;
-    p.actions.push(act({ action: 'set_enabled', display: d.name, value: String(on) }));
+    p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: String(on) }));
     d.enabled = on;
   }
   if (p.actions.length === 0) p.notes.push(on ? 'every display is already shown' : 'every display is already hidden');
@@ -241,7 +241,7 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     // "hide the TF names" sets a property, not the display.
     if (verb === 'hide' && spec) {
       const bools = propertySettings(p, t.displays[0], spec, clause, masked, tokens).settings.filter((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'bool');
-      if (bools.length) { for (const d of targetsOrAdd(p, t)) for (const s of bools) p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: 'false' })); return; }
+      if (bools.length) { for (const d of targetsOrAdd(p, t)) for (const s of bools) p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: 'false' })); return; }
     }
     // "the camera display" when the camera is shown by an Image display named "Camera Image": existing displays first.
     if (t.displays.length === 0 && spec) t.displays = byNameOrTopic(p, spec, t.phrase);
@@ -251,14 +251,14 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
       return;
     }
     for (const d of t.displays) {
-      if (verb === 'remove') { p.actions.push(act({ action: 'remove_display', display: d.name })); d.removed = true; }
-      else if (d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'false' })); d.enabled = false; }
+      if (verb === 'remove') { p.actions.push(act({ action: 'remove_display', display: p.state.handle(d) })); d.removed = true; }
+      else if (d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'false' })); d.enabled = false; }
       else p.notes.push(`${d.name} is already hidden`);
     }
     return;
   }
   if (!spec && t.displays.length > 0 && verb === 'show') {
-    for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; }
+    for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
     return;
   }
   if (!spec) {
@@ -276,10 +276,10 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   const displays = targetsOrAdd(p, t, mayAdd);
   const shown = new Set<VirtualDisplay>();
   for (const d of displays) {
-    if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; shown.add(d); }
+    if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; shown.add(d); }
     const { settings, unclear, questions } = propertySettings(p, d, spec, clause, masked, tokens);
     for (const s of settings) {
-      p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: s.value }));
+      p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: s.value }));
       d.planProps.set(s.path, s.value);
     }
     p.notes.push(...questions);

@@ -1,18 +1,24 @@
 // Goal-level requests ("set RViz up for mapping", "what do I need to drive with Nav2") as recipes from
 // catalog/recipes.json: each picks displays from the live topics by type and convention, sets the fixed frame the
-// robot's TF supports (REP 105: map when map -> odom exists, else odom, else base_link), sets every robot up by its
-// namespace when there are several, and skips what the robot does not publish, saying so.
+// robot's TF supports (REP 105: map when map -> odom exists, else odom, else base_link; the root of the robot's TF tree
+// for arms and perception), sets every robot up by its namespace when there are several (inside the robot's group, or a
+// new Group named after the namespace), reuses a display already on a topic, and skips what the robot does not publish,
+// saying so.
 import data from '../../../../catalog/recipes.json';
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { TopicInfo } from '../../graph/types.ts';
+import { isVirtualGroup, type VirtualDisplay } from '../state.ts';
 import { isPublishing, topicsForSpec } from '../topics.ts';
 import { FILLER, GENERAL_WORDS } from './lexicon.ts';
 import { hasPhrase, overlaps, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, type Planner, topicTokens } from './shared.ts';
 import { fixDisplay } from './fix.ts';
+import { findVerb } from './phrases.ts';
+import { placeName, robotGroup } from './robot-groups.ts';
 
-export interface FrameRule { frame: string; parentOf?: string }
+/** A frame TF must have (with an edge to `parentOf`), or `root`: the root of the TF tree that holds the robot. */
+export type FrameRule = { frame: string; parentOf?: string; root?: undefined } | { root: true; frame?: undefined; parentOf?: undefined };
 export interface RecipeDisplay {
   type: string;
   label: string;
@@ -23,7 +29,11 @@ export interface RecipeDisplay {
   perRobot?: boolean;
   set?: Record<string, string>;
 }
-export interface Recipe { id: string; title: string; phrases: string[]; framedPhrases?: string[]; multiRobot?: boolean; fixedFrame?: FrameRule[]; displays: RecipeDisplay[] }
+export interface Recipe {
+  id: string; title: string; phrases: string[]; framedPhrases?: string[]; multiRobot?: boolean; fixedFrame?: FrameRule[]; displays: RecipeDisplay[];
+  /** Not in the data: a request for named displays on every robot leaves the fixed frame alone. */
+  keepFixedFrame?: boolean;
+}
 export interface RecipeFile { schemaVersion: 1; setupWords: string[]; multiRobotWords: string[]; fixedFrame: FrameRule[]; recipes: Recipe[] }
 
 export const RECIPES = data as unknown as RecipeFile;
@@ -68,15 +78,32 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   const goalWords = tokens.slice(hit.span.start, hit.span.start + hit.span.length).join(' ');
   if (p.state.live().some((d) => d.classId !== 'rviz_common/Group' && [d.name, d.classId.split('/').pop() ?? ''].some((n) => tokenize(splitCamel(n)).join(' ') === goalWords))) return undefined;
   const own = new Set(hit.recipe.displays.map((d) => d.type));
+  const named: DisplayTypeSpec[] = [];
   for (const m of p.ctx.catalog.typeMentions(text)) {
     const span = hasPhrase(tokens, m.phrase);
     // A display named by a longer phrase holding the goal's word ("see the amcl pose"): that display is meant.
     if (span && overlaps(span, hit.span) && span.length > hit.span.length && !hit.framed) return undefined;
     if (span && overlaps(span, hit.span)) continue;
     if (multi && span && overlaps(span, multi)) continue;
+    if (hit.recipe.multiRobot) { named.push(m.type); continue; }
     if (!own.has(m.type.name)) return undefined;
   }
+  // "show the laser scans of both robots": those displays on every robot, not the whole multi-robot set-up; a verb
+  // other than show/add ("hide the scans of both robots") is about the displays there.
+  if (named.length > 0) {
+    const verb = findVerb(tokens, [])?.verb;
+    return verb === undefined || verb === 'show' ? perRobotRecipe(hit.recipe, named) : undefined;
+  }
   return hit.recipe;
+}
+
+/** The multi-robot recipe narrowed to the named display types, one per robot (the recipe's own entry when it has one). */
+function perRobotRecipe(multi: Recipe, types: readonly DisplayTypeSpec[]): Recipe {
+  const entryFor = (spec: DisplayTypeSpec): RecipeDisplay => multi.displays.find((d) => d.type === spec.name)
+    ?? RECIPES.recipes.flatMap((r) => r.displays).find((d) => d.type === spec.name && d.perRobot)
+    ?? { type: spec.name, label: spec.name, perRobot: true };
+  const displays = [...new Map(types.map((t) => [t.name, { ...entryFor(t), perRobot: true }])).values()];
+  return { ...multi, title: `${types.map((t) => t.name).join(', ')} per robot`, displays, keepFixedFrame: true };
 }
 
 /** Robots to set up: a namespace named, else every namespace when there are several, else the one robot (none). */
@@ -116,16 +143,87 @@ export function recipeFrame(p: Planner, rules: readonly FrameRule[], robots: rea
   const tf = p.ctx.tf;
   if (!tf || p.ctx.frames.length === 0) return undefined;
   for (const rule of rules) {
+    if (rule.root) {
+      const root = robotRoot(p, robots);
+      if (root) return { frame: root, why: `${root} is the root of the robot's TF tree` };
+      continue;
+    }
     const names = robots.length === 1 ? [`${robots[0]}/${rule.frame}`, rule.frame] : [rule.frame];
     for (const name of names) {
       const f = tf.frame(name);
       if (!f) continue;
-      if (rule.parentOf && !f.children.some((c) => c === rule.parentOf || c.endsWith(`/${rule.parentOf}`))) continue;
-      return { frame: name, why: rule.parentOf ? `${name} -> ${f.children.find((c) => c.endsWith(rule.parentOf!))} is in TF` : `${name} is in TF` };
+      // The named robot's own child first (map -> robot2/odom for robot2), else any robot's.
+      const own = robots.length === 1 ? f.children.find((c) => c === `${robots[0]}/${rule.parentOf}`) : undefined;
+      const child = rule.parentOf ? own ?? f.children.find((c) => c === rule.parentOf || c.endsWith(`/${rule.parentOf}`)) : undefined;
+      if (rule.parentOf && !child) continue;
+      return { frame: name, why: child ? `${name} -> ${child} is in TF` : `${name} is in TF` };
     }
   }
   const root = tf.roots[0];
   return root ? { frame: root, why: `${root} is the root of TF` } : undefined;
+}
+
+const BASE_FRAMES = ['base_link', 'base_footprint'];
+
+/**
+ * The root of the TF tree that holds the robot: the tree of its base frame (REP 105 names; under the namespace for a
+ * named robot), else the largest tree's root. Read from the live tree, so an arm under `world` or a bare `base` works alike.
+ */
+function robotRoot(p: Planner, robots: readonly string[]): string | undefined {
+  const tf = p.ctx.tf!;
+  const bases = robots.length > 0 ? robots.flatMap((ns) => BASE_FRAMES.map((b) => `${ns}/${b}`)) : BASE_FRAMES;
+  for (const b of bases) {
+    const root = tf.hasFrame(b) ? tf.rootOf(b) : undefined;
+    if (root) return root;
+  }
+  const largest = tf.components[0];
+  return largest ? largest.find((f) => tf.frame(f)?.parent === undefined) : undefined;
+}
+
+/** Robots' groups for one recipe run: found in the document, or added (once) when a display must go in. */
+class RobotGroups {
+  private readonly found = new Map<string, VirtualDisplay | undefined>();
+  public readonly used = new Set<VirtualDisplay>();
+  public constructor(private readonly p: Planner) {}
+
+  public existing(ns: string): VirtualDisplay | undefined {
+    if (!this.found.has(ns)) this.found.set(ns, robotGroup(this.p, ns));
+    return this.found.get(ns);
+  }
+
+  public forAdding(ns: string): VirtualDisplay | undefined {
+    let g = this.existing(ns);
+    if (!g) {
+      const spec = this.p.ctx.catalog.resolveType('Group');
+      if (!spec) return undefined;
+      g = this.p.state.add(spec, ns, '');
+      this.p.actions.push(act({ action: 'add_display', display_type: spec.name, display: g.name }));
+      this.found.set(ns, g);
+    } else if (!g.enabled) {
+      // A display added into a disabled group would not show.
+      this.p.actions.push(act({ action: 'set_enabled', display: this.p.state.handle(g), value: 'true' }));
+      g.enabled = true;
+    }
+    this.used.add(g);
+    return g;
+  }
+}
+
+/** A display already showing `topic`: the recipe's class first (or on the namespace it sits in), else any class on it. */
+function onTopic(p: Planner, spec: DisplayTypeSpec, topic: string): VirtualDisplay | undefined {
+  const live = p.state.live().filter((d) => !isVirtualGroup(d));
+  return live.find((d) => d.classId === spec.classId && displayTopic(d) !== '' && (displayTopic(d) === topic || topic.startsWith(`${displayTopic(d)}/`)))
+    // Another class on the very topic (a nav2 ParticleCloud on /particle_cloud for a PoseArray): that one shows it.
+    ?? live.find((d) => [...d.topics.values()].includes(topic));
+}
+
+/** The name another robot's display of this class gives the same topic (robot1's "Plan" for /robot2/plan), to match it. */
+function twinName(p: Planner, spec: DisplayTypeSpec, topic: string, ns: string | undefined): string | undefined {
+  if (!ns) return undefined;
+  const rel = relative(topic, ns);
+  const twin = p.state.live().find((d) => d.classId === spec.classId && d.parent !== undefined
+    && p.ctx.namespaces.some((other) => other !== ns && displayTopic(d) === `/${other}${rel}`));
+  return twin?.name;
 }
 
 /** Plans a recipe: what it adds or turns on, the fixed frame, and a note with what it added and what it skipped. */
@@ -139,19 +237,20 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   const repaired: string[] = [];
   const kept: string[] = [];
   const skipped: string[] = [];
+  const groups = new RobotGroups(p);
   for (const entry of recipe.displays) {
     const spec = p.ctx.catalog.resolveType(entry.type);
     if (!spec) continue;
     const scopes: (string | undefined)[] = entry.perRobot && robots.length > 0 ? robots : [undefined];
     for (const ns of scopes) {
       const label = ns ? `${ns} ${entry.label}` : entry.label;
-      const baseName = /^[A-Z]/.test(entry.label) ? entry.label : spec.name;
-      const name = ns ? `${ns} ${baseName}` : baseName;
+      // Inside the robot's group the name needs no namespace (RViz allows "Scan" in both robot1 and robot2).
+      const name = /^[A-Z]/.test(entry.label) ? entry.label : spec.name;
       if (spec.topicProperties.length === 0) {
         if (spec.name === 'TF' && p.ctx.frames.length === 0) { skipped.push(`${label} (no TF on the robot)`); continue; }
         const existing = p.state.live().find((d) => d.classId === spec.classId);
-        if (existing) { if (!existing.enabled) enable(p, existing.name, shown); else kept.push(existing.name); continue; }
-        addNamed(p, spec, name, '', entry, ns);
+        if (existing) { reuse(p, existing, shown, kept); continue; }
+        addNamed(p, spec, name, '', entry, ns, groups);
         added.push(label);
         continue;
       }
@@ -163,21 +262,21 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
       }
       for (const t of topics) {
         // The same class on that topic, or on the namespace it sits in (InteractiveMarkers name `/target_marker` for
-        // `/target_marker/update`).
-        const existing = p.state.live().find((d) => d.classId === spec.classId && displayTopic(d) !== '' && (displayTopic(d) === t.name || t.name.startsWith(`${displayTopic(d)}/`)));
+        // `/target_marker/update`), or another display on the very topic: turned on, not twinned.
+        const existing = onTopic(p, spec, t.name);
         if (existing) {
-          if (!existing.enabled) enable(p, existing.name, shown);
-          else kept.push(existing.name);
+          reuse(p, existing, shown, kept);
+          if (ns && existing.classId === spec.classId) prefixTf(p, existing, ns);
           // A display the set-up relies on should receive: the QoS its publishers need, as "fix" would set it.
-          if (fixDisplay(p, existing) > 0) repaired.push(existing.name);
+          if (existing.spec && fixDisplay(p, existing) > 0) repaired.push(placeName(existing));
           continue;
         }
-        addNamed(p, spec, topics.length > 1 ? `${name} ${t.name}` : name, t.name, entry, ns);
+        addNamed(p, spec, twinName(p, spec, t.name, ns) ?? (topics.length > 1 ? `${name} ${t.name}` : name), t.name, entry, ns, groups);
         added.push(`${label} (${t.name})`);
       }
     }
   }
-  const frame = recipeFrame(p, recipe.fixedFrame ?? RECIPES.fixedFrame, robots);
+  const frame = recipe.keepFixedFrame ? undefined : recipeFrame(p, recipe.fixedFrame ?? RECIPES.fixedFrame, robots);
   if (frame && frame.frame !== p.state.fixedFrame) {
     p.actions.push(act({ action: 'set_fixed_frame', frame: frame.frame }));
     p.state.fixedFrame = frame.frame;
@@ -187,29 +286,52 @@ export function applyRecipe(p: Planner, recipe: Recipe, text: string): void {
   if (shown.length) parts.push(`turned on ${shown.join(', ')}`);
   if (kept.length) parts.push(`kept ${kept.join(', ')}`);
   if (repaired.length) parts.push(`repaired ${repaired.join(', ')} so they receive`);
+  const inGroups = [...groups.used].map((g) => `${placeName(g)}${g.added ? ' (new)' : ''}`);
+  if (inGroups.length) parts.push(`grouped by robot in ${inGroups.join(', ')}`);
   if (frame) parts.push(`fixed frame ${frame.frame} (${frame.why})`);
-  else parts.push('fixed frame unchanged (no TF from the robot yet)');
+  else if (!recipe.keepFixedFrame) parts.push('fixed frame unchanged (no TF from the robot yet)');
   notes.unshift(parts.join('; '));
   if (skipped.length) notes.push(`skipped what the robot does not publish: ${skipped.join('; ')}`);
   p.notes.push(...notes);
 }
 
-function enable(p: Planner, name: string, shown: string[]): void {
-  const found = p.state.find(name);
-  if (!found.ok) return;
-  p.actions.push(act({ action: 'set_enabled', display: found.display.name, value: 'true' }));
-  found.display.enabled = true;
-  shown.push(found.display.name);
+/** An existing display the set-up relies on: turned on, with any disabled group around it (else it would not show). */
+function reuse(p: Planner, d: VirtualDisplay, shown: string[], kept: string[]): void {
+  const off: VirtualDisplay[] = [];
+  for (let g = d.parent; g; g = g.parent) if (!g.enabled) off.unshift(g);
+  for (const g of off) enable(p, g, shown);
+  if (!d.enabled) enable(p, d, shown);
+  else kept.push(placeName(d));
 }
 
-function addNamed(p: Planner, spec: DisplayTypeSpec, name: string, topic: string, entry: RecipeDisplay, ns: string | undefined): void {
-  const d = p.state.add(spec, name, topic);
-  p.actions.push(act({ action: 'add_display', display_type: spec.name, topic, display: d.name }));
+function enable(p: Planner, d: VirtualDisplay, shown: string[]): void {
+  p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' }));
+  d.enabled = true;
+  shown.push(placeName(d));
+}
+
+/** A robot in a namespace whose frames carry its prefix (robot1/base_link) reads its TF there, where the type has a TF Prefix. */
+function tfPrefixFor(p: Planner, spec: DisplayTypeSpec, ns: string | undefined): string | undefined {
+  return ns && spec.properties.some((x) => x.path === 'TF Prefix') && p.ctx.frames.some((f) => f.startsWith(`${ns}/`)) ? ns : undefined;
+}
+
+/** An existing display of a robot without its TF Prefix gets it (its frames would not be found otherwise). */
+function prefixTf(p: Planner, d: VirtualDisplay, ns: string): void {
+  if (!d.spec || tfPrefixFor(p, d.spec, ns) === undefined || (p.state.valueOf(d, 'TF Prefix') ?? '') !== '') return;
+  p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: 'TF Prefix', value: ns }));
+  d.planProps.set('TF Prefix', ns);
+}
+
+/** Adds one display: a robot's inside that robot's group (found or added), anything else at the top level. */
+function addNamed(p: Planner, spec: DisplayTypeSpec, name: string, topic: string, entry: RecipeDisplay, ns: string | undefined, groups: RobotGroups): void {
+  const group = ns && entry.perRobot ? groups.forAdding(ns) : undefined;
+  const d = p.state.add(spec, name, topic, group ? { parent: group } : undefined);
+  p.actions.push(act({ action: 'add_display', display_type: spec.name, topic, display: group ? p.state.addressOf(d) : d.name }));
   const props: Record<string, string> = { ...(entry.set ?? {}) };
-  // A robot in a namespace whose frames carry its prefix (robot1/base_link): the model reads its TF there.
-  if (ns && spec.properties.some((x) => x.path === 'TF Prefix') && p.ctx.frames.some((f) => f.startsWith(`${ns}/`))) props['TF Prefix'] = ns;
+  const prefix = tfPrefixFor(p, spec, ns);
+  if (prefix) props['TF Prefix'] = prefix;
   for (const [path, value] of Object.entries(props)) {
-    p.actions.push(act({ action: 'set_property', display: d.name, property: path, value }));
+    p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: path, value }));
     d.planProps.set(path, value);
   }
 }

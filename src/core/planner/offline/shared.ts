@@ -6,6 +6,7 @@ import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { PlanContext, PlannerTurn } from '../types.ts';
 import { OTHER_ONE, type Verb } from './lexicon.ts';
 import { hasPhrase, type Span } from './mentions.ts';
+import { robotGroup } from './robot-groups.ts';
 
 /** One thing a clause is about: a display (existing or to add) of a type, possibly narrowed by topic or namespace. */
 export interface Target {
@@ -88,8 +89,12 @@ export function displayTopic(d: VirtualDisplay): string {
   return d.spec?.topicProperties[0] ? d.topics.get(d.spec.topicProperties[0]) ?? '' : [...d.topics.values()][0] ?? '';
 }
 
+/** Adds a display; one on a robot's topic (`/robot2/odom`) goes inside that robot's group when the document has one. */
 export function addDisplay(p: Planner, spec: DisplayTypeSpec, topic: string): VirtualDisplay {
-  const d = p.state.add(spec, '', topic);
-  p.actions.push(act({ action: 'add_display', display_type: spec.name, topic, display: d.name }));
+  const ns = p.ctx.namespaces.find((n) => topic.startsWith(`/${n}/`));
+  const group = ns ? robotGroup(p, ns) : undefined;
+  if (group && !group.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(group), value: 'true' })); group.enabled = true; }
+  const d = p.state.add(spec, '', topic, group ? { parent: group } : undefined);
+  p.actions.push(act({ action: 'add_display', display_type: spec.name, topic, display: group ? p.state.addressOf(d) : d.name }));
   return d;
 }
