@@ -26,9 +26,25 @@ export interface LexiconFile {
   words: Record<string, string>;
   filler: Record<string, string>;
   final?: Record<string, string>;
+  /** Adjectives that follow their noun (Romance "percorso globale"): read before it, as English puts them. */
+  after?: Record<string, string>;
+  /** German: a word no entry holds is tried as a compound of two entries ("Kraftpfeile" → "force arrows"). */
+  compounds?: boolean;
+  /** German separable verbs: "stem particle" → English, the particle closing the clause ("blende … ein" → show). */
+  separable?: Record<string, string>;
+  /** How a rename gives its new name, which is kept as written (accents, spaces, case). */
+  naming?: Naming;
 }
 
-const SECTIONS = ['verbs', 'types', 'properties', 'colours', 'numbers', 'units', 'words', 'filler'] as const;
+export interface Naming {
+  /** Latin: words after a rename verb that introduce the new name ("in", "a", "para", "en"). */
+  to?: string[];
+  /** CJK: [before, after] markers around the new name; "" after = to the end of the clause ("重命名为" … ). */
+  around?: [string, string][];
+}
+
+const SECTIONS = ['verbs', 'types', 'properties', 'colours', 'numbers', 'units', 'words', 'filler', 'after'] as const;
+type Section = (typeof SECTIONS)[number];
 
 export const LEXICONS: readonly LexiconFile[] = [es, de, fr, pt, it, zh, ja] as unknown as LexiconFile[];
 
@@ -38,7 +54,7 @@ export function fold(text: string): string {
 }
 
 /** One phrase: its words folded (for matching without accents) and as written (which wins: größe is not große). */
-interface Entry { words: string[]; exact: string[]; english: string; filler: boolean }
+interface Entry { words: string[]; exact: string[]; english: string; filler: boolean; section: Section }
 
 interface Prepared {
   file: LexiconFile;
@@ -47,6 +63,7 @@ interface Prepared {
   /** CJK phrases, longest first. */
   cjk: { phrase: string; english: string; filler: boolean; verb: boolean }[];
   final: Map<string, string>;
+  separable: Map<string, string>;
 }
 
 const prepared = new Map<string, Prepared>();
@@ -54,14 +71,17 @@ const prepared = new Map<string, Prepared>();
 function prepare(file: LexiconFile): Prepared {
   let p = prepared.get(file.language);
   if (p) return p;
-  p = { file, byFirst: new Map(), cjk: [], final: new Map(Object.entries(file.final ?? {}).map(([k, v]) => [fold(k), v])) };
+  p = {
+    file, byFirst: new Map(), cjk: [], final: new Map(Object.entries(file.final ?? {}).map(([k, v]) => [fold(k), v])),
+    separable: new Map(Object.entries(file.separable ?? {}).map(([k, v]) => [fold(k), v])),
+  };
   for (const section of SECTIONS) {
-    for (const [phrase, english] of Object.entries(file[section])) {
+    for (const [phrase, english] of Object.entries(file[section] ?? {})) {
       const filler = section === 'filler' || english === '';
       if (file.script === 'cjk') { p.cjk.push({ phrase, english, filler, verb: section === 'verbs' }); continue; }
       const words = fold(phrase).split(/\s+/);
       const list = p.byFirst.get(words[0]!) ?? [];
-      list.push({ words, exact: phrase.toLowerCase().split(/\s+/), english, filler });
+      list.push({ words, exact: phrase.toLowerCase().split(/\s+/), english, filler, section });
       p.byFirst.set(words[0]!, list);
     }
   }
@@ -94,11 +114,13 @@ function words(text: string): string[] {
     .replace(/\b([A-Za-zÀ-ÿ]{1,5})['’](?=[A-Za-zÀ-ÿ])/g, '$1 ')
     // Hyphenated words ("ai-je", "semi-transparent") are read word by word; names keep theirs.
     .replace(/(?<=[A-Za-zÀ-ÿ])-(?=[A-Za-zÀ-ÿ])/g, ' ')
-    .split(/\s+|(?=[,;:!?¿¡()"“”«»])|(?<=[,;:!?¿¡()"“”«»])/).filter((w) => w.trim() !== '');
+    .split(/\s+|(?=[,;:!?¿¡()"“”«»„])|(?<=[,;:!?¿¡()"“”«»„])/).filter((w) => w.trim() !== '');
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]/;
 const KANA = /[\u3040-\u30ff\uff66-\uff9f]/;
+const OPEN_QUOTE = /^["“«„「『]$/;
+const CLOSE_QUOTE = /^["”»“」』]$/;
 
 export interface Translation {
   /** ISO 639-1 code of the language the request was read in. */
@@ -109,31 +131,160 @@ export interface Translation {
   unknown: string[];
 }
 
-/** Distinctive hits: words of the lexicon that are not English words (so "laser" or "robot" say nothing). */
-function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<string>): number {
+/** One word as a single-word entry: as written first, else without accents. */
+function lookupWord(p: Prepared, w: string): Entry | undefined {
+  const list = p.byFirst.get(fold(w))?.filter((e) => e.words.length === 1 && !e.filler);
+  return list?.find((e) => e.exact[0] === w) ?? list?.[0];
+}
+
+/** German compounds: the longest head an entry holds, a linking -s/-n/-en/-es allowed, and a tail that is one. */
+function compound(p: Prepared, raw: string): string | undefined {
+  if (!p.file.compounds) return undefined;
+  const w = raw.toLowerCase();
+  if (!/^\p{L}{6,}$/u.test(w)) return undefined;
+  for (let k = w.length - 3; k >= 3; k--) {
+    const tail = lookupWord(p, w.slice(k));
+    if (!tail) continue;
+    const head = w.slice(0, k);
+    for (const h of [head, head.replace(/(?:s|n|en|es)$/, '')]) {
+      const e = h.length >= 3 ? lookupWord(p, h) : undefined;
+      if (e && e.english && tail.english) return `${e.english} ${tail.english}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Distinctive hits: words of the lexicon that are not English words (so "laser" or "robot" say nothing); then, to break
+ * a tie, how many words the lexicon covers at all (articles included: "il", "di" are Italian, not Portuguese).
+ */
+function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<string>): [number, number] {
   let score = 0;
+  let covered = 0;
   for (let i = 0; i < ws.length; i++) {
+    if (OPEN_QUOTE.test(ws[i]!)) { i = closingQuote(ws, i); continue; }
     const hit = lookup(p, ws, i);
-    if (!hit || hit.filler) continue;
+    if (!hit) { if (!english.has(fold(clean(ws[i]))) && compound(p, clean(ws[i]))) { score++; covered++; } continue; }
+    covered += hit.words.length;
+    i += hit.words.length - 1;
+    if (hit.filler) continue;
     // Only a word English does not have says which language this is ("fixed frame" or "laser" say nothing).
     if (hit.words.some((x) => !english.has(x))) score++;
-    i += hit.words.length - 1;
   }
-  return score;
+  return [score, covered];
+}
+
+function closingQuote(ws: readonly string[], open: number): number {
+  for (let j = open + 1; j < ws.length; j++) if (CLOSE_QUOTE.test(ws[j]!)) return j;
+  return ws.length - 1;
+}
+
+/** A rename's parts: the verb in English, the words around the new name, and the name as written. */
+interface RenameSplit { verb: string; before: string[]; name: string; after: string[]; scored: string[]; span: [number, number] }
+
+const SENTENCE_END = /^[.!?;]$/;
+const RENAME_VERB = /^(?:rename|call)\b/;
+
+/**
+ * "rinomina la mappa in Mappa Uno", "benenne die Karte in Gemeinsame Karte um", "die Karte in X umbenennen": the words
+ * after the introducer (the language's `naming.to`), up to the end of the sentence, a final particle or a rename verb
+ * at the end, are the new name and are kept exactly as written.
+ */
+function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefined {
+  const to = new Set((p.file.naming?.to ?? []).map(fold));
+  if (to.size === 0) return undefined;
+  let verbAt = -1;
+  let verbEnd = -1;
+  let verb = '';
+  for (let i = 0; i < ws.length; i++) {
+    const hit = lookup(p, ws, i);
+    if (hit?.section === 'verbs' && RENAME_VERB.test(hit.english)) { verbAt = i; verbEnd = i + hit.words.length; verb = hit.english.replace(/^call\b/, 'rename'); break; }
+    if (hit) i += hit.words.length - 1;
+  }
+  if (verbAt < 0) return undefined;
+  // The introducer: after the verb and at least one word of the target, or (verb last) anywhere before the verb.
+  const verbLast = verbAt > 0 && ws.slice(verbEnd).every((w) => /^[.!?]$/.test(w));
+  const from = verbLast ? 1 : verbEnd + 1;
+  for (let j = from; j < ws.length - 1; j++) {
+    if (SENTENCE_END.test(ws[j]!)) return undefined;
+    if (!to.has(fold(clean(ws[j])))) continue;
+    let end = j + 1;
+    while (end < ws.length && !SENTENCE_END.test(ws[end]!) && end !== verbAt) end++;
+    let resume = end === verbAt ? verbEnd : end;
+    // German "… in X um": the separable particle closes the name.
+    const last = fold(clean(ws[end - 1]));
+    if (end - 1 > j + 1 && p.final.get(last) === '') { end--; }
+    let nameWords = ws.slice(j + 1, end);
+    if (nameWords.length > 1 && OPEN_QUOTE.test(nameWords[0]!) && CLOSE_QUOTE.test(nameWords[nameWords.length - 1]!)) nameWords = nameWords.slice(1, -1);
+    const name = nameWords.join(' ').replace(/\s+([,:])/g, '$1').replace(/[.!?]+$/, '').trim();
+    if (!name) return undefined;
+    const before = verbAt < j ? [...ws.slice(0, verbAt), ...ws.slice(verbEnd, j)] : ws.slice(0, j);
+    const after = ws.slice(resume);
+    return { verb, before, name, after, scored: [...ws.slice(0, j + 1), ...ws.slice(end)], span: [j + 1, end] };
+  }
+  return undefined;
+}
+
+/** English renames keep their new name too: "rename the map to Mappa Uno" is English, not Italian. */
+function englishRenameHead(ws: readonly string[]): string[] | undefined {
+  const v = ws.findIndex((w) => /^(?:rename|call|name)$/i.test(w));
+  if (v < 0) return undefined;
+  const j = ws.findIndex((w, k) => k > v + 1 && /^(?:to|as|into)$/i.test(w));
+  return j < 0 ? undefined : ws.slice(0, j);
 }
 
 function translateLatin(p: Prepared, ws: readonly string[]): string {
+  const split = renameSplit(p, ws);
+  if (split) {
+    const tail = split.after.length ? ` ${translateWords(p, split.after)}` : '';
+    return `${split.verb} ${translateWords(p, split.before)} to "${split.name}"${tail}`.replace(/\s+/g, ' ').trim();
+  }
+  return translateWords(p, ws);
+}
+
+/** "blende die Karte ein": the clause's last word, with the verb, is one separable verb. */
+function separableParticle(p: Prepared, ws: readonly string[], at: number, hit: Entry): { at: number; english: string } | undefined {
+  if (p.separable.size === 0) return undefined;
+  let end = at + hit.words.length;
+  while (end < ws.length && !/^[.!?,;]$/.test(ws[end]!) && !CLAUSE_JOIN.has(lookup(p, ws, end)?.english ?? '')) end++;
+  const last = end - 1;
+  if (last < at + hit.words.length) return undefined;
+  const english = p.separable.get(`${hit.words.join(' ')} ${fold(clean(ws[last]))}`);
+  return english === undefined ? undefined : { at: last, english };
+}
+
+const CLAUSE_JOIN = new Set(['and', 'then', 'and then']);
+
+function translateWords(p: Prepared, ws: readonly string[]): string {
   const out: string[] = [];
+  // Where the last display word began in `out`, while nothing else followed it: a following adjective goes before it.
+  let nounAt = -1;
+  const skip = new Set<number>();
   for (let i = 0; i < ws.length; i++) {
     const raw = ws[i]!;
+    if (skip.has(i)) continue;
+    // Quoted text is a name: kept as written.
+    if (OPEN_QUOTE.test(raw)) { const j = closingQuote(ws, i); out.push(`"${ws.slice(i + 1, CLOSE_QUOTE.test(ws[j]!) ? j : j + 1).join(' ')}"`); i = j; nounAt = -1; continue; }
     // Names and numbers pass through: /scan, robot_1, base_link, 0.05, 5cm.
-    if (/[/_]|\d/.test(raw)) { out.push(raw); continue; }
+    if (/[/_]|\d/.test(raw)) { out.push(raw); nounAt = -1; continue; }
     const w = fold(raw).replace(/[.!?]+$/, '');
     const last = i === ws.length - 1 || /^[.!?,;]$/.test(ws[i + 1] ?? '');
-    if (last && p.final.has(w)) { out.push(p.final.get(w)!); continue; }
+    if (last && p.final.has(w)) { out.push(p.final.get(w)!); nounAt = -1; continue; }
     const hit = lookup(p, ws, i);
-    if (hit) { if (hit.english) out.push(hit.english); i += hit.words.length - 1; continue; }
+    if (hit) {
+      const particle = hit.section === 'verbs' ? separableParticle(p, ws, i, hit) : undefined;
+      if (particle) { skip.add(particle.at); out.push(particle.english); nounAt = -1; i += hit.words.length - 1; continue; }
+      i += hit.words.length - 1;
+      if (!hit.english) continue;
+      if (hit.section === 'after' && nounAt >= 0) { out.splice(nounAt, 0, hit.english); nounAt++; continue; }
+      if (hit.section === 'types') nounAt = out.length; else nounAt = -1;
+      out.push(hit.english);
+      continue;
+    }
+    const parts = compound(p, clean(raw));
+    if (parts) { nounAt = -1; out.push(parts); continue; }
     // A word no lexicon holds stays, without accents, so the planner can name it ("did not understand …").
+    nounAt = -1;
     out.push(fold(raw));
   }
   return out.join(' ');
@@ -190,6 +341,32 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
   return { english, unknown, hits };
 }
 
+const CJK_CLAUSE_END = /[，。,.!?！？；;]/;
+
+/**
+ * "把地图重命名为共享地图", "マップの名前を共有マップに変更して": the text between a pair of the language's
+ * `naming.around` markers is the new name, kept as written; the target before it and anything after are read as usual.
+ */
+function translateCjkRequest(p: Prepared, text: string): { english: string; unknown: string[]; hits: number } {
+  for (const [open, close] of p.file.naming?.around ?? []) {
+    const at = text.indexOf(open);
+    if (at <= 0) continue;
+    const start = at + open.length;
+    let end: number;
+    if (close === '') { const m = CJK_CLAUSE_END.exec(text.slice(start)); end = m ? start + m.index : text.length; } else end = text.indexOf(close, start);
+    if (end <= start) continue;
+    const name = text.slice(start, end).trim().replace(/^[「『“"]|[」』”"]$/g, '').trim();
+    if (!name) continue;
+    const target = translateCjk(p, text.slice(0, at));
+    const rest = translateCjk(p, text.slice(end + close.length));
+    return {
+      english: `rename ${target.english} to "${name}"${rest.english ? ` ${rest.english}` : ''}`.replace(/\s+/g, ' ').trim(),
+      unknown: [...target.unknown, ...rest.unknown], hits: target.hits + rest.hits + 1,
+    };
+  }
+  return translateCjk(p, text);
+}
+
 const CJK_DIGITS: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 const CJK_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
 
@@ -210,7 +387,7 @@ export function cjkNumber(numeral: string): number {
  */
 export function translate(text: string, english: ReadonlySet<string>): Translation | undefined {
   if (CJK.test(text)) {
-    const candidates = LEXICONS.filter((l) => l.script === 'cjk').map((l) => ({ l, r: translateCjk(prepare(l), text) }));
+    const candidates = LEXICONS.filter((l) => l.script === 'cjk').map((l) => ({ l, r: translateCjkRequest(prepare(l), text) }));
     // Kana are Japanese; Han alone may be either, so the lexicon that covers more of the text wins.
     const kana = KANA.test(text);
     const best = candidates.sort((a, b) => Number(b.l.language === 'ja' && kana) - Number(a.l.language === 'ja' && kana)
@@ -219,12 +396,16 @@ export function translate(text: string, english: ReadonlySet<string>): Translati
     return { language: best.l.language, name: best.l.name, english: best.r.english, unknown: best.r.unknown };
   }
   const ws = words(text);
-  let best: { p: Prepared; score: number } | undefined;
-  for (const l of LEXICONS) {
-    if (l.script !== 'latin') continue;
-    const p = prepare(l);
-    const score = latinScore(p, ws, english);
-    if (score > 0 && (!best || score > best.score)) best = { p, score };
+  const englishHead = englishRenameHead(ws);
+  const latin = LEXICONS.filter((l) => l.script === 'latin').map((l) => ({ p: prepare(l), split: renameSplit(prepare(l), ws) }));
+  // A new name decides nothing: only the words around it say which language this is, whichever language found it.
+  const spans = latin.flatMap((c) => (c.split ? [c.split.span] : []));
+  const outside = ws.filter((_, k) => !spans.some(([a, b]) => k >= a && k < b));
+  let best: { p: Prepared; score: [number, number] } | undefined;
+  for (const { p, split } of latin) {
+    const scored = split ? split.scored : englishHead ?? outside;
+    const score = latinScore(p, scored, english);
+    if (score[0] > 0 && (!best || score[0] > best.score[0] || (score[0] === best.score[0] && score[1] > best.score[1]))) best = { p, score };
   }
   if (!best) return undefined;
   return { language: best.p.file.language, name: best.p.file.name, english: translateLatin(best.p, ws), unknown: [] };
