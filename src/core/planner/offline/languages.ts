@@ -180,9 +180,9 @@ function closingQuote(ws: readonly string[], open: number): number {
 }
 
 /** A rename's parts: the verb in English, the words around the new name, and the name as written. */
-interface RenameSplit { verb: string; before: string[]; name: string; after: string[]; scored: string[]; span: [number, number] }
+interface RenameSplit { lead: string[]; verb: string; before: string[]; name: string; after: string[]; scored: string[]; span: [number, number] }
 
-const SENTENCE_END = /^[.!?;]$/;
+const SENTENCE_END = /^[.!?;,]$/;
 const RENAME_VERB = /^(?:rename|call)\b/;
 
 /**
@@ -202,14 +202,22 @@ function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefine
     if (hit) i += hit.words.length - 1;
   }
   if (verbAt < 0) return undefined;
+  // The rename's own clause: after the last punctuation, "and" or "then" before its verb.
+  let clauseAt = 0;
+  for (let k = verbAt - 1; k >= 0; k--) {
+    if (/^[.!?,;]$/.test(ws[k]!) || CLAUSE_JOIN.has(lookup(p, ws, k)?.english ?? '')) { clauseAt = k + 1; break; }
+  }
   // The introducer: after the verb and at least one word of the target, or (verb last) anywhere before the verb.
   const verbLast = verbAt > 0 && ws.slice(verbEnd).every((w) => /^[.!?]$/.test(w));
-  const from = verbLast ? 1 : verbEnd + 1;
+  // "rinominala in …": the verb holds its object, the introducer may follow it at once.
+  const from = verbLast ? 1 : / (?:it|them)$/.test(verb) ? verbEnd : verbEnd + 1;
   for (let j = from; j < ws.length - 1; j++) {
     if (SENTENCE_END.test(ws[j]!)) return undefined;
     if (!to.has(fold(clean(ws[j])))) continue;
     let end = j + 1;
-    while (end < ws.length && !SENTENCE_END.test(ws[end]!) && end !== verbAt) end++;
+    // The name ends with the sentence, at the verb (verb last), or where "and"/"then" start another request.
+    const joins = (k: number): boolean => CLAUSE_JOIN.has(lookup(p, ws, k)?.english ?? '') && lookup(p, ws, k + 1)?.section === 'verbs';
+    while (end < ws.length && !SENTENCE_END.test(ws[end]!) && end !== verbAt && !joins(end)) end++;
     let resume = end === verbAt ? verbEnd : end;
     // German "… in X um": the separable particle closes the name.
     const last = fold(clean(ws[end - 1]));
@@ -218,9 +226,9 @@ function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefine
     if (nameWords.length > 1 && OPEN_QUOTE.test(nameWords[0]!) && CLOSE_QUOTE.test(nameWords[nameWords.length - 1]!)) nameWords = nameWords.slice(1, -1);
     const name = nameWords.join(' ').replace(/\s+([,:])/g, '$1').replace(/[.!?]+$/, '').trim();
     if (!name) return undefined;
-    const before = verbAt < j ? [...ws.slice(0, verbAt), ...ws.slice(verbEnd, j)] : ws.slice(0, j);
+    const before = verbAt < j ? [...ws.slice(clauseAt, verbAt), ...ws.slice(verbEnd, j)] : ws.slice(clauseAt, j);
     const after = ws.slice(resume);
-    return { verb, before, name, after, scored: [...ws.slice(0, j + 1), ...ws.slice(end)], span: [j + 1, end] };
+    return { lead: ws.slice(0, clauseAt), verb, before, name, after, scored: [...ws.slice(0, j + 1), ...ws.slice(end)], span: [j + 1, end] };
   }
   return undefined;
 }
@@ -237,7 +245,8 @@ function translateLatin(p: Prepared, ws: readonly string[]): string {
   const split = renameSplit(p, ws);
   if (split) {
     const tail = split.after.length ? ` ${translateWords(p, split.after)}` : '';
-    return `${split.verb} ${translateWords(p, split.before)} to "${split.name}"${tail}`.replace(/\s+/g, ' ').trim();
+    const lead = split.lead.length ? `${translateWords(p, split.lead)} ` : '';
+    return `${lead}${split.verb} ${translateWords(p, split.before)} to "${split.name}"${tail}`.replace(/\s+/g, ' ').trim();
   }
   return translateWords(p, ws);
 }
@@ -300,7 +309,14 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
   let run = '';
   let hits = 0;
   const flush = (): void => { if (run.trim()) unknown.push(run.trim()); run = ''; };
-  const endClause = (): void => { done.push([...verbs, ...out].join(' ')); verbs = []; out = []; };
+  const endClause = (): void => {
+    // "地図だけ表示して": "only" after the noun limits the verb, which goes first: "only show map".
+    const only = verbs.length > 0 ? out.findIndex((o) => o.trim() === 'only') : -1;
+    if (only >= 0) { out.splice(only, 1); verbs.unshift('only'); }
+    done.push([...verbs, ...out].join(' '));
+    verbs = [];
+    out = [];
+  };
   for (let i = 0; i < text.length;) {
     const ch = text[i]!;
     if (!CJK.test(ch)) {

@@ -1,0 +1,144 @@
+// The other languages' reading into English (src/core/planner/offline/languages.ts, catalog/lexicons/*.json), one
+// block per language: each reads a request the way a kiosk user types it, and plans it on a real scenario's config.
+// The rules a language needs beyond word-for-word lookup are checked here: new names kept as written, adjectives that
+// follow their noun, German separable verbs and compounds, Chinese and Japanese renames and "only".
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { catalog } from '../../../src/core/catalog/index.ts';
+import { tokenize } from '../../../src/core/catalog/text.ts';
+import { vocabulary } from '../../../src/core/planner/offline/accounting.ts';
+import { LEXICONS, translate } from '../../../src/core/planner/offline/languages.ts';
+import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
+import { findingsFor, startingDocument } from '../../../bench/planner/evaluate.ts';
+import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
+import type { PlannedAction } from '../../../src/core/rviz/action-types.ts';
+
+const english = vocabulary(catalog);
+const read = (text: string): string | undefined => translate(text, english)?.english;
+const languageOf = (text: string): string | undefined => translate(text, english)?.language;
+
+/** The checked actions the offline planner proposes for a request on a scenario's own config. */
+async function plan(scenario: string, request: string): Promise<string[]> {
+  const document = await startingDocument(scenario, undefined);
+  const snapshot = await snapshotFromScenario(scenario, new AbortController().signal);
+  const r = await planRequest({ request, document, snapshot, findings: findingsFor(document, snapshot), proposer: createOfflineProposer() });
+  return r.plan.actions.filter((a: PlannedAction) => a.checked).map((a) => [a.action, a.display, a.property, a.value].filter(Boolean).join(' '));
+}
+
+describe('lexicon data beyond the word lists', () => {
+  it('map adjectives after the noun and separable verbs only to English the planner knows', () => {
+    for (const f of LEXICONS) {
+      for (const section of ['after', 'separable'] as const) {
+        for (const [k, v] of Object.entries(f[section] ?? {})) {
+          for (const t of tokenize(v)) expect(english.has(t), `${f.language} ${section} "${k}" → "${v}": "${t}"`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('give every latin language words that introduce a new name, and Chinese and Japanese markers around it', () => {
+    for (const f of LEXICONS) {
+      if (f.script === 'latin') expect(f.naming?.to?.length, f.language).toBeGreaterThan(0);
+      else expect(f.naming?.around?.length, f.language).toBeGreaterThan(0);
+    }
+    const schema = JSON.parse(readFileSync(new URL('../../../catalog/lexicons/schema.json', import.meta.url), 'utf8')) as { properties: Record<string, unknown> };
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['after', 'separable', 'naming', 'compounds']));
+  });
+});
+
+describe('Italian', () => {
+  it('reads plural and clitic imperatives, adjectives after the noun and "del robot2"', () => {
+    expect(read('nascondete il percorso globale')).toBe('hide global path');
+    expect(read('spegni i marcatori interattivi')).toBe('turn off interactive markers');
+    expect(read('nascondi lo scan del robot2')).toBe('hide scan robot2');
+  });
+  it('keeps the new name as written, also after "rinominala" and before another request', () => {
+    expect(read('rinomina la mappa in Mappa Condivisa')).toBe('rename map to "Mappa Condivisa"');
+    expect(read('rinominala in Percorso Uno')).toBe('rename it to "Percorso Uno"');
+    expect(read('nascondi il laser e rinomina la mappa in Mappa e Laser')).toBe('hide laser and rename map to "Mappa e Laser"');
+  });
+  it('plans a possessive on the right robot only', async () => {
+    expect(await plan('multi_robot', 'nascondi lo scan del robot2')).toEqual(['set_enabled Robot2 Scan false']);
+  });
+});
+
+describe('Portuguese', () => {
+  it('reads the subjunctive imperative and keeps a new name after "para"', () => {
+    expect(read('desligue o mapa')).toBe('turn off map');
+    expect(read('renomeie o mapa para Mapa Compartilhado')).toBe('rename map to "Mapa Compartilhado"');
+    expect(languageOf('renomeie o mapa para Mapa Compartilhado')).toBe('pt');
+  });
+  it('reads "cor do torque" as the torque colour', async () => {
+    expect(await plan('manipulator', 'mude a cor do torque para verde')).toEqual(['set_property Tool Wrench Torque Color 0; 255; 0']);
+  });
+});
+
+describe('Spanish', () => {
+  it('reads clitics, "que … sean" and a new name after "como"', () => {
+    expect(read('ocúltame la nube de puntos')).toBe('hide point cloud');
+    expect(read('haz que los puntos del láser sean más grandes')).toBe('make points laser bigger');
+    expect(read('renombra la nube de puntos como Nube Frontal')).toBe('rename point cloud to "Nube Frontal"');
+  });
+  it('plans the local trajectory in orange', async () => {
+    expect(await plan('turtlebot_nav', 'cambia el color de la trayectoria local a naranja')).toContain('set_property Local Plan Color 255; 165; 0');
+  });
+});
+
+describe('French', () => {
+  it('reads vous-forms, politeness and "temps de persistance"', () => {
+    expect(read('masquez la carte de coût locale')).toBe('hide local costmap');
+    expect(read('je voudrais masquer l\'odométrie')).toBe('hide odometry');
+    expect(read('règle le temps de persistance du laser sur 2 secondes')).toBe('set decay time laser 2 seconds');
+  });
+  it('keeps accents in a new name', async () => {
+    expect(await plan('multi_robot', 'renomme la carte en Carte Partagée')).toEqual(['rename_display Map Carte Partagée']);
+  });
+});
+
+describe('German', () => {
+  it('reads separable verbs by their particle: "blende … ein" shows, "schalte … aus" turns off', () => {
+    expect(read('blende die Partikelwolke ein')).toBe('show particle cloud');
+    expect(read('schalte den Laser aus')).toBe('turn off laser');
+    expect(read('blende die Karte aus und schalte das Gitter ein')).toBe('hide map and turn on grid');
+  });
+  it('reads compounds as two entries', () => {
+    expect(read('färbe die Kraftpfeile grün')).toBe('colour force arrows green');
+    expect(read('stelle die Laserpunktgröße auf 5 Zentimeter')).toBe('set laser point size to 5 cm');
+  });
+  it('closes a new name at "um" or at the verb at the end', async () => {
+    expect(read('benenne die Karte in Gemeinsame Karte um und blende den Scan von robot1 aus')).toBe('rename map to "Gemeinsame Karte" and hide scan robot1');
+    expect(await plan('multi_robot', 'die Karte in Gemeinsame Karte umbenennen')).toEqual(['rename_display Map Gemeinsame Karte']);
+  });
+});
+
+describe('Chinese', () => {
+  it('reads verbs without spaces, 起来, 的 and force words', () => {
+    expect(read('把全局路径隐藏起来')).toBe('global plan hide');
+    expect(read('隐藏robot2的激光')).toBe('hide robot2 laser');
+  });
+  it('keeps the new name after 重命名为', async () => {
+    expect(read('把地图重命名为共享地图')).toBe('rename map to "共享地图"');
+    expect(await plan('multi_robot', '把地图的名字改成共享地图')).toEqual(['rename_display Map 共享地图']);
+  });
+  it('plans the force colour', async () => {
+    expect(await plan('manipulator', '把力的颜色改成绿色')).toEqual(['set_property Tool Wrench Force Color 0; 255; 0']);
+  });
+});
+
+describe('Japanese', () => {
+  it('moves the verb first, and "only" with it', () => {
+    expect(read('ローカルコストマップを非表示にしてください')).toBe('hide local costmap');
+    expect(read('地図だけ表示して')).toBe('only show map');
+  });
+  it('keeps the new name between 名前を and に変更して', async () => {
+    expect(read('マップの名前を共有マップに変更して')).toBe('rename map to "共有マップ"');
+    expect(await plan('multi_robot', 'マップを共有マップにリネームして')).toEqual(['rename_display Map 共有マップ']);
+  });
+});
+
+describe('English stays English', () => {
+  it('does not read a rename as another language because of its new name', () => {
+    expect(translate('rename the map to Mappa Uno', english)).toBeUndefined();
+    expect(translate('rename the scan of robot2 to Laser Due', english)).toBeUndefined();
+  });
+});
