@@ -164,14 +164,19 @@ function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<str
   for (let i = 0; i < ws.length; i++) {
     if (OPEN_QUOTE.test(ws[i]!)) { i = closingQuote(ws, i); continue; }
     const hit = lookup(p, ws, i);
-    if (!hit) { if (!english.has(fold(clean(ws[i]))) && compound(p, clean(ws[i]))) { score++; covered++; } continue; }
+    if (!hit) { if (!isEnglish(english, fold(clean(ws[i]))) && compound(p, clean(ws[i]))) { score++; covered++; } continue; }
     covered += hit.words.length;
     i += hit.words.length - 1;
     if (hit.filler) continue;
     // Only a word English does not have says which language this is ("fixed frame" or "laser" say nothing).
-    if (hit.words.some((x) => !english.has(x))) score++;
+    if (hit.words.some((x) => !isEnglish(english, x))) score++;
   }
   return [score, covered];
+}
+
+/** An English word, or the plural of one ("lasers", "scans" are English, whatever a lexicon also holds). */
+function isEnglish(english: ReadonlySet<string>, w: string): boolean {
+  return english.has(w) || (w.length > 3 && w.endsWith('s') && english.has(w.slice(0, -1)));
 }
 
 function closingQuote(ws: readonly string[], open: number): number {
