@@ -112,6 +112,10 @@ function words(text: string): string[] {
   return text.replace(/(\d),(\d)/g, '$1.$2')
     // Elided articles and prepositions: "l'odométrie", "dell'altezza" are two words.
     .replace(/\b([A-Za-zÀ-ÿ]{1,5})['’](?=[A-Za-zÀ-ÿ])/g, '$1 ')
+    // A full stop after a word ends the sentence ("nascondi il laser. mostra …"); 0.05 and names keep theirs.
+    .replace(/(?<=[A-Za-zÀ-ÿ])\.(?=\s|$)/g, ' .')
+    // A final apostrophe ("un po'") closes its word.
+    .replace(/(?<=[A-Za-zÀ-ÿ])['’](?=\s|$|[,;:.!?])/g, '')
     // Hyphenated words ("ai-je", "semi-transparent") are read word by word; names keep theirs.
     .replace(/(?<=[A-Za-zÀ-ÿ])-(?=[A-Za-zÀ-ÿ])/g, ' ')
     .split(/\s+|(?=[,;:!?¿¡()"“”«»„])|(?<=[,;:!?¿¡()"“”«»„])/).filter((w) => w.trim() !== '');
@@ -217,7 +221,7 @@ function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefine
   // "rinominala in …": the verb holds its object, the introducer may follow it at once.
   const from = verbLast ? 1 : / (?:it|them)$/.test(verb) ? verbEnd : verbEnd + 1;
   for (let j = from; j < ws.length - 1; j++) {
-    if (SENTENCE_END.test(ws[j]!)) return undefined;
+    if (SENTENCE_END.test(ws[j]!)) break;
     if (!to.has(fold(clean(ws[j])))) continue;
     let end = j + 1;
     // The name ends with the sentence, at the verb (verb last), or where "and"/"then" start another request.
@@ -235,7 +239,23 @@ function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefine
     const after = ws.slice(resume);
     return { lead: ws.slice(0, clauseAt), verb, before, name, after, scored: [...ws.slice(0, j + 1), ...ws.slice(end)], span: [j + 1, end] };
   }
-  return undefined;
+  return callSplit(p, ws, clauseAt, verbAt, verbEnd, verb);
+}
+
+/**
+ * "chiama la mappa Pianta Nuova": a call verb with no introducer names the display by the words that close its clause
+ * when no entry of the lexicon holds them and the first is written with a capital.
+ */
+function callSplit(p: Prepared, ws: readonly string[], clauseAt: number, verbAt: number, verbEnd: number, verb: string): RenameSplit | undefined {
+  let end = verbEnd;
+  while (end < ws.length && !SENTENCE_END.test(ws[end]!)) end++;
+  let start = end;
+  while (start > verbEnd + 1 && !lookup(p, ws, start - 1) && !/[/_\d]/.test(ws[start - 1]!)) start--;
+  if (start === end || !/^\p{Lu}/u.test(ws[start]!)) return undefined;
+  return {
+    lead: ws.slice(0, clauseAt), verb, before: [...ws.slice(clauseAt, verbAt), ...ws.slice(verbEnd, start)], name: ws.slice(start, end).join(' '),
+    after: ws.slice(end), scored: [...ws.slice(0, start), ...ws.slice(end)], span: [start, end],
+  };
 }
 
 /** English renames keep their new name too: "rename the map to Mappa Uno" is English, not Italian. */
@@ -297,9 +317,10 @@ function translateWords(p: Prepared, ws: readonly string[]): string {
     }
     const parts = compound(p, clean(raw));
     if (parts) { nounAt = -1; out.push(parts); continue; }
-    // A word no lexicon holds stays, without accents, so the planner can name it ("did not understand …").
+    // A word no lexicon holds stays, without accents but in its case (it may be a name: "chiama la mappa Pianta"), so
+    // the planner can name it ("did not understand …").
     nounAt = -1;
-    out.push(fold(raw));
+    out.push(raw.replace(/ß/g, 'ss').normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/(?<=\p{L})[.!?]+$/u, ''));
   }
   return out.join(' ');
 }
