@@ -57,6 +57,12 @@ describe('Italian', () => {
     expect(read('rinominala in Percorso Uno')).toBe('rename it to "Percorso Uno"');
     expect(read('nascondi il laser e rinomina la mappa in Mappa e Laser')).toBe('hide laser and rename map to "Mappa e Laser"');
   });
+  it('keeps a capitalised name after "chiama", the sentence after a full stop, and "un po\'"', () => {
+    expect(read('chiama la mappa Pianta Nuova')).toBe('rename map to "Pianta Nuova"');
+    expect(read('nascondi il laser. mostra la griglia')).toBe('hide laser . show grid');
+    expect(read("la mappa un po' più trasparente")).toBe('map more transparent');
+    expect(read('nascondi lo scan del secondo robot')).toBe('hide scan robot 2');
+  });
   it('plans a possessive on the right robot only', async () => {
     expect(await plan('multi_robot', 'nascondi lo scan del robot2')).toEqual(['set_enabled Robot2 Scan false']);
   });
@@ -67,6 +73,11 @@ describe('Portuguese', () => {
     expect(read('desligue o mapa')).toBe('turn off map');
     expect(read('renomeie o mapa para Mapa Compartilhado')).toBe('rename map to "Mapa Compartilhado"');
     expect(languageOf('renomeie o mapa para Mapa Compartilhado')).toBe('pt');
+  });
+  it('tells Portuguese from Spanish by the words only one of them has', () => {
+    expect(languageOf('repare o laser')).toBe('pt');
+    expect(languageOf('répare le laser')).toBe('fr');
+    expect(languageOf('colora il laser di verde')).toBe('it');
   });
   it('reads "cor do torque" as the torque colour', async () => {
     expect(await plan('manipulator', 'mude a cor do torque para verde')).toEqual(['set_property Tool Wrench Torque Color 0; 255; 0']);
@@ -120,6 +131,11 @@ describe('Chinese', () => {
     expect(read('把地图重命名为共享地图')).toBe('rename map to "共享地图"');
     expect(await plan('multi_robot', '把地图的名字改成共享地图')).toEqual(['rename_display Map 共享地图']);
   });
+  it('reads robots by ordinal: 一号机器人, 第二个机器人', () => {
+    expect(read('一号机器人的路径改成红色')).toBe('robot 1 path set to red');
+    expect(read('把第二个机器人的里程计隐藏')).toBe('robot 2 odometry hide');
+    expect(read('隐藏两个机器人的激光')).toBe('hide both laser');
+  });
   it('plans the force colour', async () => {
     expect(await plan('manipulator', '把力的颜色改成绿色')).toEqual(['set_property Tool Wrench Force Color 0; 255; 0']);
   });
@@ -129,6 +145,10 @@ describe('Japanese', () => {
   it('moves the verb first, and "only" with it', () => {
     expect(read('ローカルコストマップを非表示にしてください')).toBe('hide local costmap');
     expect(read('地図だけ表示して')).toBe('only show map');
+  });
+  it('reads 2号機 and full-width digits as robot 2', async () => {
+    expect(read('２号機のスキャンを消して')).toBe('hide robot 2 scan');
+    expect(await plan('multi_robot', '2台目のロボットのスキャンを隠して')).toEqual(['set_enabled Robot2 Scan false']);
   });
   it('keeps the new name between 名前を and に変更して', async () => {
     expect(read('マップの名前を共有マップに変更して')).toBe('rename map to "共有マップ"');

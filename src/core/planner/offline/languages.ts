@@ -160,22 +160,25 @@ function compound(p: Prepared, raw: string): string | undefined {
 
 /**
  * Distinctive hits: words of the lexicon that are not English words (so "laser" or "robot" say nothing); then, to break
- * a tie, how many words the lexicon covers at all (articles included: "il", "di" are Italian, not Portuguese).
+ * a tie, accented words the lexicon holds exactly as written ("répare" is French, "repare" Spanish), then how many
+ * words the lexicon covers at all (articles included: "il", "di" are Italian, not Portuguese).
  */
-function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<string>): [number, number] {
+function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<string>): [number, number, number] {
   let score = 0;
+  let accented = 0;
   let covered = 0;
   for (let i = 0; i < ws.length; i++) {
     if (OPEN_QUOTE.test(ws[i]!)) { i = closingQuote(ws, i); continue; }
     const hit = lookup(p, ws, i);
     if (!hit) { if (!isEnglish(english, fold(clean(ws[i]))) && compound(p, clean(ws[i]))) { score++; covered++; } continue; }
     covered += hit.words.length;
+    if (hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x)) accented++;
     i += hit.words.length - 1;
     if (hit.filler) continue;
     // Only a word English does not have says which language this is ("fixed frame" or "laser" say nothing).
     if (hit.words.some((x) => !isEnglish(english, x))) score++;
   }
-  return [score, covered];
+  return [score, accented, covered];
 }
 
 /** An English word, or the plural of one ("lasers", "scans" are English, whatever a lexicon also holds). */
@@ -389,7 +392,9 @@ const CJK_CLAUSE_END = /[，。,.!?！？；;]/;
  * "把地图重命名为共享地图", "マップの名前を共有マップに変更して": the text between a pair of the language's
  * `naming.around` markers is the new name, kept as written; the target before it and anything after are read as usual.
  */
-function translateCjkRequest(p: Prepared, text: string): { english: string; unknown: string[]; hits: number } {
+function translateCjkRequest(p: Prepared, raw: string): { english: string; unknown: string[]; hits: number } {
+  // Full-width digits (２０) are digits.
+  const text = robotOrdinals(p, raw.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)));
   for (const [open, close] of p.file.naming?.around ?? []) {
     const at = text.indexOf(open);
     if (at <= 0) continue;
@@ -407,6 +412,15 @@ function translateCjkRequest(p: Prepared, text: string): { english: string; unkn
     };
   }
   return translateCjk(p, text);
+}
+
+const NUMERAL = '[0-9０-９〇零一二两三四五六七八九十]+';
+const ORDINAL_ROBOT = new RegExp(`第(${NUMERAL})(?:个|個|台)?(?:的)?(?:机器人|機器人|ロボット)|(${NUMERAL})(?:号|號)(?:机器人|機器人|ロボット|机|機)|(${NUMERAL})台目の?ロボット`, 'g');
+
+/** "一号机器人", "第二个机器人", "2号機", "2台目のロボット": robot N, written the way the lexicon reads it ("机器人二"). */
+function robotOrdinals(p: Prepared, text: string): string {
+  const robot = p.file.language === 'ja' ? 'ロボット' : '机器人';
+  return text.replace(ORDINAL_ROBOT, (_m, a?: string, b?: string, c?: string) => `${robot}${a ?? b ?? c}`);
 }
 
 const CJK_DIGITS: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
@@ -443,11 +457,12 @@ export function translate(text: string, english: ReadonlySet<string>): Translati
   // A new name decides nothing: only the words around it say which language this is, whichever language found it.
   const spans = latin.flatMap((c) => (c.split ? [c.split.span] : []));
   const outside = ws.filter((_, k) => !spans.some(([a, b]) => k >= a && k < b));
-  let best: { p: Prepared; score: [number, number] } | undefined;
+  let best: { p: Prepared; score: [number, number, number] } | undefined;
+  const better = (a: readonly number[], b: readonly number[]): boolean => { for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k]! > b[k]!; return false; };
   for (const { p, split } of latin) {
     const scored = split ? split.scored : englishHead ?? outside;
     const score = latinScore(p, scored, english);
-    if (score[0] > 0 && (!best || score[0] > best.score[0] || (score[0] === best.score[0] && score[1] > best.score[1]))) best = { p, score };
+    if (score[0] > 0 && (!best || better(score, best.score))) best = { p, score };
   }
   if (!best) return undefined;
   return { language: best.p.file.language, name: best.p.file.name, english: translateLatin(best.p, ws), unknown: [] };
