@@ -57,6 +57,10 @@ describe('Italian', () => {
     expect(read('rinominala in Percorso Uno')).toBe('rename it to "Percorso Uno"');
     expect(read('nascondi il laser e rinomina la mappa in Mappa e Laser')).toBe('hide laser and rename map to "Mappa e Laser"');
   });
+  it('renames with "deve chiamarsi" and keeps a name that holds lexicon words', () => {
+    expect(read('il laser deve chiamarsi Laser Principale')).toBe('rename laser to "Laser Principale"');
+    expect(read('chiama il laser Sensore Davanti')).toBe('rename laser to "Sensore Davanti"');
+  });
   it('keeps a capitalised name after "chiama", the sentence after a full stop, and "un po\'"', () => {
     expect(read('chiama la mappa Pianta Nuova')).toBe('rename map to "Pianta Nuova"');
     expect(read('nascondi il laser. mostra la griglia')).toBe('hide laser . show grid');

@@ -39,6 +39,8 @@ export interface LexiconFile {
 export interface Naming {
   /** Latin: words after a rename verb that introduce the new name ("in", "a", "para", "en"). */
   to?: string[];
+  /** Latin: verbs of being called ("chiamarsi", "llamarse"): the display is named before them, the new name after. */
+  called?: string[];
   /** CJK: [before, after] markers around the new name; "" after = to the end of the clause ("重命名为" … ). */
   around?: [string, string][];
 }
@@ -203,6 +205,8 @@ const RENAME_VERB = /^(?:rename|call)\b/;
  * at the end, are the new name and are kept exactly as written.
  */
 function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefined {
+  const called = calledSplit(p, ws);
+  if (called) return called;
   const to = new Set((p.file.naming?.to ?? []).map(fold));
   if (to.size === 0) return undefined;
   let verbAt = -1;
@@ -246,19 +250,41 @@ function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefine
 }
 
 /**
- * "chiama la mappa Pianta Nuova": a call verb with no introducer names the display by the words that close its clause
- * when no entry of the lexicon holds them and the first is written with a capital.
+ * "chiama la mappa Pianta Nuova": a call verb with no introducer names the display by the words from the first one
+ * written with a capital that no entry holds to the end of its clause.
  */
 function callSplit(p: Prepared, ws: readonly string[], clauseAt: number, verbAt: number, verbEnd: number, verb: string): RenameSplit | undefined {
   let end = verbEnd;
   while (end < ws.length && !SENTENCE_END.test(ws[end]!)) end++;
-  let start = end;
-  while (start > verbEnd + 1 && !lookup(p, ws, start - 1) && !/[/_\d]/.test(ws[start - 1]!)) start--;
-  if (start === end || !/^\p{Lu}/u.test(ws[start]!)) return undefined;
+  let start = verbEnd + 1;
+  while (start < end && !(/^\p{Lu}/u.test(ws[start]!) && !lookup(p, ws, start) && !/[/_\d]/.test(ws[start]!))) start++;
+  if (start >= end) return undefined;
   return {
     lead: ws.slice(0, clauseAt), verb, before: [...ws.slice(clauseAt, verbAt), ...ws.slice(verbEnd, start)], name: ws.slice(start, end).join(' '),
     after: ws.slice(end), scored: [...ws.slice(0, start), ...ws.slice(end)], span: [start, end],
   };
+}
+
+/** "il laser deve chiamarsi Laser Principale": what the clause names before the verb is renamed to all that follows it. */
+function calledSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefined {
+  const called = new Set((p.file.naming?.called ?? []).map(fold));
+  for (let i = 1; i < ws.length - 1; i++) {
+    const two = `${fold(clean(ws[i]))} ${fold(clean(ws[i + 1]))}`;
+    const width = called.has(two) ? 2 : called.has(fold(clean(ws[i]))) ? 1 : 0;
+    if (width === 0) continue;
+    let clauseAt = 0;
+    for (let k = i - 1; k >= 0; k--) if (/^[.!?,;]$/.test(ws[k]!) || CLAUSE_JOIN.has(lookup(p, ws, k)?.english ?? '')) { clauseAt = k + 1; break; }
+    let end = i + width;
+    while (end < ws.length && !SENTENCE_END.test(ws[end]!)) end++;
+    const name = ws.slice(i + width, end).join(' ').replace(/^["“«„]|["”»“]$/g, '').trim();
+    if (!name || i === clauseAt) return undefined;
+    return {
+      // "deve chiamarsi": the modal says nothing the rename does not.
+      lead: ws.slice(0, clauseAt), verb: 'rename', before: ws.slice(clauseAt, i).filter((_, k) => !/^should\b/.test(lookup(p, ws, clauseAt + k)?.english ?? '')), name, after: ws.slice(end),
+      scored: [...ws.slice(0, i + width), ...ws.slice(end)], span: [i + width, end],
+    };
+  }
+  return undefined;
 }
 
 /** English renames keep their new name too: "rename the map to Mappa Uno" is English, not Italian. */
