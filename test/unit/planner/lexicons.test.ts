@@ -140,6 +140,10 @@ describe('Chinese', () => {
     expect(read('把第二个机器人的里程计隐藏')).toBe('robot 2 odometry hide');
     expect(read('隐藏两个机器人的激光')).toBe('hide both laser');
   });
+  it('reads two of a display word with its counter as both, and two cells as a count', () => {
+    expect(read('两条路径都改成红色')).toBe('both path set to red');
+    expect(read('网格要两个格子')).toBe('grid 2 cells');
+  });
   it('plans the force colour', async () => {
     expect(await plan('manipulator', '把力的颜色改成绿色')).toEqual(['set_property Tool Wrench Force Color 0; 255; 0']);
   });

@@ -63,7 +63,7 @@ interface Prepared {
   /** Folded phrase (as words, latin) → English, longest phrases first per first word. */
   byFirst: Map<string, Entry[]>;
   /** CJK phrases, longest first. */
-  cjk: { phrase: string; english: string; filler: boolean; verb: boolean }[];
+  cjk: { phrase: string; english: string; filler: boolean; verb: boolean; type: boolean }[];
   final: Map<string, string>;
   separable: Map<string, string>;
 }
@@ -80,7 +80,7 @@ function prepare(file: LexiconFile): Prepared {
   for (const section of SECTIONS) {
     for (const [phrase, english] of Object.entries(file[section] ?? {})) {
       const filler = section === 'filler' || english === '';
-      if (file.script === 'cjk') { p.cjk.push({ phrase, english, filler, verb: section === 'verbs' }); continue; }
+      if (file.script === 'cjk') { p.cjk.push({ phrase, english, filler, verb: section === 'verbs', type: section === 'types' }); continue; }
       const words = fold(phrase).split(/\s+/);
       const list = p.byFirst.get(words[0]!) ?? [];
       list.push({ words, exact: phrase.toLowerCase().split(/\s+/), english, filler, section });
@@ -381,6 +381,16 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
       const chunk = text.slice(i, j).replace(/[，。、！？：；]/g, (c) => ({ '，': ',', '。': '.', '、': ',', '！': '!', '？': '?', '：': ':', '；': ';' })[c] ?? c);
       if (/[,.;!?]/.test(chunk)) { endClause(); done.push(chunk); } else out.push(chunk);
       i = j;
+      continue;
+    }
+    // "两条路径", "2つの地図": two of a display word with its counter are both of them, not a value 2.
+    const pair = /^(?:两|二|2)(?:个|個|张|張|条|條|台|根|幅|块|塊|组|組|つ)の?/.exec(text.slice(i))?.[0];
+    const longer = pair !== undefined && p.cjk.some((e) => e.phrase.length > pair.length && text.startsWith(e.phrase, i));
+    if (pair && !longer && p.cjk.some((e) => e.type && text.startsWith(e.phrase, i + pair.length))) {
+      flush();
+      out.push(' both ');
+      hits++;
+      i += pair.length;
       continue;
     }
     const hit = p.cjk.find((e) => text.startsWith(e.phrase, i));
