@@ -67,6 +67,11 @@ describe('Italian', () => {
     expect(read("la mappa un po' più trasparente")).toBe('map more transparent');
     expect(read('nascondi lo scan del secondo robot')).toBe('hide scan robot 2');
   });
+  it('reads pronouns on the verb and "-iamo"', () => {
+    expect(read('cancellala')).toBe('remove it');
+    expect(read('spegniamo la griglia')).toBe('turn off grid');
+    expect(read('accendimi la griglia')).toBe('turn on grid');
+  });
   it('plans a possessive on the right robot only', async () => {
     expect(await plan('multi_robot', 'nascondi lo scan del robot2')).toEqual(['set_enabled Robot2 Scan false']);
   });

@@ -34,6 +34,11 @@ export interface LexiconFile {
   separable?: Record<string, string>;
   /** How a rename gives its new name, which is kept as written (accents, spaces, case). */
   naming?: Naming;
+  /**
+   * Endings a verb of the lexicon may carry: [ending, what replaces it, English for what it held]. Italian and Spanish
+   * pronouns hang on the verb ("cancellala" → "cancella" + "it", "muéstramelo"), Italian "-iamo" is "let us".
+   */
+  inflections?: [string, string, string][];
 }
 
 export interface Naming {
@@ -143,6 +148,18 @@ function lookupWord(p: Prepared, w: string): Entry | undefined {
   return list?.find((e) => e.exact[0] === w) ?? list?.[0];
 }
 
+/** A verb with an ending the lexicon lists: "nascondiamo" → hide, "cancellala" → remove it, "ocultarlo" → hide it. */
+function inflection(p: Prepared, raw: string): string | undefined {
+  const w = fold(raw);
+  for (const [ending, replacement, english] of p.file.inflections ?? []) {
+    const end = fold(ending);
+    if (!w.endsWith(end) || w.length - end.length < 3) continue;
+    const e = lookupWord(p, w.slice(0, -end.length) + fold(replacement));
+    if (e?.section === 'verbs' && e.english) return english && !/\b(?:it|them|me)$/.test(e.english) ? `${e.english} ${english}` : e.english;
+  }
+  return undefined;
+}
+
 /** German compounds: the longest head an entry holds, a linking -s/-n/-en/-es allowed, and a tail that is one. */
 function compound(p: Prepared, raw: string): string | undefined {
   if (!p.file.compounds) return undefined;
@@ -172,7 +189,7 @@ function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<str
   for (let i = 0; i < ws.length; i++) {
     if (OPEN_QUOTE.test(ws[i]!)) { i = closingQuote(ws, i); continue; }
     const hit = lookup(p, ws, i);
-    if (!hit) { if (!isEnglish(english, fold(clean(ws[i]))) && compound(p, clean(ws[i]))) { score++; covered++; } continue; }
+    if (!hit) { if (!isEnglish(english, fold(clean(ws[i]))) && (inflection(p, clean(ws[i])) || compound(p, clean(ws[i])))) { score++; covered++; } continue; }
     covered += hit.words.length;
     if (hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x)) accented++;
     i += hit.words.length - 1;
@@ -344,6 +361,8 @@ function translateWords(p: Prepared, ws: readonly string[]): string {
       out.push(hit.english);
       continue;
     }
+    const inflected = inflection(p, clean(raw));
+    if (inflected) { nounAt = -1; out.push(inflected); continue; }
     const parts = compound(p, clean(raw));
     if (parts) { nounAt = -1; out.push(parts); continue; }
     // A word no lexicon holds stays, without accents but in its case (it may be a name: "chiama la mappa Pianta"), so
