@@ -28,7 +28,7 @@ async function plan(scenario: string, request: string): Promise<string[]> {
 describe('lexicon data beyond the word lists', () => {
   it('map adjectives after the noun and separable verbs only to English the planner knows', () => {
     for (const f of LEXICONS) {
-      for (const section of ['after', 'separable'] as const) {
+      for (const section of ['after', 'separable', 'beforeType'] as const) {
         for (const [k, v] of Object.entries(f[section] ?? {})) {
           for (const t of tokenize(v)) expect(english.has(t), `${f.language} ${section} "${k}" → "${v}": "${t}"`).toBe(true);
         }
@@ -144,6 +144,11 @@ describe('Chinese', () => {
     expect(read('一号机器人的路径改成红色')).toBe('robot 1 path set to red');
     expect(read('把第二个机器人的里程计隐藏')).toBe('robot 2 odometry hide');
     expect(read('隐藏两个机器人的激光')).toBe('hide both laser');
+  });
+  it('reads 不要 before a display word as hide, and elsewhere as not', async () => {
+    expect(read('不要网格')).toBe('hide grid');
+    expect(read('地图不要画在后面')).toBe('map not draw behind');
+    expect(await plan('turtlebot_nav', '不要网格')).toEqual(['set_enabled Grid false']);
   });
   it('reads two of a display word with its counter as both, and two cells as a count', () => {
     expect(read('两条路径都改成红色')).toBe('both path set to red');

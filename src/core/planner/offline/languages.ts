@@ -30,6 +30,8 @@ export interface LexiconFile {
   after?: Record<string, string>;
   /** German: a word no entry holds is tried as a compound of two entries ("Kraftpfeile" → "force arrows"). */
   compounds?: boolean;
+  /** CJK: words that mean a verb only right before a display word (Chinese "不要网格": hide the grid; "不要画" stays "not"). */
+  beforeType?: Record<string, string>;
   /** German separable verbs: "stem particle" → English, the particle closing the clause ("blende … ein" → show). */
   separable?: Record<string, string>;
   /** How a rename gives its new name, which is kept as written (accents, spaces, case). */
@@ -400,6 +402,14 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
       const chunk = text.slice(i, j).replace(/[，。、！？：；]/g, (c) => ({ '，': ',', '。': '.', '、': ',', '！': '!', '？': '?', '：': ':', '；': ';' })[c] ?? c);
       if (/[,.;!?]/.test(chunk)) { endClause(); done.push(chunk); } else out.push(chunk);
       i = j;
+      continue;
+    }
+    const neg = Object.entries(p.file.beforeType ?? {}).find(([w]) => text.startsWith(w, i) && p.cjk.some((e) => e.type && text.startsWith(e.phrase, i + w.length)));
+    if (neg) {
+      flush();
+      if (p.file.verbFinal) verbs.push(neg[1]); else out.push(` ${neg[1]} `);
+      hits++;
+      i += neg[0].length;
       continue;
     }
     // "两条路径", "2つの地図": two of a display word with its counter are both of them, not a value 2.
