@@ -168,6 +168,10 @@ describe('Japanese', () => {
     expect(read('２号機のスキャンを消して')).toBe('hide robot 2 scan');
     expect(await plan('multi_robot', '2台目のロボットのスキャンを隠して')).toEqual(['set_enabled Robot2 Scan false']);
   });
+  it('reads entries that start in latin letters, whatever their case: Z軸, 2倍', () => {
+    expect(read('点群の色をZ軸で')).toBe('point cloud colour z axis');
+    expect(read('レーザーの点を2倍にして')).toBe('set to laser points twice');
+  });
   it('keeps the new name between 名前を and に変更して', async () => {
     expect(read('マップの名前を共有マップに変更して')).toBe('rename map to "共有マップ"');
     expect(await plan('multi_robot', 'マップを共有マップにリネームして')).toEqual(['rename_display Map 共有マップ']);

@@ -393,8 +393,19 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
     verbs = [];
     out = [];
   };
+  const lower = text.toLowerCase();
   for (let i = 0; i < text.length;) {
     const ch = text[i]!;
+    // An entry that starts in latin letters or digits ("z軸", "2倍", "tfフレーム") is read before the latin run it starts.
+    const mixed = CJK.test(ch) ? undefined : p.cjk.find((e) => !CJK.test(e.phrase[0]!) && lower.startsWith(e.phrase, i));
+    if (mixed) {
+      flush();
+      if (mixed.english && mixed.verb && p.file.verbFinal) verbs.push(mixed.english);
+      else if (mixed.english) out.push(` ${mixed.english} `);
+      if (!mixed.filler) hits++;
+      i += mixed.phrase.length;
+      continue;
+    }
     if (!CJK.test(ch)) {
       flush();
       let j = i;
@@ -422,7 +433,7 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
       i += pair.length;
       continue;
     }
-    const hit = p.cjk.find((e) => text.startsWith(e.phrase, i));
+    const hit = p.cjk.find((e) => lower.startsWith(e.phrase, i));
     // A composed numeral (三十五, 二百, 十二) is read as its value; a phrase of the lexicon at least as long wins
     // (一下, 两倍), and 百分之 stays "percent".
     const numeral = /^[〇零一二两三四五六七八九十百千]+/.exec(text.slice(i))?.[0];
