@@ -121,6 +121,10 @@ describe('German', () => {
     expect(read('schalte den Laser aus')).toBe('turn off laser');
     expect(read('blende die Karte aus und schalte das Gitter ein')).toBe('hide map and turn on grid');
   });
+  it('reads declined nouns by their stem', () => {
+    expect(read('blende die Punkte des Gitters aus')).toBe('hide points grid');
+    expect(read('zeige die Markern')).toBe('show markers');
+  });
   it('reads compounds as two entries', () => {
     expect(read('färbe die Kraftpfeile grün')).toBe('colour force arrows green');
     expect(read('stelle die Laserpunktgröße auf 5 Zentimeter')).toBe('set laser point size to 5 cm');

@@ -37,10 +37,11 @@ export interface LexiconFile {
   /** How a rename gives its new name, which is kept as written (accents, spaces, case). */
   naming?: Naming;
   /**
-   * Endings a verb of the lexicon may carry: [ending, what replaces it, English for what it held]. Italian and Spanish
-   * pronouns hang on the verb ("cancellala" → "cancella" + "it", "muéstramelo"), Italian "-iamo" is "let us".
+   * Endings a word of the lexicon may carry: [ending, what replaces it, English for what it held, and "words" when it
+   * is a noun or adjective ending rather than a verb's]. Italian and Spanish pronouns hang on the verb ("cancellala" →
+   * "cancella" + "it", "muéstramelo"), Italian "-iamo" is "let us", German nouns and adjectives decline ("Gitters").
    */
-  inflections?: [string, string, string][];
+  inflections?: ([string, string, string] | [string, string, string, 'words'])[];
 }
 
 export interface Naming {
@@ -153,11 +154,12 @@ function lookupWord(p: Prepared, w: string): Entry | undefined {
 /** A verb with an ending the lexicon lists: "nascondiamo" → hide, "cancellala" → remove it, "ocultarlo" → hide it. */
 function inflection(p: Prepared, raw: string): string | undefined {
   const w = fold(raw);
-  for (const [ending, replacement, english] of p.file.inflections ?? []) {
+  for (const [ending, replacement, english, of = 'verbs'] of p.file.inflections ?? []) {
     const end = fold(ending);
     if (!w.endsWith(end) || w.length - end.length < 3) continue;
     const e = lookupWord(p, w.slice(0, -end.length) + fold(replacement));
-    if (e?.section === 'verbs' && e.english) return english && !/\b(?:it|them|me)$/.test(e.english) ? `${e.english} ${english}` : e.english;
+    if (!e?.english || (of === 'verbs' ? e.section !== 'verbs' : e.section === 'verbs')) continue;
+    return english && !/\b(?:it|them|me)$/.test(e.english) ? `${e.english} ${english}` : e.english;
   }
   return undefined;
 }
