@@ -183,6 +183,11 @@ describe('Japanese', () => {
 });
 
 describe('English stays English', () => {
+  it('does not read English words a lexicon shares ("due", "cache", "violet") as another language', () => {
+    expect(translate('the map is not showing due to qos, fix it', english)).toBeUndefined();
+    expect(translate('make the grid violet', english)).toBeUndefined();
+    expect(translate('cache le scan du robot2', english)?.language).toBe('fr');
+  });
   it('does not read a rename as another language because of its new name', () => {
     expect(translate('rename the map to Mappa Uno', english)).toBeUndefined();
     expect(translate('rename the scan of robot2 to Laser Due', english)).toBeUndefined();

@@ -30,6 +30,8 @@ export interface LexiconFile {
   after?: Record<string, string>;
   /** German: a word no entry holds is tried as a compound of two entries ("Kraftpfeile" → "force arrows"). */
   compounds?: boolean;
+  /** Words of the lexicon that are English words too ("due", "couple", "cases"): they decide no language. */
+  alsoEnglish?: string[];
   /** CJK: words that mean a verb only right before a display word (Chinese "不要网格": hide the grid; "不要画" stays "not"). */
   beforeType?: Record<string, string>;
   /** German separable verbs: "stem particle" → English, the particle closing the clause ("blende … ein" → show). */
@@ -74,6 +76,7 @@ interface Prepared {
   cjk: { phrase: string; english: string; filler: boolean; verb: boolean; type: boolean }[];
   final: Map<string, string>;
   separable: Map<string, string>;
+  alsoEnglish: Set<string>;
 }
 
 const prepared = new Map<string, Prepared>();
@@ -84,6 +87,7 @@ function prepare(file: LexiconFile): Prepared {
   p = {
     file, byFirst: new Map(), cjk: [], final: new Map(Object.entries(file.final ?? {}).map(([k, v]) => [fold(k), v])),
     separable: new Map(Object.entries(file.separable ?? {}).map(([k, v]) => [fold(k), v])),
+    alsoEnglish: new Set((file.alsoEnglish ?? []).map(fold)),
   };
   for (const section of SECTIONS) {
     for (const [phrase, english] of Object.entries(file[section] ?? {})) {
@@ -182,26 +186,31 @@ function compound(p: Prepared, raw: string): string | undefined {
 }
 
 /**
- * Distinctive hits: words of the lexicon that are not English words (so "laser" or "robot" say nothing); then, to break
- * a tie, accented words the lexicon holds exactly as written ("répare" is French, "repare" Spanish), then how many
- * words the lexicon covers at all (articles included: "il", "di" are Italian, not Portuguese).
+ * Distinctive hits: words of the lexicon that are not English words (so "laser" or "robot" say nothing; a word the
+ * lexicon marks as also English, "due" or "cache", counts half); then, to break a tie, accented words the lexicon holds
+ * exactly as written ("répare" is French, "repare" Spanish), then how many words the lexicon covers at all (articles
+ * included: "il", "di" are Italian, not Portuguese). `foreign` counts covered words English has no use for: without
+ * one, half-English hits alone ("clear the cache") decide nothing.
  */
-function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<string>): [number, number, number] {
+function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<string>): { score: [number, number, number]; foreign: number } {
   let score = 0;
   let accented = 0;
   let covered = 0;
+  let foreign = 0;
   for (let i = 0; i < ws.length; i++) {
     if (OPEN_QUOTE.test(ws[i]!)) { i = closingQuote(ws, i); continue; }
     const hit = lookup(p, ws, i);
-    if (!hit) { if (!isEnglish(english, fold(clean(ws[i]))) && (inflection(p, clean(ws[i])) || compound(p, clean(ws[i])))) { score++; covered++; } continue; }
+    if (!hit) { if (!isEnglish(english, fold(clean(ws[i]))) && (inflection(p, clean(ws[i])) || compound(p, clean(ws[i])))) { score++; covered++; foreign++; } continue; }
     covered += hit.words.length;
     if (hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x)) accented++;
     i += hit.words.length - 1;
+    const strange = hit.words.filter((x) => !isEnglish(english, x));
+    if (strange.some((x) => !p.alsoEnglish.has(x))) foreign++;
     if (hit.filler) continue;
     // Only a word English does not have says which language this is ("fixed frame" or "laser" say nothing).
-    if (hit.words.some((x) => !isEnglish(english, x))) score++;
+    if (strange.length > 0) score += strange.every((x) => p.alsoEnglish.has(x)) ? 0.5 : 1;
   }
-  return [score, accented, covered];
+  return { score: [score, accented, covered], foreign };
 }
 
 /** An English word, or the plural of one ("lasers", "scans" are English, whatever a lexicon also holds). */
@@ -539,8 +548,8 @@ export function translate(text: string, english: ReadonlySet<string>): Translati
   const better = (a: readonly number[], b: readonly number[]): boolean => { for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k]! > b[k]!; return false; };
   for (const { p, split } of latin) {
     const scored = split ? split.scored : englishHead ?? outside;
-    const score = latinScore(p, scored, english);
-    if (score[0] > 0 && (!best || better(score, best.score))) best = { p, score };
+    const { score, foreign } = latinScore(p, scored, english);
+    if (score[0] > 0 && foreign > 0 && (!best || better(score, best.score))) best = { p, score };
   }
   if (!best) return undefined;
   return { language: best.p.file.language, name: best.p.file.name, english: translateLatin(best.p, ws), unknown: [] };
