@@ -110,6 +110,10 @@ describe('French', () => {
     expect(read('je voudrais masquer l\'odométrie')).toBe('hide odometry');
     expect(read('règle le temps de persistance du laser sur 2 secondes')).toBe('set decay time laser 2 seconds');
   });
+  it('keeps a new name as written, hyphens and quotes included', () => {
+    expect(read('appelle la carte Rez-de-chaussée')).toBe('rename map to "Rez-de-chaussée"');
+    expect(read('renomme la carte en « Carte Étage »')).toBe('rename map to "Carte Étage"');
+  });
   it('keeps accents in a new name', async () => {
     expect(await plan('multi_robot', 'renomme la carte en Carte Partagée')).toEqual(['rename_display Map Carte Partagée']);
   });

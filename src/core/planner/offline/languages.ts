@@ -325,8 +325,17 @@ function englishRenameHead(ws: readonly string[]): string[] | undefined {
   return j < 0 ? undefined : ws.slice(0, j);
 }
 
-function translateLatin(p: Prepared, ws: readonly string[]): string {
-  const split = renameSplit(p, ws);
+/** The new name as the request writes it: "Rez-de-chaussée", not its words joined by spaces. */
+function asWritten(name: string, text: string | undefined): string {
+  if (!text) return name;
+  const parts = name.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const m = new RegExp(parts.join(`[\\s\\-'’]*`)).exec(text);
+  return m ? m[0] : name;
+}
+
+function translateLatin(p: Prepared, ws: readonly string[], text?: string): string {
+  const found = renameSplit(p, ws);
+  const split = found && { ...found, name: asWritten(found.name, text) };
   if (split) {
     const tail = split.after.length ? ` ${translateWords(p, split.after)}` : '';
     const lead = split.lead.length ? `${translateWords(p, split.lead)} ` : '';
@@ -552,5 +561,5 @@ export function translate(text: string, english: ReadonlySet<string>): Translati
     if (score[0] > 0 && foreign > 0 && (!best || better(score, best.score))) best = { p, score };
   }
   if (!best) return undefined;
-  return { language: best.p.file.language, name: best.p.file.name, english: translateLatin(best.p, ws), unknown: [] };
+  return { language: best.p.file.language, name: best.p.file.name, english: translateLatin(best.p, ws, text), unknown: [] };
 }
