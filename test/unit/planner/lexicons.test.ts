@@ -162,6 +162,10 @@ describe('Chinese', () => {
     expect(read('两条路径都改成红色')).toBe('both path set to red');
     expect(read('网格要两个格子')).toBe('grid 2 cells');
   });
+  it('renames with 为 only after a rename word', () => {
+    expect(read('重命名激光为前激光')).toBe('rename laser to "前激光"');
+    expect(read('把激光设为红色')).toBe('laser set to red');
+  });
   it('plans the force colour', async () => {
     expect(await plan('manipulator', '把力的颜色改成绿色')).toEqual(['set_property Tool Wrench Force Color 0; 255; 0']);
   });

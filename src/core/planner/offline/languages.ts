@@ -51,8 +51,11 @@ export interface Naming {
   to?: string[];
   /** Latin: verbs of being called ("chiamarsi", "llamarse"): the display is named before them, the new name after. */
   called?: string[];
-  /** CJK: [before, after] markers around the new name; "" after = to the end of the clause ("重命名为" … ). */
-  around?: [string, string][];
+  /**
+   * CJK: [before, after] markers around the new name; "" after = to the end of the clause ("重命名为" … ); a third
+   * element is a word that must come before the first marker ("重命名" before 为).
+   */
+  around?: ([string, string] | [string, string, string])[];
 }
 
 const SECTIONS = ['verbs', 'types', 'properties', 'colours', 'numbers', 'units', 'words', 'filler', 'after'] as const;
@@ -491,9 +494,10 @@ const CJK_CLAUSE_END = /[，。,.!?！？；;]/;
 function translateCjkRequest(p: Prepared, raw: string): { english: string; unknown: string[]; hits: number } {
   // Full-width digits (２０) are digits.
   const text = robotOrdinals(p, raw.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)));
-  for (const [open, close] of p.file.naming?.around ?? []) {
+  for (const [open, close, cue] of p.file.naming?.around ?? []) {
     const at = text.indexOf(open);
-    if (at <= 0) continue;
+    // A marker as common as 为 opens a name only after a rename word ("重命名激光为前激光").
+    if (at <= 0 || (cue && !text.slice(0, at).includes(cue))) continue;
     const start = at + open.length;
     let end: number;
     if (close === '') { const m = CJK_CLAUSE_END.exec(text.slice(start)); end = m ? start + m.index : text.length; } else end = text.indexOf(close, start);
@@ -503,7 +507,7 @@ function translateCjkRequest(p: Prepared, raw: string): { english: string; unkno
     const target = translateCjk(p, text.slice(0, at));
     const rest = translateCjk(p, text.slice(end + close.length));
     return {
-      english: `rename ${target.english} to "${name}"${rest.english ? ` ${rest.english}` : ''}`.replace(/\s+/g, ' ').trim(),
+      english: `rename ${target.english.replace(/^rename\s+/, '')} to "${name}"${rest.english ? ` ${rest.english}` : ''}`.replace(/\s+/g, ' ').trim(),
       unknown: [...target.unknown, ...rest.unknown], hits: target.hits + rest.hits + 1,
     };
   }
