@@ -19,9 +19,9 @@ function groupOf(id: string): string {
   // Second round (`dev-r2-<kind>-…`, `dev-r2-lang-<code>-…`): reported apart from the first.
   const r2 = /^dev-r2-(?:lang-([a-z]{2})|([a-z]+))-/.exec(id);
   if (r2) return r2[1] ? `r2 lang ${r2[1]}` : `r2 ${r2[2]}`;
-  // Third round of the lexicons (`dev-r3l-<code>-…`).
-  const r3l = /^dev-r3l-([a-z]{2})-/.exec(id);
-  if (r3l) return `r3l lang ${r3l[1]}`;
+  // Third round of the lexicons (`dev-r3l-<code>-…`, the late batch `dev-r3l-fresh-<code>-…`).
+  const r3l = /^dev-r3l-(fresh-)?([a-z]{2})-/.exec(id);
+  if (r3l) return `r3l ${r3l[1] ? 'fresh ' : ''}lang ${r3l[2]}`;
   const m = /^dev-lang-([a-z]{2})-/.exec(id);
   if (m) return `lang ${m[1]}`;
   return `kind ${/^dev-([a-z]+)-/.exec(id)?.[1] ?? 'other'}`;
