@@ -48,7 +48,8 @@ describe('lexicon data beyond the word lists', () => {
 
 describe('Italian', () => {
   it('reads plural and clitic imperatives, adjectives after the noun and "del robot2"', () => {
-    expect(read('nascondete il percorso globale')).toBe('hide global path');
+    expect(read('nascondete il percorso globale')).toBe('hide global plan');
+    expect(read('spegni la mappa dei costi locale')).toBe('turn off local costmap');
     expect(read('spegni i marcatori interattivi')).toBe('turn off interactive markers');
     expect(read('nascondi lo scan del robot2')).toBe('hide scan robot2');
   });

@@ -28,6 +28,8 @@ export interface LexiconFile {
   final?: Record<string, string>;
   /** Adjectives that follow their noun (Romance "percorso globale"): read before it, as English puts them. */
   after?: Record<string, string>;
+  /** German: every noun is written with a capital, so a capital does not mark a name. */
+  nounsCapitalised?: boolean;
   /** German: a word no entry holds is tried as a compound of two entries ("Kraftpfeile" → "force arrows"). */
   compounds?: boolean;
   /** Words of the lexicon that are English words too ("due", "couple", "cases"): they decide no language. */
@@ -284,13 +286,15 @@ function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefine
 
 /**
  * "chiama la mappa Pianta Nuova": a call verb with no introducer names the display by the words from the first one
- * written with a capital that no entry holds to the end of its clause.
+ * written with a capital after its target to the end of its clause.
  */
 function callSplit(p: Prepared, ws: readonly string[], clauseAt: number, verbAt: number, verbEnd: number, verb: string): RenameSplit | undefined {
   let end = verbEnd;
   while (end < ws.length && !SENTENCE_END.test(ws[end]!)) end++;
+  // A capital marks a name, except in German, where every noun has one: there the name is a word no entry holds.
+  const nameAt = (k: number): boolean => /^\p{Lu}/u.test(ws[k]!) && !/[/_\d]/.test(ws[k]!) && (!p.file.nounsCapitalised || !lookup(p, ws, k));
   let start = verbEnd + 1;
-  while (start < end && !(/^\p{Lu}/u.test(ws[start]!) && !lookup(p, ws, start) && !/[/_\d]/.test(ws[start]!))) start++;
+  while (start < end && !nameAt(start)) start++;
   if (start >= end) return undefined;
   return {
     lead: ws.slice(0, clauseAt), verb, before: [...ws.slice(clauseAt, verbAt), ...ws.slice(verbEnd, start)], name: ws.slice(start, end).join(' '),
