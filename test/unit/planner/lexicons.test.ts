@@ -167,6 +167,11 @@ describe('Chinese', () => {
     expect(read('重命名激光为前激光')).toBe('rename laser to "前激光"');
     expect(read('把激光设为红色')).toBe('laser set to red');
   });
+  it('reads 点 between numerals as a decimal point', async () => {
+    expect(read('衰减时间一点五秒')).toBe('decay time 1.5 seconds');
+    expect(read('激光点设为3点5厘米')).toBe('laser set to 3.5 cm');
+    expect(await plan('turtlebot_nav', '把激光点的大小设为零点零五米')).toEqual(['set_property LaserScan Size (m) 0.05']);
+  });
   it('plans the force colour', async () => {
     expect(await plan('manipulator', '把力的颜色改成绿色')).toEqual(['set_property Tool Wrench Force Color 0; 255; 0']);
   });

@@ -34,6 +34,8 @@ export interface LexiconFile {
   compounds?: boolean;
   /** Words of the lexicon that are English words too ("due", "couple", "cases"): they decide no language. */
   alsoEnglish?: string[];
+  /** CJK: the character between a numeral's whole and fraction (Chinese 点: 零点五 = 0.5). */
+  decimalMark?: string;
   /** CJK: words that mean a verb only right before a display word (Chinese "不要网格": hide the grid; "不要画" stays "not"). */
   beforeType?: Record<string, string>;
   /** German separable verbs: "stem particle" → English, the particle closing the clause ("blende … ein" → show). */
@@ -423,6 +425,18 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
   const lower = text.toLowerCase();
   for (let i = 0; i < text.length;) {
     const ch = text[i]!;
+    // Chinese 零点五米, 一点五秒, 3点5: a decimal (the lexicon's decimal mark), not "points".
+    const mark = p.file.decimalMark;
+    const decimal = mark ? new RegExp(`^([〇零一二两三四五六七八九十百千]+|\\d+)${mark}([〇零一二两三四五六七八九]+|\\d+)`).exec(text.slice(i)) : null;
+    if (decimal) {
+      flush();
+      const whole = /^\d+$/.test(decimal[1]!) ? decimal[1]! : String(cjkNumber(decimal[1]!));
+      const fraction = [...decimal[2]!].map((c) => (/\d/.test(c) ? c : String(CJK_DIGITS[c] ?? 0))).join('');
+      out.push(` ${whole}.${fraction} `);
+      hits++;
+      i += decimal[0].length;
+      continue;
+    }
     // An entry that starts in latin letters or digits ("z軸", "2倍", "tfフレーム") is read before the latin run it starts.
     const mixed = CJK.test(ch) ? undefined : p.cjk.find((e) => !CJK.test(e.phrase[0]!) && lower.startsWith(e.phrase, i));
     if (mixed) {
