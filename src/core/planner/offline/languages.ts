@@ -261,9 +261,9 @@ function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefine
     if (/^[.!?,;]$/.test(ws[k]!) || CLAUSE_JOIN.has(lookup(p, ws, k)?.english ?? '')) { clauseAt = k + 1; break; }
   }
   // The introducer: after the verb and at least one word of the target, or (verb last) anywhere before the verb.
-  const verbLast = verbAt > 0 && ws.slice(verbEnd).every((w) => /^[.!?]$/.test(w));
+  const verbLast = verbAt > clauseAt && ws.slice(verbEnd).every((w) => /^[.!?]$/.test(w));
   // "rinominala in …": the verb holds its object, the introducer may follow it at once.
-  const from = verbLast ? 1 : / (?:it|them)$/.test(verb) ? verbEnd : verbEnd + 1;
+  const from = verbLast ? clauseAt + 1 : / (?:it|them)$/.test(verb) ? verbEnd : verbEnd + 1;
   for (let j = from; j < ws.length - 1; j++) {
     if (SENTENCE_END.test(ws[j]!)) break;
     if (!to.has(fold(clean(ws[j])))) continue;
@@ -271,7 +271,7 @@ function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefine
     // The name ends with the sentence, at the verb (verb last), or where "and"/"then" start another request.
     const joins = (k: number): boolean => CLAUSE_JOIN.has(lookup(p, ws, k)?.english ?? '') && lookup(p, ws, k + 1)?.section === 'verbs';
     while (end < ws.length && !SENTENCE_END.test(ws[end]!) && end !== verbAt && !joins(end)) end++;
-    let resume = end === verbAt ? verbEnd : end;
+    const resume = end === verbAt ? verbEnd : end;
     // German "… in X um": the separable particle closes the name.
     const last = fold(clean(ws[end - 1]));
     if (end - 1 > j + 1 && p.final.get(last) === '') { end--; }
