@@ -100,6 +100,10 @@ describe('Spanish', () => {
     expect(read('haz que los puntos del láser sean más grandes')).toBe('make points laser bigger');
     expect(read('renombra la nube de puntos como Nube Frontal')).toBe('rename point cloud to "Nube Frontal"');
   });
+  it('reads pronouns on the verb and plural endings', () => {
+    expect(read('ocultarlo')).toBe('hide it');
+    expect(read('oculta los láseres')).toBe('hide laser');
+  });
   it('plans the local trajectory in orange', async () => {
     expect(await plan('turtlebot_nav', 'cambia el color de la trayectoria local a naranja')).toContain('set_property Local Plan Color 255; 165; 0');
   });
