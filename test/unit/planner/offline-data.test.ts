@@ -103,7 +103,7 @@ describe('catalog/lexicons/*.json', () => {
   it('leave English alone and read each language as English', () => {
     expect(translate('set the fixed frame to odom and make the robot model semi transparent', english)).toBeUndefined();
     expect(translate('muestra el láser en rojo', english)?.english).toBe('show laser in red');
-    expect(translate('blende das Gitter aus', english)?.english).toBe('hide grid off');
+    expect(translate('blende das Gitter aus', english)?.english).toBe('hide grid');
     expect(translate('tamaño de punto 0,05', english)?.english).toBe('point size 0.05');
     expect(translate('把激光雷达改成红色', english)).toEqual({ language: 'zh', name: 'Chinese', english: 'lidar set to red', unknown: [] });
     expect(translate('レーザーを赤くして', english)?.language).toBe('ja');

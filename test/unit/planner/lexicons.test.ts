@@ -1,0 +1,213 @@
+// The other languages' reading into English (src/core/planner/offline/languages.ts, catalog/lexicons/*.json), one
+// block per language: each reads a request the way a kiosk user types it, and plans it on a real scenario's config.
+// The rules a language needs beyond word-for-word lookup are checked here: new names kept as written, adjectives that
+// follow their noun, German separable verbs and compounds, Chinese and Japanese renames and "only".
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { catalog } from '../../../src/core/catalog/index.ts';
+import { tokenize } from '../../../src/core/catalog/text.ts';
+import { vocabulary } from '../../../src/core/planner/offline/accounting.ts';
+import { LEXICONS, translate } from '../../../src/core/planner/offline/languages.ts';
+import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
+import { findingsFor, startingDocument } from '../../../bench/planner/evaluate.ts';
+import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
+import type { PlannedAction } from '../../../src/core/rviz/action-types.ts';
+
+const english = vocabulary(catalog);
+const read = (text: string): string | undefined => translate(text, english)?.english;
+const languageOf = (text: string): string | undefined => translate(text, english)?.language;
+
+/** The checked actions the offline planner proposes for a request on a scenario's own config. */
+async function plan(scenario: string, request: string): Promise<string[]> {
+  const document = await startingDocument(scenario, undefined);
+  const snapshot = await snapshotFromScenario(scenario, new AbortController().signal);
+  const r = await planRequest({ request, document, snapshot, findings: findingsFor(document, snapshot), proposer: createOfflineProposer() });
+  return r.plan.actions.filter((a: PlannedAction) => a.checked).map((a) => [a.action, a.display, a.property, a.value].filter(Boolean).join(' '));
+}
+
+describe('lexicon data beyond the word lists', () => {
+  it('map adjectives after the noun and separable verbs only to English the planner knows', () => {
+    for (const f of LEXICONS) {
+      for (const section of ['after', 'separable', 'beforeType'] as const) {
+        for (const [k, v] of Object.entries(f[section] ?? {})) {
+          for (const t of tokenize(v)) expect(english.has(t), `${f.language} ${section} "${k}" → "${v}": "${t}"`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('give every latin language words that introduce a new name, and Chinese and Japanese markers around it', () => {
+    for (const f of LEXICONS) {
+      if (f.script === 'latin') expect(f.naming?.to?.length, f.language).toBeGreaterThan(0);
+      else expect(f.naming?.around?.length, f.language).toBeGreaterThan(0);
+    }
+    const schema = JSON.parse(readFileSync(new URL('../../../catalog/lexicons/schema.json', import.meta.url), 'utf8')) as { properties: Record<string, unknown> };
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['after', 'separable', 'naming', 'compounds']));
+  });
+});
+
+describe('Italian', () => {
+  it('reads plural and clitic imperatives, adjectives after the noun and "del robot2"', () => {
+    expect(read('nascondete il percorso globale')).toBe('hide global plan');
+    expect(read('spegni la mappa dei costi locale')).toBe('turn off local costmap');
+    expect(read('spegni i marcatori interattivi')).toBe('turn off interactive markers');
+    expect(read('nascondi lo scan del robot2')).toBe('hide scan robot2');
+  });
+  it('keeps the new name as written, also after "rinominala" and before another request', () => {
+    expect(read('rinomina la mappa in Mappa Condivisa')).toBe('rename map to "Mappa Condivisa"');
+    expect(read('rinominala in Percorso Uno')).toBe('rename it to "Percorso Uno"');
+    expect(read('nascondi il laser e rinomina la mappa in Mappa e Laser')).toBe('hide laser and rename map to "Mappa e Laser"');
+  });
+  it('renames with "deve chiamarsi" and keeps a name that holds lexicon words', () => {
+    expect(read('il laser deve chiamarsi Laser Principale')).toBe('rename laser to "Laser Principale"');
+    expect(read('chiama il laser Sensore Davanti')).toBe('rename laser to "Sensore Davanti"');
+  });
+  it('keeps a capitalised name after "chiama", the sentence after a full stop, and "un po\'"', () => {
+    expect(read('chiama la mappa Pianta Nuova')).toBe('rename map to "Pianta Nuova"');
+    expect(read('nascondi il laser. mostra la griglia')).toBe('hide laser . show grid');
+    expect(read("la mappa un po' più trasparente")).toBe('map more transparent');
+    expect(read('nascondi lo scan del secondo robot')).toBe('hide scan robot 2');
+  });
+  it('reads pronouns on the verb and "-iamo"', () => {
+    expect(read('cancellala')).toBe('remove it');
+    expect(read('spegniamo la griglia')).toBe('turn off grid');
+    expect(read('accendimi la griglia')).toBe('turn on grid');
+  });
+  it('plans a possessive on the right robot only', async () => {
+    expect(await plan('multi_robot', 'nascondi lo scan del robot2')).toEqual(['set_enabled Robot2 Scan false']);
+  });
+});
+
+describe('Portuguese', () => {
+  it('reads the subjunctive imperative and keeps a new name after "para"', () => {
+    expect(read('desligue o mapa')).toBe('turn off map');
+    expect(read('renomeie o mapa para Mapa Compartilhado')).toBe('rename map to "Mapa Compartilhado"');
+    expect(languageOf('renomeie o mapa para Mapa Compartilhado')).toBe('pt');
+  });
+  it('tells Portuguese from Spanish by the words only one of them has', () => {
+    expect(languageOf('repare o laser')).toBe('pt');
+    expect(languageOf('répare le laser')).toBe('fr');
+    expect(languageOf('colora il laser di verde')).toBe('it');
+  });
+  it('reads "cor do torque" as the torque colour', async () => {
+    expect(await plan('manipulator', 'mude a cor do torque para verde')).toEqual(['set_property Tool Wrench Torque Color 0; 255; 0']);
+  });
+});
+
+describe('Spanish', () => {
+  it('reads clitics, "que … sean" and a new name after "como"', () => {
+    expect(read('ocúltame la nube de puntos')).toBe('hide point cloud');
+    expect(read('haz que los puntos del láser sean más grandes')).toBe('make points laser bigger');
+    expect(read('renombra la nube de puntos como Nube Frontal')).toBe('rename point cloud to "Nube Frontal"');
+  });
+  it('reads pronouns on the verb and plural endings', () => {
+    expect(read('ocultarlo')).toBe('hide it');
+    expect(read('oculta los láseres')).toBe('hide laser');
+  });
+  it('plans the local trajectory in orange', async () => {
+    expect(await plan('turtlebot_nav', 'cambia el color de la trayectoria local a naranja')).toContain('set_property Local Plan Color 255; 165; 0');
+  });
+});
+
+describe('French', () => {
+  it('reads vous-forms, politeness and "temps de persistance"', () => {
+    expect(read('masquez la carte de coût locale')).toBe('hide local costmap');
+    expect(read('je voudrais masquer l\'odométrie')).toBe('hide odometry');
+    expect(read('règle le temps de persistance du laser sur 2 secondes')).toBe('set decay time laser 2 seconds');
+  });
+  it('keeps a new name as written, hyphens and quotes included', () => {
+    expect(read('appelle la carte Rez-de-chaussée')).toBe('rename map to "Rez-de-chaussée"');
+    expect(read('renomme la carte en « Carte Étage »')).toBe('rename map to "Carte Étage"');
+  });
+  it('keeps accents in a new name', async () => {
+    expect(await plan('multi_robot', 'renomme la carte en Carte Partagée')).toEqual(['rename_display Map Carte Partagée']);
+  });
+});
+
+describe('German', () => {
+  it('reads separable verbs by their particle: "blende … ein" shows, "schalte … aus" turns off', () => {
+    expect(read('blende die Partikelwolke ein')).toBe('show particle cloud');
+    expect(read('schalte den Laser aus')).toBe('turn off laser');
+    expect(read('blende die Karte aus und schalte das Gitter ein')).toBe('hide map and turn on grid');
+  });
+  it('reads declined nouns by their stem', () => {
+    expect(read('blende die Punkte des Gitters aus')).toBe('hide points grid');
+    expect(read('zeige die Markern')).toBe('show markers');
+  });
+  it('reads compounds as two entries', () => {
+    expect(read('färbe die Kraftpfeile grün')).toBe('colour force arrows green');
+    expect(read('stelle die Laserpunktgröße auf 5 Zentimeter')).toBe('set laser point size to 5 cm');
+  });
+  it('closes a new name at "um" or at the verb at the end', async () => {
+    expect(read('benenne die Karte in Gemeinsame Karte um und blende den Scan von robot1 aus')).toBe('rename map to "Gemeinsame Karte" and hide scan robot1');
+    expect(await plan('multi_robot', 'die Karte in Gemeinsame Karte umbenennen')).toEqual(['rename_display Map Gemeinsame Karte']);
+  });
+});
+
+describe('Chinese', () => {
+  it('reads verbs without spaces, 起来, 的 and force words', () => {
+    expect(read('把全局路径隐藏起来')).toBe('global plan hide');
+    expect(read('隐藏robot2的激光')).toBe('hide robot2 laser');
+  });
+  it('keeps the new name after 重命名为', async () => {
+    expect(read('把地图重命名为共享地图')).toBe('rename map to "共享地图"');
+    expect(await plan('multi_robot', '把地图的名字改成共享地图')).toEqual(['rename_display Map 共享地图']);
+  });
+  it('reads robots by ordinal: 一号机器人, 第二个机器人', () => {
+    expect(read('一号机器人的路径改成红色')).toBe('robot 1 path set to red');
+    expect(read('把第二个机器人的里程计隐藏')).toBe('robot 2 odometry hide');
+    expect(read('隐藏两个机器人的激光')).toBe('hide both laser');
+  });
+  it('reads 不要 before a display word as hide, and elsewhere as not', async () => {
+    expect(read('不要网格')).toBe('hide grid');
+    expect(read('地图不要画在后面')).toBe('map not draw behind');
+    expect(await plan('turtlebot_nav', '不要网格')).toEqual(['set_enabled Grid false']);
+  });
+  it('reads two of a display word with its counter as both, and two cells as a count', () => {
+    expect(read('两条路径都改成红色')).toBe('both path set to red');
+    expect(read('网格要两个格子')).toBe('grid 2 cells');
+  });
+  it('renames with 为 only after a rename word', () => {
+    expect(read('重命名激光为前激光')).toBe('rename laser to "前激光"');
+    expect(read('把激光设为红色')).toBe('laser set to red');
+  });
+  it('reads 点 between numerals as a decimal point', async () => {
+    expect(read('衰减时间一点五秒')).toBe('decay time 1.5 seconds');
+    expect(read('激光点设为3点5厘米')).toBe('laser set to 3.5 cm');
+    expect(await plan('turtlebot_nav', '把激光点的大小设为零点零五米')).toEqual(['set_property LaserScan Size (m) 0.05']);
+  });
+  it('plans the force colour', async () => {
+    expect(await plan('manipulator', '把力的颜色改成绿色')).toEqual(['set_property Tool Wrench Force Color 0; 255; 0']);
+  });
+});
+
+describe('Japanese', () => {
+  it('moves the verb first, and "only" with it', () => {
+    expect(read('ローカルコストマップを非表示にしてください')).toBe('hide local costmap');
+    expect(read('地図だけ表示して')).toBe('only show map');
+  });
+  it('reads 2号機 and full-width digits as robot 2', async () => {
+    expect(read('２号機のスキャンを消して')).toBe('hide robot 2 scan');
+    expect(await plan('multi_robot', '2台目のロボットのスキャンを隠して')).toEqual(['set_enabled Robot2 Scan false']);
+  });
+  it('reads entries that start in latin letters, whatever their case: Z軸, 2倍', () => {
+    expect(read('点群の色をZ軸で')).toBe('point cloud colour z axis');
+    expect(read('レーザーの点を2倍にして')).toBe('set to laser points twice');
+  });
+  it('keeps the new name between 名前を and に変更して', async () => {
+    expect(read('マップの名前を共有マップに変更して')).toBe('rename map to "共有マップ"');
+    expect(await plan('multi_robot', 'マップを共有マップにリネームして')).toEqual(['rename_display Map 共有マップ']);
+  });
+});
+
+describe('English stays English', () => {
+  it('does not read English words a lexicon shares ("due", "cache", "violet") as another language', () => {
+    expect(translate('the map is not showing due to qos, fix it', english)).toBeUndefined();
+    expect(translate('make the grid violet', english)).toBeUndefined();
+    expect(translate('cache le scan du robot2', english)?.language).toBe('fr');
+  });
+  it('does not read a rename as another language because of its new name', () => {
+    expect(translate('rename the map to Mappa Uno', english)).toBeUndefined();
+    expect(translate('rename the scan of robot2 to Laser Due', english)).toBeUndefined();
+  });
+});
