@@ -89,6 +89,7 @@ describe('the link with a robot that goes silent', () => {
     sim = undefined;
   });
 
+  // Deadlines are for a loaded 2-core machine (CI runs every layer at once); the test measures no time.
   it('reconnects a socket that stays open but delivers nothing, then carries data again', async () => {
     sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
     link = createRosbridgeLink(sim.url, { backoff: fastBackoff, watchdog: { silenceMs: 700 } });
@@ -97,14 +98,14 @@ describe('the link with a robot that goes silent', () => {
     expect(sim.clientCount()).toBe(1);
     const topics = sim.scenario.topics.map((t) => t.name);
     for (const t of topics) sim.setPaused(t, true);
-    const silent = await waitForState(link, (s) => s.problems.some((p) => p.id === 'link:silent'), 5000);
+    const silent = await waitForState(link, (s) => s.problems.some((p) => p.id === 'link:silent'), 8000);
     expect(silent.problems.find((p) => p.id === 'link:silent')?.message).toMatch(/^no data from ws:\/\/127\.0\.0\.1:\d+ for [\d.]+ s although topics were flowing; reconnecting$/);
     // The socket was dropped by the client (the server kept it open) and a new one connects.
-    await waitForState(link, (s) => s.presence === 'connected' && !s.problems.some((p) => p.id === 'link:silent'), 5000);
+    await waitForState(link, (s) => s.presence === 'connected' && !s.problems.some((p) => p.id === 'link:silent'), 8000);
     const stalled = link.lastMessageAt!()!;
     expect(stalled).toBeGreaterThanOrEqual(firstData);
     for (const t of topics) sim.setPaused(t, false);
-    await until(() => (link!.lastMessageAt!()! > stalled ? true : undefined), 'data after the robot resumed');
+    await until(() => (link!.lastMessageAt!()! > stalled ? true : undefined), 'data after the robot resumed', 8000);
     expect(sim.clientCount()).toBe(1);
-  });
+  }, 40_000);
 });
