@@ -11,7 +11,7 @@ export function fixDisplay(p: Planner, d: VirtualDisplay): number {
   let count = 0;
   const spec = d.spec;
   if (!d.enabled) {
-    p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' }));
+    p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' }));
     d.enabled = true;
     count++;
   }
@@ -22,11 +22,11 @@ export function fixDisplay(p: Planner, d: VirtualDisplay): number {
     const alternatives = topicsForSpec(p.ctx, spec).filter(isPublishing);
     const pick = alternatives.length === 1 ? alternatives[0] : alternatives.find((t) => t.name === spec.conventionalTopic);
     if (pick && pick.name !== topicName) {
-      p.actions.push(act({ action: 'set_topic', display: d.name, topic: pick.name }));
+      p.actions.push(act({ action: 'set_topic', display: p.state.handle(d), topic: pick.name }));
       d.topics.set(spec.topicProperties[0], pick.name);
       count++;
       const fixes = prop ? qosFixes(pick, prop, requestedQos(spec, prop, d.docProps)) : [];
-      for (const f of fixes) { p.actions.push(act({ action: 'set_property', display: d.name, property: f.property, value: f.value })); count++; }
+      for (const f of fixes) { p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: f.property, value: f.value })); count++; }
       return count;
     }
     if (!topic || !isPublishing(topic)) {
@@ -41,7 +41,7 @@ export function fixDisplay(p: Planner, d: VirtualDisplay): number {
     const req = requestedQos(spec, prop, d.docProps);
     const fixes = qosFixes(topic, prop, { reliability: planned(`${prop}/Reliability Policy`) ?? req.reliability, durability: planned(`${prop}/Durability Policy`) ?? req.durability });
     for (const f of fixes) {
-      p.actions.push(act({ action: 'set_property', display: d.name, property: f.property, value: f.value }));
+      p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: f.property, value: f.value }));
       d.planProps.set(f.property, f.value);
       count++;
     }

@@ -13,14 +13,14 @@ import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { FILLER, FIX_PHRASES, GENERAL_WORDS, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { isPropertyWord, type Span } from './mentions.ts';
-import { act, anyPhrase, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
+import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
 import { outsideNotes, robotNotes } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
-import { byPropertyPhrase, inherited, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
+import { byPropertyPhrase, inherited, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
@@ -52,7 +52,7 @@ function takeRename(p: Planner, clause: string): boolean {
     return true;
   }
   const d = targets[0]!;
-  p.actions.push(act({ action: 'rename_display', display: d.name, value: newName }));
+  p.actions.push(act({ action: 'rename_display', display: p.state.handle(d), value: newName }));
   d.name = newName;
   p.last = [{ spec: d.spec, displays: [d], topics: [], phrase: newName, plural: false }];
   return true;
@@ -71,7 +71,7 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
   const keep = new Set(targets.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
-  for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; }
+  for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
   // What is kept should also receive: the same repairs "show" makes.
   if (verb === 'show') for (const d of keep) fixDisplay(p, d);
   // Groups holding a kept display stay on.
@@ -80,7 +80,7 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   for (const d of p.state.live()) {
     if (keep.has(d) || !d.enabled || keptGroups.has(d.name)) continue;
     if (d.groupPath.some((g) => hiddenGroups.has(g))) continue; // hidden with its group
-    p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'false' }));
+    p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'false' }));
     d.enabled = false;
     if (d.classId === 'rviz_common/Group') hiddenGroups.add(d.name);
   }
@@ -93,7 +93,7 @@ function everything(p: Planner, tokens: readonly string[], verb: Verb | undefine
   const on = verb === 'show';
   for (const d of p.state.live()) {
     if (d.enabled === on) continue;
-    p.actions.push(act({ action: 'set_enabled', display: d.name, value: String(on) }));
+    p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: String(on) }));
     d.enabled = on;
   }
   if (p.actions.length === 0) p.notes.push(on ? 'every display is already shown' : 'every display is already hidden');
@@ -241,24 +241,29 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     // "hide the TF names" sets a property, not the display.
     if (verb === 'hide' && spec) {
       const bools = propertySettings(p, t.displays[0], spec, clause, masked, tokens).settings.filter((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'bool');
-      if (bools.length) { for (const d of targetsOrAdd(p, t)) for (const s of bools) p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: 'false' })); return; }
+      if (bools.length) { for (const d of targetsOrAdd(p, t)) for (const s of bools) p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: 'false' })); return; }
     }
     // "the camera display" when the camera is shown by an Image display named "Camera Image": existing displays first.
-    if (t.displays.length === 0 && spec) t.displays = byNameOrTopic(p, spec, t.phrase);
-    if (t.displays.length === 0) { p.notes.push(`no ${spec?.name ?? t.phrase} display to ${verb}`); return; }
+    if (t.displays.length === 0 && spec) t.displays = byNameOrTopic(p, spec, t.phrase, t.ns, t.within);
+    if (t.displays.length === 0) {
+      // "hide robot2's plan" when only robot1 has one: there is none for robot2, whatever the other robot shows.
+      const elsewhere = t.ns && spec ? p.state.live().filter((d) => d.classId === spec.classId && !belongsTo(d, t.ns!)) : [];
+      p.notes.push(`no ${spec?.name ?? t.phrase} display${t.ns ? ` of ${t.ns} ("${t.phrase}")` : ''}${t.within ? ` in ${t.within.map((g) => g.name).join(', ')}` : ''} to ${verb}${elsewhere.length ? `; only ${elsewhere.map((d) => d.name).join(', ')} of another robot, left as it is` : ''}`);
+      return;
+    }
     if (verb === 'remove' && t.displays.length > 1 && !t.plural) {
       p.notes.push(`"${t.phrase}" matches several displays (${t.displays.map((d) => d.name).join(', ')}); say which one to remove, or say "all"`);
       return;
     }
     for (const d of t.displays) {
-      if (verb === 'remove') { p.actions.push(act({ action: 'remove_display', display: d.name })); d.removed = true; }
-      else if (d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'false' })); d.enabled = false; }
+      if (verb === 'remove') { p.actions.push(act({ action: 'remove_display', display: p.state.handle(d) })); d.removed = true; }
+      else if (d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'false' })); d.enabled = false; }
       else p.notes.push(`${d.name} is already hidden`);
     }
     return;
   }
   if (!spec && t.displays.length > 0 && verb === 'show') {
-    for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; }
+    for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
     return;
   }
   if (!spec) {
@@ -268,7 +273,7 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   }
   // Only show/add verbs add a display; a change ("make the sonar red") needs one that exists.
   const mayAdd = verb === 'show' || (verb === 'set' && followUp);
-  if (!mayAdd && t.displays.length === 0) t.displays = byNameOrTopic(p, spec, t.phrase);
+  if (!mayAdd && t.displays.length === 0) t.displays = byNameOrTopic(p, spec, t.phrase, t.ns, t.within);
   if (!mayAdd && t.displays.length === 0) {
     p.notes.push(`there is no ${spec.name} display to ${verb === 'rename' ? 'rename' : 'change'}; say "show the ${t.phrase}" (or "add ${/^[aeiou]/i.test(spec.name) ? 'an' : 'a'} ${spec.name} display") to add one`);
     return;
@@ -276,10 +281,10 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   const displays = targetsOrAdd(p, t, mayAdd);
   const shown = new Set<VirtualDisplay>();
   for (const d of displays) {
-    if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: d.name, value: 'true' })); d.enabled = true; shown.add(d); }
+    if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; shown.add(d); }
     const { settings, unclear, questions } = propertySettings(p, d, spec, clause, masked, tokens);
     for (const s of settings) {
-      p.actions.push(act({ action: 'set_property', display: d.name, property: s.path, value: s.value }));
+      p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: s.value }));
       d.planProps.set(s.path, s.value);
     }
     p.notes.push(...questions);
@@ -299,10 +304,11 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
  * Displays a type word may mean when no display of that type exists: the one display whose name holds every word of
  * the phrase and that shows a topic the type could show ("camera" → the Image display "Camera Image" on /camera/image_raw).
  */
-function byNameOrTopic(p: Planner, spec: DisplayTypeSpec, phrase: string): VirtualDisplay[] {
+function byNameOrTopic(p: Planner, spec: DisplayTypeSpec, phrase: string, ns?: string, within?: VirtualDisplay[]): VirtualDisplay[] {
   const want = tokenize(phrase);
   const topics = new Set(topicsForSpec(p.ctx, spec).map((t) => t.name));
-  const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && want.every((w) => tokenize(splitCamel(d.name)).includes(w)) && topics.has(displayTopic(d)));
+  const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && want.every((w) => tokenize(splitCamel(d.name)).includes(w)) && topics.has(displayTopic(d))
+    && (ns === undefined || belongsTo(d, ns)) && (within === undefined || insideAny(d, within)));
   return found.length === 1 ? found : [];
 }
 

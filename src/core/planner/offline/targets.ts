@@ -5,8 +5,8 @@ import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
-import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
-import { addDisplay, anyPhrase, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
+import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
+import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
 export function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m: Span): boolean {
@@ -33,6 +33,29 @@ function classSpan(d: VirtualDisplay, tokens: readonly string[], taken: readonly
   return undefined;
 }
 
+/** Words after a group's name that say it is a group ("the perception group", "the sensors folder"). */
+const GROUP_WORDS = new Set(['group', 'groups', 'folder', 'section']);
+/** Words before a group's name that make it a place ("in", "inside", "under"). */
+const PLACE_WORDS = new Set(['in', 'inside', 'within', 'under', 'from']);
+
+/** Whether a display sits inside one of the groups, at any depth. */
+export function insideAny(d: VirtualDisplay, groups: readonly VirtualDisplay[]): boolean {
+  return groups.some((g) => (g.path !== undefined && d.path !== undefined && d.path.startsWith(`${g.path}/`)) || (d.path === undefined && d.groupPath.includes(g.name)));
+}
+
+/**
+ * A word right before a type mention that some, not all, displays of the type carry in their name or topic ("local"
+ * in "the local path" when Local Plan and Global Plan exist): it narrows the mention.
+ */
+function qualifierBefore(p: Planner, spec: DisplayTypeSpec, tokens: readonly string[], m: Span, taken: readonly Span[], ns: string | undefined): string | undefined {
+  const at = m.start - 1;
+  const word = tokens[at];
+  if (!word || FILLER.has(word) || word.length < 3 || taken.some((x) => at >= x.start && at < x.start + x.length)) return undefined;
+  const pool = p.state.live().filter((d) => d.classId === spec.classId && (ns === undefined || belongsTo(d, ns)));
+  const carries = pool.filter((d) => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(singularTokens([word])[0]!));
+  return carries.length > 0 && carries.length < pool.length ? word : undefined;
+}
+
 /** Live topics for a type that fit a phrase ("local plan" → /local_plan), best first; the conventional one wins ties. */
 export function rankTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, clauseTokens: readonly string[]): string[] {
   const want = singularTokens(tokenize(phrase));
@@ -55,7 +78,7 @@ export function rankTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns
 export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, topics: string[]): VirtualDisplay[] {
   let pool = p.state.live().filter((d) => d.classId === spec.classId);
   if (topics.length) return pool.filter((d) => topics.includes(displayTopic(d)));
-  if (ns) pool = pool.filter((d) => inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase()));
+  if (ns) pool = pool.filter((d) => belongsTo(d, ns));
   const want = singularTokens(tokenize(phrase));
   // The displays whose topic and name share the most words with the phrase ("local costmap" → Local Costmap).
   const overlap = (d: VirtualDisplay): number => {
@@ -96,6 +119,20 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
     return !longer;
   });
+  // "the cloud in the perception group", "the lidar inside Sensors": a group named as the place of another thing named
+  // here qualifies it (the display inside the group is meant), it is not a target itself.
+  const within: VirtualDisplay[] = [];
+  for (const m of [...named]) {
+    if (m.display.classId !== 'rviz_common/Group') continue;
+    const before = tokens.slice(Math.max(0, m.start - 2), m.start);
+    const groupWord = GROUP_WORDS.has(tokens[m.start + m.length] ?? '');
+    const place = before.some((t) => PLACE_WORDS.has(t));
+    const others = named.some((o) => o !== m && !overlaps(o, m)) || typeSpans.some((t) => !overlaps(t, m) && !(groupWord && t.start === m.start + m.length));
+    if (!(place || groupWord) || !others) continue;
+    within.push(m.display);
+    named.splice(named.indexOf(m), 1);
+    if (groupWord) taken.push({ start: m.start + m.length, length: 1 });
+  }
   for (const m of named) {
     const existing = targets.find((t) => t.span && t.span.start === m.start);
     if (existing) existing.displays.push(m.display);
@@ -179,7 +216,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
     const all = Boolean(anyPhrase(tokens, ALL_WORDS));
     let spec = m.spec;
-    let displays = displaysFor(p, spec, m.phrase, ns, []);
+    // "the local path": a word before the type word that tells its displays apart ("Local Plan" vs "Global Plan").
+    const qualifier = qualifierBefore(p, spec, tokens, m, taken, ns);
+    let displays = displaysFor(p, spec, qualifier ? `${qualifier} ${m.phrase}` : m.phrase, ns, []);
     if (displays.length === 0) {
       spec = fittingType(p.ctx, spec, m.phrase);
       if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
@@ -194,13 +233,20 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   }
   // "hide robot2", "show only robot1": a namespace alone names every display of that robot.
   if (ns && targets.length === 0 && namespaceNamed(tokens, ns)) {
-    const mine = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && (inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase())));
+    const mine = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && belongsTo(d, ns));
     if (mine.length) targets.push({ displays: mine, topics: [], phrase: ns, plural: true, span: nsSpan, context: tokens });
+  }
+  if (within.length > 0) {
+    for (const t of targets) {
+      t.within = within;
+      t.displays = t.displays.filter((d) => insideAny(d, within));
+    }
   }
   if (ns) {
     for (const t of targets) {
       if (t.topics.length || !t.spec) continue;
-      t.displays = t.displays.filter((d) => inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase()));
+      t.ns = ns;
+      t.displays = t.displays.filter((d) => belongsTo(d, ns));
       t.topics = rankTopics(p, t.spec, t.phrase, ns, tokens).slice(0, 1);
     }
   }
