@@ -18,7 +18,7 @@ import { propertySettings } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
-import { outsideNotes, robotNotes } from './causes.ts';
+import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
 import { byPropertyPhrase, inherited, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
@@ -26,26 +26,75 @@ import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
 
-/** "call the X Hypotheses": the last word is a new name when it is no word the planner reads and X names one display. */
-function unquotedName(p: Planner, clause: string): RegExpExecArray | null {
-  const m = /\b(?:rename|call|name)\s+(?:the\s+)?(.+?)\s+([^\s"'“”]+)\s*$/i.exec(clause);
-  if (!m) return null;
-  const vocab = vocabulary(p.ctx.catalog);
-  if (tokenize(m[2]!).some((t) => vocab.has(t))) return null;
-  return resolveTargets(p, m[1]!, tokenize(m[1]!), []).flatMap((t) => t.displays).length === 1 ? m : null;
+/** Words after a new name that are not part of it ("call X Y instead", "… from now on, please"). */
+const NAME_TAIL = /(?:\s+(?:instead|from now on|now|please|thanks|thank you))+\s*[.!]*$|[.!]+$/i;
+
+/** Rename phrasings whose new name is delimited by the sentence itself (a connector or quotes): [what, new name]. */
+const RENAME_FORMS: readonly RegExp[] = [
+  /\brename\s+(?:the\s+)?(.+?)\s+(?:display\s+)?(?:to|as|into)\s+["'“]?(.+?)["'”]?\s*$/i,
+  /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+(?:display\s+)?(?:to|as)\s+["'“](.+?)["'”]\s*$/i,
+  /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+["'“](.+?)["'”]\s*$/i,
+  // "the front lidar should be called Main Laser", "X is to be named Y", "let X be called Y"
+  /^(?:(?:please|ok|okay|now)[\s,]+)*(?:let\s+)?(?:the\s+)?(.+?)\s+(?:display\s+)?(?:(?:should|shall|must|will|can|could|is to|has to|needs to|ought to)\s+)?be\s+(?:called|named|renamed(?:\s+to)?|labelled|labeled)\s+["'“]?(.+?)["'”]?\s*$/i,
+  // "change the name of X to Y", "set X's name to Y", "give X the name Y"
+  /\b(?:change|set|make)\s+(?:the\s+)?name\s+of\s+(?:the\s+)?(.+?)\s+(?:to|into)\s+["'“]?(.+?)["'”]?\s*$/i,
+  /\b(?:change|set|make)\s+(?:the\s+)?(.+?)['’]s\s+name\s+(?:to|into)\s+["'“]?(.+?)["'”]?\s*$/i,
+  /\bgive\s+(?:the\s+)?(.+?)\s+the\s+name\s+["'“]?(.+?)["'”]?\s*$/i,
+  // "rename the map in Plan" (German "in … um", Italian "in"): only with rename, after the forms above.
+  /\brename\s+(?:the\s+)?(.+?)\s+(?:display\s+)?in\s+["'“]?(.+?)["'”]?\s*$/i,
+];
+
+/** The new name a rename sentence gives, when its form delimits it (for keeping the name out of translation). */
+export function delimitedNewName(text: string): string | undefined {
+  const clean = text.trim().replace(NAME_TAIL, '');
+  for (const re of RENAME_FORMS) {
+    const m = re.exec(clean);
+    if (m) return m[2]!.trim();
+  }
+  return undefined;
 }
 
-/** "rename X to Y", "call X Y", "name the X display Y". */
+/** "call the waypoints Percorso Uno instead": the run of capitalised words that ends a call/name sentence. */
+function capitalisedCallName(text: string): string | undefined {
+  const m = /^(?:(?:please|ok|okay|now)[\s,]+)*(?:call|name)\s+(?:the\s+)?(.+)$/i.exec(text.trim().replace(NAME_TAIL, ''));
+  if (!m) return undefined;
+  const words = m[1]!.split(/\s+/);
+  let k = words.length;
+  while (k > 1 && /^[\p{Lu}\d]/u.test(words[k - 1]!)) k--;
+  return k < words.length ? words.slice(k).join(' ') : undefined;
+}
+
+/**
+ * "call the X Percorso Uno (instead)": no connector, so the split is where the words before name exactly one display
+ * and the rest is a name — no word the planner reads, or written with capitals ("call the front lidar Main Laser").
+ */
+function unquotedRename(p: Planner, clause: string): [string, string] | undefined {
+  const m = /\b(?:call|name)\s+(?:the\s+)?(.+)$/i.exec(clause.replace(NAME_TAIL, ''));
+  if (!m) return undefined;
+  const words = m[1]!.trim().split(/\s+/);
+  const vocab = vocabulary(p.ctx.catalog);
+  for (let k = 1; k < words.length; k++) {
+    const what = words.slice(0, k).join(' ').replace(/\s+display$/i, '');
+    const name = words.slice(k);
+    const capitalised = name.every((w) => /^[\p{Lu}\d]/u.test(w));
+    if (!capitalised && tokenize(name.join(' ')).some((t) => vocab.has(t))) continue;
+    if (resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays).length === 1) return [what, name.join(' ')];
+  }
+  return undefined;
+}
+
+/** "rename X to Y", "call X Y", "X should be called Y", "name the X display Y". */
 function takeRename(p: Planner, clause: string): boolean {
-  const m = /\b(?:rename|call|name)\s+(?:the\s+)?(.+?)\s+(?:display\s+)?(?:to|as|into)\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause)
-    ?? /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+["'“](.+?)["'”]\s*$/i.exec(clause)
-    // "rename the map in Plan" (German "in … um", Italian "in"): only with rename, after the forms above.
-    ?? /\brename\s+(?:the\s+)?(.+?)\s+(?:display\s+)?in\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause)
-    // "call the particle cloud Hypotheses": a last word no vocabulary knows is the new name.
-    ?? unquotedName(p, clause);
-  if (!m) return false;
-  const what = m[1]!.replace(/\s+display$/i, '');
-  const newName = m[2]!.trim();
+  const clean = clause.trim().replace(NAME_TAIL, '');
+  let parts: [string, string] | undefined;
+  for (const re of RENAME_FORMS) {
+    const m = re.exec(clean);
+    if (m) { parts = [m[1]!, m[2]!]; break; }
+  }
+  parts ??= unquotedRename(p, clause);
+  if (!parts) return false;
+  const what = parts[0].replace(/\s+display$/i, '');
+  const newName = parts[1].trim();
   const targets = resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays);
   if (targets.length !== 1) {
     p.notes.push(targets.length === 0 ? `no display matches "${what}" to rename` : `"${what}" matches several displays (${targets.map((d) => d.name).join(', ')}); say which one to rename`);
@@ -183,6 +232,10 @@ function handleClause(p: Planner, clause: string): void {
       // command that checks it, and no change. A finding about the old topic is gone once the topic was switched.
       const moved = displayTopic(d) !== topicBefore;
       p.notes.push(...outsideNotes(p, d).filter((n) => !moved || !n.includes(topicBefore)));
+      // Its frame in a TF tree of its own: that tree's note too (with how to link it), never a new fixed frame.
+      p.notes.push(...treeNotesFor(p, d));
+      // "Fix the tf": the TF display's trouble is the robot's TF itself (a tree apart, stale transforms).
+      if (d.classId === 'rviz_default_plugins/TF') p.notes.push(...robotNotes(p).filter((n) => !p.notes.includes(n)));
       if (fixed === 0) (p.notes.length > notesAt ? outsideOnly : quiet).push(d);
     }
     if (targets.length === 0) p.notes.push(...robotNotes(p));
@@ -332,7 +385,11 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   let text = input.request.trim();
   let undoFirst = false;
   // Another language: read through its lexicon as English; words no lexicon covers in a CJK request stop the plan.
-  const translation = translate(text, vocabulary(input.context.catalog));
+  // A new name is a name, in any language ("rename the camera image to Caméra couleur"): when the rest of the sentence
+  // is English, it is not read through a lexicon.
+  const newName = delimitedNewName(text) ?? capitalisedCallName(text);
+  const english = newName !== undefined && !translate(text.replace(newName, ' '), vocabulary(input.context.catalog));
+  const translation = english ? undefined : translate(text, vocabulary(input.context.catalog));
   if (translation) {
     if (translation.unknown.length > 0) {
       return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`] };

@@ -119,7 +119,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   }
   // A colour with no colour property named: the display's main colour.
   if (colour && !settings.some((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'color')) {
-    const main = spec.properties.find((x) => x.kind === 'color' && x.path === 'Color') ?? spec.properties.find((x) => x.kind === 'color');
+    // "torque arrows in blue": the colour whose own qualifier the clause uses (Torque Color), else the main one.
+    const colours = spec.properties.filter((x) => x.kind === 'color');
+    const qualified = colours.filter((x) => {
+      const own = tokenize(x.path).filter((w) => !COLOUR_WORDS.has(w));
+      return own.length > 0 && own.every((w) => tokens.includes(w) || tokens.map(singular).includes(w));
+    });
+    const main = (qualified.length === 1 ? qualified[0] : undefined) ?? colours.find((x) => x.path === 'Color') ?? colours[0];
     if (main) settings.push({ path: main.path, value: colour });
   }
   // "half as long", "to 40 percent" with no size named: a share of the length a shape word names, else of the size.
@@ -210,6 +216,8 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
   }
   return out;
 }
+
+const COLOUR_WORDS = new Set(['color', 'colour', 'shape']);
 
 export const ARTICLES = new Set(['the', 'a', 'an', 'it', 'its', 'them', 'their', 'this', 'that', 'these', 'those', 'please', 'pls']);
 

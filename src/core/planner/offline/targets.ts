@@ -22,15 +22,29 @@ export function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m:
 
 /** Where a display's class name (its last segment, split: `ParticleCloud` → "particle cloud") stands in the tokens. */
 function classSpan(d: VirtualDisplay, tokens: readonly string[], taken: readonly Span[]): Span | undefined {
-  const words = singularTokens(tokenize(splitCamel(d.classId.split('/').pop() ?? '')));
-  if (words.length === 0 || words.every((w) => w.length < 3)) return undefined;
   const have = singularTokens([...tokens]);
-  for (let i = 0; i + words.length <= have.length; i++) {
-    if (!words.every((w, k) => have[i + k] === w)) continue;
-    const span = { start: i, length: words.length };
-    if (!taken.some((x) => span.start < x.start + x.length && x.start < span.start + span.length)) return span;
+  for (const words of classWords(d.classId)) {
+    for (let i = 0; i + words.length <= have.length; i++) {
+      if (!words.every((w, k) => have[i + k] === w)) continue;
+      const span = { start: i, length: words.length };
+      if (!taken.some((x) => span.start < x.start + x.length && x.start < span.start + span.length)) return span;
+    }
   }
   return undefined;
+}
+
+/**
+ * The words a plugin class is named by: its class ("ParticleCloud" → "particle cloud") and its package's own word
+ * ("octomap_rviz_plugins" → "octomap", "rviz_imu_plugin" → "imu"), so "the octomap" finds
+ * octomap_rviz_plugins/OccupancyGrid although "occupancy grid" is a Map word.
+ */
+function classWords(classId: string): string[][] {
+  const [pkg, cls] = classId.includes('/') ? [classId.slice(0, classId.indexOf('/')), classId.split('/').pop()!] : ['', classId];
+  const out = [singularTokens(tokenize(splitCamel(cls)))];
+  const own = pkg.replace(/^rviz_/, '').replace(/_?(rviz_)?plugins?$/, '').replace(/_rviz$/, '');
+  const pkgWords = singularTokens(own.split('_').filter((w) => w.length > 0));
+  if (pkgWords.length > 0 && pkgWords.every((w) => w.length >= 3 && w !== 'rviz' && w !== 'default')) out.push(pkgWords);
+  return out.filter((w) => w.length > 0 && !w.every((x) => x.length < 3));
 }
 
 /** Words after a group's name that say it is a group ("the perception group", "the sensors folder"). */
