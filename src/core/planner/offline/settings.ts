@@ -6,7 +6,7 @@ import type { VirtualDisplay } from '../state.ts';
 import { BIGGER, NEGATIONS, SMALLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
 import { anyPhrase, type Planner } from './shared.ts';
-import { countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
+import { countLike, countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
 
 /** The properties a clause sets on one display type, with values; relative sizes and alpha read the current value. */
 export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, text: string, masked: readonly Span[], tokens: readonly string[]):
@@ -23,7 +23,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const n = v === undefined ? NaN : Number(v);
     return Number.isFinite(n) ? n : undefined;
   };
-  const negated = Boolean(anyPhrase(tokens, NEGATIONS));
+  const negated = Boolean(anyPhrase(tokens, NEGATIONS)) || Boolean(anyPhrase(tokens, MORE_NEGATIONS));
   const bigger = anyPhrase(tokens, BIGGER);
   const smaller = anyPhrase(tokens, SMALLER);
   const used = new Set<string>();
@@ -35,10 +35,29 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const numberFor = (prop: PropertySpec): number | undefined => {
     const n = take(free().find((q) => fits(dimensionOf(prop), q)));
     if (!n) return undefined;
+    // "three times as many", "twice as big": relative to the current value (or the default).
+    if (n.kind === 'factor') {
+      const cur = current(prop.path);
+      if (cur === undefined) return undefined;
+      return prop.kind === 'int' ? Math.max(prop.min ?? 0, Math.round(cur * n.value)) : cur * n.value;
+    }
     if (n.percent && prop.max === 1) return n.value / 100;
     return n.value;
   };
+  // Settings this clause makes hold, so a setting that needs them applies ("a billboard line of 4 cm" → Line Width).
+  const holdsWith = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
+    const planned = settings.find((x) => x.path === r.path)?.value;
+    const v = planned ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
+    return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
+  });
+  const toggled = TOGGLE_WORDS.some((w) => tokens.includes(w));
+  const currentBool = (path: string): boolean => (d ? p.state.valueOf(d, path) : spec.properties.find((x) => x.path === path)?.default?.toString())?.toLowerCase() === 'true';
+  const insteadAt = anyPhrase(tokens, INSTEAD_OF);
   const label = d?.name ?? spec.name;
+  const numberForFactor = (prop: PropertySpec, q: Quantity): number | undefined => {
+    const cur = current(prop.path);
+    return cur === undefined ? undefined : prop.kind === 'int' ? Math.max(prop.min ?? 0, Math.round(cur * q.value)) : Number(round(cur * q.value));
+  };
   for (const m of fittingMatches(spec, p.ctx.catalog.propertyForWords(spec, visible), quantities, tokens)) {
     let prop = m.property;
     // "bigger points" names a size; the one that applies in the display's current style is meant.
@@ -52,7 +71,15 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (value === undefined) {
       switch (prop.kind) {
         case 'color': value = colour; break;
-        case 'bool': value = String(!negated); break;
+        case 'bool': {
+          // "flip the rainbow", "toggle the names": the opposite of what it is now.
+          if (toggled) { value = String(!currentBool(prop.path)); break; }
+          // "names instead of axes": what follows "instead of" is switched off, what comes before on.
+          const at = hasPhrase(tokens, m.matched);
+          if (insteadAt && at) { value = String(at.start < insteadAt.start); break; }
+          value = String(!negated);
+          break;
+        }
         case 'int':
         case 'float': {
           const fitting = free().find((x) => fits(dimensionOf(prop), x));
@@ -90,11 +117,47 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     used.add(prop.path);
     settings.push({ path: prop.path, value });
   }
-  // A count with no property named ("50 arrows", "20 cells"): the count whose words name what is counted.
-  const count = free().find((q) => q.kind === 'count');
+  // "flip the rainbow", "reverse the colour map": an Invert/Reverse switch whose object (its own words or the setting
+  // it depends on) the clause names, set to the opposite of what it is now.
+  if (toggled) {
+    for (const x of spec.properties) {
+      if (x.kind !== 'bool' || used.has(x.path) || !/^(invert|reverse|flip)\b/i.test(x.path.split('/').pop()!)) continue;
+      const objects = [tokenize(x.path.split('/').pop()!).slice(1).join(' '),
+        ...(x.requires ?? []).flatMap((r) => spec.properties.find((y) => y.path === r.path && y.kind === 'bool')?.words ?? [])].filter((w) => w.length > 0);
+      if (!objects.some((w) => hasPhrase(tokens, w))) continue;
+      for (const w of objects) { const at = hasPhrase(tokens, w); if (at) { const i = settings.findIndex((st) => st.path !== x.path && spec.properties.find((y) => y.path === st.path)?.words?.includes(w)); if (i >= 0) { used.delete(settings[i]!.path); settings.splice(i, 1); } } }
+      settings.push({ path: x.path, value: String(!currentBool(x.path)) });
+      used.add(x.path);
+    }
+  }
+  // "in front of the map" is the opposite of "behind": that switch off.
+  for (const [phrase, opposite] of OPPOSITES) {
+    if (!hasPhrase(tokens, phrase)) continue;
+    const x = spec.properties.find((y) => y.kind === 'bool' && !used.has(y.path) && (y.words ?? []).includes(opposite));
+    if (x) { settings.push({ path: x.path, value: String(negated) }); used.add(x.path); }
+  }
+  // A range ("10 to 200", "a fixed scale of 0 to 2 m"): a Min/Max pair of the display, picked by the words the clause
+  // uses, else by the one that applies now (or with what this clause sets), else the only one; complete() switches
+  // off the automatic bounds the pair depends on.
+  for (const range of free().filter((q) => q.to !== undefined)) {
+    const pair = rangePair(spec, tokens, holdsWith);
+    take(range);
+    if ('question' in pair) { questions.push(`${label}: ${pair.question} for ${numberText(range)}?`); continue; }
+    for (const [x, v] of [[pair.min, range.value], [pair.max, range.to!]] as const) {
+      if (used.has(x.path)) continue;
+      settings.push({ path: x.path, value: round(x.kind === 'int' ? Math.round(v) : v) });
+      used.add(x.path);
+    }
+  }
+  // A count with no property named ("50 arrows", "20 cells", "three times as many cells"): the count whose words name
+  // what is counted.
+  const count = free().find((q) => countLike(q));
   if (count) {
     const counts = spec.properties.filter((x) => x.kind === 'int' && !isUnderTopic(x) && !used.has(x.path) && (count.nouns ?? []).some((n) => countsNoun(x, n, tokens)));
-    if (counts.length === 1) { settings.push({ path: counts[0]!.path, value: String(count.value) }); used.add(counts[0]!.path); take(count); }
+    if (counts.length === 1) {
+      const v = count.kind === 'factor' ? numberForFactor(counts[0]!, count) : count.value;
+      if (v !== undefined) { settings.push({ path: counts[0]!.path, value: String(v) }); used.add(counts[0]!.path); take(count); }
+    }
   }
   // A duration with no property named ("for 2 seconds"): the display's time setting (Decay Time, …).
   const duration = free().find((n) => n.kind === 'seconds');
@@ -142,19 +205,26 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   }
   // "bigger" / "smaller" with no size named: the length a shape word names ("twice as long"), else the size that
   // applies in the display's current style.
-  if ((bigger || smaller) && !sized()) {
+  const factor = free().find((q) => q.kind === 'factor' && !countLike(q));
+  const factorTaken = quantities.some((q) => q.kind === 'factor' && usedQ.has(q));
+  if ((bigger || smaller || factor) && !sized() && !factorTaken) {
     const size = shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec);
-    if (size) {
-      const v = numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);
-      if (v !== undefined) settings.push({ path: size.path, value: v });
+    if (size && !used.has(size.path)) {
+      const v = factor ? numberForFactor(size, factor)?.toString() : numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);
+      if (v !== undefined) { settings.push({ path: size.path, value: v }); used.add(size.path); take(factor); }
     }
   }
   // A number left over with nothing named to take it ("set the grid to 5"): ask which setting, never guess.
   const left = free()[0];
   if (left && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
     const inRange = (x: PropertySpec): boolean => left.value >= (x.min ?? -Infinity) && left.value <= (x.max ?? Infinity);
-    const numeric = spec.properties.filter((x) => (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), left) && inRange(x)).map((x) => x.path);
-    if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
+    const fitting = spec.properties.filter((x) => (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), left) && inRange(x));
+    const numeric = fitting.map((x) => x.path);
+    // "anything above 70 counts as occupied": the one setting that takes it and whose words share a word of the clause
+    // ("occupied threshold").
+    const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((t) => !GENERIC_WORDS.has(t) && t.length > 3 && tokens.includes(t))));
+    if (worded.length === 1 && fitting.length <= 3) { settings.push({ path: worded[0]!.path, value: round(worded[0]!.kind === 'int' ? Math.round(left.value) : left.value) }); take(left); }
+    else if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
     else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);
   }
   return { settings, unclear, questions };
@@ -169,7 +239,8 @@ function numberText(q: Quantity): string {
     case 'length': return `${round(q.value)} m`;
     case 'seconds': return `${q.value} s`;
     case 'pixels': return `${q.value} px`;
-    case 'bare': return String(q.value);
+    case 'bare': return q.to !== undefined ? `${q.value} to ${q.to}` : String(q.value);
+    case 'factor': return q.word ?? `${q.value} times`;
   }
 }
 
@@ -203,7 +274,7 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
       const words = tokenize(m.matched).map(singular);
       const alts = spec.properties.filter((x) => x !== m.property && (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), q)
         && (x.words ?? []).some((w) => tokenize(w).map(singular).some((t) => words.includes(t)))
-        && (q.kind !== 'count' || (q.nouns ?? []).some((n) => countsNoun(x, n, tokens))));
+        && (!countLike(q) || (q.nouns ?? []).some((n) => countsNoun(x, n, tokens))));
       if (alts.length === 1) {
         if (!out.some((o) => o.property === alts[0])) out.push({ property: alts[0]!, matched: m.matched, via: 'words' });
         continue;
@@ -218,6 +289,50 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
 }
 
 const COLOUR_WORDS = new Set(['color', 'colour', 'shape']);
+
+/** Words that turn a switch to its opposite ("flip the rainbow", "toggle the names"). */
+export const TOGGLE_WORDS = ['flip', 'reverse', 'invert', 'toggle', 'inverse', 'swap', 'flipped', 'reversed', 'inverted'];
+/** Negations the general list lacks: contractions of modal verbs ("shouldn't", "mustn't"), "no longer". */
+const MORE_NEGATIONS = ['shouldn t', 'should not', 'mustn t', 'must not', 'isn t', 'is not', 'aren t', 'are not', 'won t', 'will not', 'never', 'no longer', 'wouldn t', 'can t', 'cannot'];
+/** "X instead of Y", "X rather than Y": what follows is not wanted. */
+const INSTEAD_OF = ['instead of', 'rather than', 'in place of'];
+/** Phrases meaning the opposite of a switch's word: "in front of" is not "behind". */
+const OPPOSITES: readonly [string, string][] = [['in front', 'behind'], ['on top', 'behind'], ['in the foreground', 'behind']];
+/** Words too general to tie a number to a setting by themselves. */
+const GENERIC_WORDS = new Set(['value', 'values', 'size', 'number', 'count', 'time', 'length', 'width', 'scale', 'level', 'amount', 'minimum', 'maximum', 'color', 'colour', 'frame', 'show', 'with', 'from', 'that', 'this', 'than']);
+
+/** Words of a Min/Max pair that do not tell pairs apart. */
+const PAIR_GENERIC = new Set(['min', 'max', 'minimum', 'maximum', 'value', 'values', 'lowest', 'highest', 'the', 'of', 'level', 'bounds']);
+
+/**
+ * The Min/Max pair a range is for: pairs are settings whose last segment starts with Min and Max and are otherwise the
+ * same ("Min Intensity"/"Max Intensity", "Autocompute Value Bounds/Min Value"/"…/Max Value").
+ */
+function rangePair(spec: DisplayTypeSpec, tokens: readonly string[], holds: (prop: PropertySpec) => boolean): { min: PropertySpec; max: PropertySpec } | { question: string } {
+  const pairs: { min: PropertySpec; max: PropertySpec }[] = [];
+  for (const x of spec.properties) {
+    if ((x.kind !== 'float' && x.kind !== 'int') || isUnderTopic(x)) continue;
+    const segs = x.path.split('/');
+    const last = segs.pop()!;
+    if (!/^min(imum)?\b/i.test(last)) continue;
+    const partner = [...segs, last.replace(/^min(imum)?/i, (m) => (m.length > 3 ? 'Maximum' : 'Max'))].join('/');
+    const max = spec.properties.find((y) => y.path === partner);
+    if (max) pairs.push({ min: x, max });
+  }
+  if (pairs.length === 0) return { question: `no ${spec.name} setting takes a range; which values` };
+  if (pairs.length === 1) return pairs[0]!;
+  const have = new Set(tokens.map(singular));
+  const words = (pr: { min: PropertySpec; max: PropertySpec }): number => {
+    const own = new Set([pr.min, pr.max].flatMap((x) => [...(x.words ?? []), ...x.path.split('/')]).flatMap((w) => tokenize(w)).map(singular).filter((t) => !PAIR_GENERIC.has(t)));
+    return [...own].filter((t) => have.has(t)).length;
+  };
+  const best = Math.max(...pairs.map(words));
+  const named = best > 0 ? pairs.filter((pr) => words(pr) === best) : pairs;
+  if (named.length === 1) return named[0]!;
+  const applying = named.filter((pr) => holds(pr.min));
+  if (applying.length === 1) return applying[0]!;
+  return { question: `which range is meant (${named.map((pr) => `${pr.min.path} … ${pr.max.path}`).join(' or ')})` };
+}
 
 export const ARTICLES = new Set(['the', 'a', 'an', 'it', 'its', 'them', 'their', 'this', 'that', 'these', 'those', 'please', 'pls']);
 

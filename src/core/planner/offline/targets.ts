@@ -6,6 +6,7 @@ import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
 import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
+import { factorsIn } from './quantities.ts';
 import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
@@ -127,7 +128,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const defaultName = m.display.spec !== undefined && tokenize(splitCamel(m.display.name)).join(' ') === tokenize(splitCamel(m.display.spec.name)).join(' ');
     // …unless that type is nowhere on this robot or in this document and a value follows: "make the grid cells half a
     // metre" sizes the Grid's cells, "add grid cells" still adds a GridCells.
-    const valued = numbersIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER])) || colourIn(clause) !== undefined;
+    const valued = numbersIn(clause).length > 0 || factorsIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER])) || colourIn(clause) !== undefined;
     const present = (spec: DisplayTypeSpec): boolean => !valued || topicsForSpec(p.ctx, spec).length > 0 || p.state.live().some((d) => d.classId === spec.classId);
     const longer = defaultName && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
