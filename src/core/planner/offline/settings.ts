@@ -171,7 +171,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // Pixels name the pixel size (valid once the style is Points, which complete() adds); lengths the metric one.
     const size = length.unit === 'px'
       ? spec.properties.find((x) => isSizeLike(x) && /pixel/i.test(x.path))
-      : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec, true);
+      : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec, true, settings);
     if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); take(length); used.add(size.path); }
   }
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
@@ -355,9 +355,9 @@ export function isSizeLike(prop: PropertySpec | undefined): boolean {
 }
 
 /** Among size-like properties, those whose `requires` hold now; one with requirements (more specific) first. */
-export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, metres = false): PropertySpec | undefined {
+export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, metres = false, planned: readonly { path: string; value: string }[] = []): PropertySpec | undefined {
   const holds = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
-    const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString();
+    const v = planned.find((x) => x.path === r.path)?.value ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
     return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
   });
   const sizes = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && holds(x)
