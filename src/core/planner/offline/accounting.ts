@@ -6,7 +6,7 @@ import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { ALL_WORDS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, NEGATIONS, OTHER_ONE, SMALLER, UNDO_PHRASES, VERB_PHRASES } from './lexicon.ts';
 import type { Span } from './mentions.ts';
 import { RECIPES } from './recipes.ts';
-import { TOGGLE_WORDS } from './settings.ts';
+import { MORE_NEGATIONS, TOGGLE_WORDS, VALUE_WORDS } from './settings.ts';
 import type { PlanContext } from '../types.ts';
 import { topicTokens, type Planner } from './shared.ts';
 
@@ -26,7 +26,7 @@ export function vocabulary(catalog: Catalog): ReadonlySet<string> {
   addAll(set, VERB_PHRASES.map(([w]) => w));
   addAll(set, [...FIX_PHRASES, ...BIGGER, ...SMALLER, ...NEGATIONS, ...OTHER_ONE, ...UNDO_PHRASES, ...ALL_WORDS]);
   addAll(set, Object.keys(namedColors));
-  addAll(set, TOGGLE_WORDS);
+  addAll(set, [...TOGGLE_WORDS, ...VALUE_WORDS, ...MORE_NEGATIONS]);
   addAll(set, catalogFile.otherPhrases ?? []);
   addAll(set, [...RECIPES.setupWords, ...RECIPES.multiRobotWords, ...RECIPES.recipes.flatMap((r) => r.phrases)]);
   for (const d of catalog.displays) {

@@ -120,6 +120,12 @@ export function numbersIn(text: string): NumberMention[] {
     if (unit === 'ms') { value /= 1000; unit = 's'; }
     out.push({ value, percent: unit === '%', unit, index: i });
   });
+  // "a quarter as many", "a third of the size": a share.
+  words.forEach((w, i) => {
+    const share = { quarter: 25, third: 100 / 3 }[w.replace(/[.!?]+$/, '')];
+    if (share === undefined || !['a', 'one', 'to'].includes(words[i - 1] ?? '')) return;
+    out.push({ value: share, percent: true, unit: '%', index: i, word: w });
+  });
   // "half transparent", "at half the size": a half is 50 %.
   words.forEach((w, i) => {
     if (w.replace(/[.!?]+$/, '') !== 'half') return;

@@ -18,7 +18,8 @@ export function findVerb(tokens: readonly string[], masked: readonly Span[]): { 
 /** Split a request into clauses at commas, semicolons, "and", "then", "but", "also" — not inside "black and white". */
 export function clauses(text: string): string[] {
   return text
-    .split(/\s*(?:[;,]|\.\s|\bthen\b|\bbut\b|\balso\b|\band\b(?!\s+white))\s*/i)
+    // …nor inside a range ("between 10 and 200").
+    .split(/\s*(?:[;,]|\.\s|\bthen\b|\bbut\b|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/i)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
 }

@@ -51,6 +51,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
   });
   const toggled = TOGGLE_WORDS.some((w) => tokens.includes(w));
+  const inverted = INVERT_WORDS.some((w) => tokens.includes(w));
   const currentBool = (path: string): boolean => (d ? p.state.valueOf(d, path) : spec.properties.find((x) => x.path === path)?.default?.toString())?.toLowerCase() === 'true';
   const insteadAt = anyPhrase(tokens, INSTEAD_OF);
   const label = d?.name ?? spec.name;
@@ -67,6 +68,8 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     }
     if (prop.kind === 'topic' || used.has(prop.path)) continue;
     if (m.via === 'requires') continue; // complete() adds dependencies, with reasons
+    // "intensity range 100 to 3000": a Min/Max setting named with a range takes its end from the range below.
+    if (free().some((q) => q.to !== undefined) && /^(min|max)/i.test(prop.path.split('/').pop()!)) continue;
     let value: string | undefined = m.value;
     if (value === undefined) {
       switch (prop.kind) {
@@ -90,7 +93,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
             value = round(current(prop.path)! * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100));
             break;
           }
-          const q = free()[0];
+          const q = free().find((x) => x.to === undefined);
           // A number whose kind the property cannot take ("20 cells" for a size in metres) is a question, not a guess.
           if (q && !fitting) {
             take(q);
@@ -119,7 +122,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   }
   // "flip the rainbow", "reverse the colour map": an Invert/Reverse switch whose object (its own words or the setting
   // it depends on) the clause names, set to the opposite of what it is now.
-  if (toggled) {
+  if (inverted) {
     for (const x of spec.properties) {
       if (x.kind !== 'bool' || used.has(x.path) || !/^(invert|reverse|flip)\b/i.test(x.path.split('/').pop()!)) continue;
       const objects = [tokenize(x.path.split('/').pop()!).slice(1).join(' '),
@@ -292,8 +295,14 @@ const COLOUR_WORDS = new Set(['color', 'colour', 'shape']);
 
 /** Words that turn a switch to its opposite ("flip the rainbow", "toggle the names"). */
 export const TOGGLE_WORDS = ['flip', 'reverse', 'invert', 'toggle', 'inverse', 'swap', 'flipped', 'reversed', 'inverted'];
+/** Of those, the words that name an Invert/Reverse switch's action ("flip the rainbow" is Invert Rainbow; "toggle" is not). */
+const INVERT_WORDS = ['flip', 'reverse', 'invert', 'inverse', 'flipped', 'reversed', 'inverted'];
+/** Words that introduce a value, a threshold or a range ("treat cells above 65 as occupied", "between 10 and 20"). */
+export const VALUE_WORDS = ['treat', 'treated', 'consider', 'considered', 'regard', 'counts', 'count', 'range', 'between', 'above', 'over', 'below',
+  'under', 'beyond', 'upto', 'scale', 'limit', 'limits', 'bound', 'bounds', 'threshold', 'cutoff', 'quarter', 'third', 'thirds', 'quarters'];
 /** Negations the general list lacks: contractions of modal verbs ("shouldn't", "mustn't"), "no longer". */
-const MORE_NEGATIONS = ['shouldn t', 'should not', 'mustn t', 'must not', 'isn t', 'is not', 'aren t', 'are not', 'won t', 'will not', 'never', 'no longer', 'wouldn t', 'can t', 'cannot'];
+export const MORE_NEGATIONS = ['shouldn t', 'should not', 'mustn t', 'must not', 'isn t', 'is not', 'aren t', 'are not', 'won t', 'will not', 'never', 'no longer', 'wouldn t', 'can t', 'cannot',
+  'haven t', 'hasn t', 'hadn t', 'wasn t', 'weren t', 'didn t'];
 /** "X instead of Y", "X rather than Y": what follows is not wanted. */
 const INSTEAD_OF = ['instead of', 'rather than', 'in place of'];
 /** Phrases meaning the opposite of a switch's word: "in front of" is not "behind". */
@@ -302,7 +311,7 @@ const OPPOSITES: readonly [string, string][] = [['in front', 'behind'], ['on top
 const GENERIC_WORDS = new Set(['value', 'values', 'size', 'number', 'count', 'time', 'length', 'width', 'scale', 'level', 'amount', 'minimum', 'maximum', 'color', 'colour', 'frame', 'show', 'with', 'from', 'that', 'this', 'than']);
 
 /** Words of a Min/Max pair that do not tell pairs apart. */
-const PAIR_GENERIC = new Set(['min', 'max', 'minimum', 'maximum', 'value', 'values', 'lowest', 'highest', 'the', 'of', 'level', 'bounds']);
+const PAIR_GENERIC = new Set(['min', 'max', 'minimum', 'maximum', 'value', 'values', 'lowest', 'highest', 'the', 'of', 'level', 'bounds', 'range']);
 
 /**
  * The Min/Max pair a range is for: pairs are settings whose last segment starts with Min and Max and are otherwise the
@@ -375,7 +384,7 @@ function growable(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSp
 
 /** Adjectives that name which length is meant: "0.5 m long" is a length, "2 cm thick" a width or radius. */
 const SHAPE_WORDS: readonly [RegExp, RegExp][] = [
-  [/^(long|longer|length)$/, /length/i], [/^(wide|wider|width)$/, /width/i], [/^(thick|thicker|thickness)$/, /width|radius|thickness/i],
+  [/^(long|longer|length)$/, /length/i], [/^(wide|wider|width)$/, /width/i], [/^(thick|thicker|thickness|thin|thinner|slim|slimmer)$/, /width|radius|thickness/i],
   [/^(radius)$/, /radius/i], [/^(diameter)$/, /diameter/i],
 ];
 
