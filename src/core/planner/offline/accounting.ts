@@ -41,6 +41,20 @@ export function vocabulary(catalog: Catalog): ReadonlySet<string> {
   return v;
 }
 
+/** A regular inflection of a known word: "drawn" (draw), "updated" (update), "lingering" (linger), "flipped" (flip). */
+function inflectionOf(t: string, vocab: ReadonlySet<string>): boolean {
+  if (t.length < 5) return false;
+  for (const [end, repl] of [['ing', ''], ['ing', 'e'], ['ed', ''], ['ed', 'e'], ['d', ''], ['n', ''], ['s', ''], ['es', '']] as const) {
+    if (!t.endsWith(end)) continue;
+    let stem = t.slice(0, -end.length) + repl;
+    if (vocab.has(stem)) return true;
+    // a doubled consonant: "flipped" → "flip"
+    if (repl === '' && /(.)\1$/.test(stem)) stem = stem.slice(0, -1);
+    if (vocab.has(stem)) return true;
+  }
+  return false;
+}
+
 const robotNames = new WeakMap<PlanContext, ReadonlySet<string>>();
 
 /** Names this request may use: the robot's topics, frames and namespaces (once per context), the document's displays. */
@@ -73,7 +87,7 @@ export function unaccounted(p: Planner, tokens: readonly string[], masked: reado
     if (/^\d/.test(t) || t.length < 2) return;
     // A hex colour (`#FF8800`, read by colourIn) is a value, not a word.
     if (/^(?=.*\d)([0-9a-f]{6}|[0-9a-f]{3})$/.test(t)) return;
-    if (vocab.has(t) || vocab.has(singular(t))) return;
+    if (vocab.has(t) || vocab.has(singular(t)) || inflectionOf(t, vocab)) return;
     known ??= names(p);
     if (known.has(t) || known.has(singular(t))) return;
     out.push(t);

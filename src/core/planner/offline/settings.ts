@@ -180,7 +180,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
   const frameProp = spec.properties.find((x) => x.kind === 'frame');
   if (frameProp && !used.has(frameProp.path)) {
-    const frame = p.ctx.frames.find((f) => text.split(/[\s,;:!?'"]+/).some((w) => w.replace(/\.$/, '') === f));
+    // …not a word that names a display here ("behind the map" is the Map display, not the map frame).
+    const maskedWords = new Set(tokens.filter((_, i) => masked.some((m) => i >= m.start && i < m.start + m.length)));
+    const frame = p.ctx.frames.find((f) => text.split(/[\s,;:!?'"]+/).some((w) => w.replace(/\.$/, '') === f) && !tokenize(f).every((t) => maskedWords.has(t)));
     if (frame) { settings.push({ path: frameProp.path, value: frame }); used.add(frameProp.path); }
   }
   // A colour with no colour property named: the display's main colour.
