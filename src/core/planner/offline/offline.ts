@@ -12,7 +12,7 @@ import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { FILLER, FIX_PHRASES, GENERAL_WORDS, UNDO_PHRASES, type Verb } from './lexicon.ts';
-import { isPropertyWord, type Span } from './mentions.ts';
+import { isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
@@ -291,13 +291,25 @@ function handleClause(p: Planner, clause: string): void {
 function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: string[], masked: Span[], followUp = false): void {
   const spec = t.spec;
   if (verb === 'hide' || verb === 'remove') {
-    // "hide the TF names" sets a property, not the display.
-    if (verb === 'hide' && spec) {
-      const bools = propertySettings(p, t.displays[0], spec, clause, masked, tokens).settings.filter((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'bool');
-      if (bools.length) { for (const d of targetsOrAdd(p, t)) for (const s of bools) p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: 'false' })); return; }
-    }
     // "the camera display" when the camera is shown by an Image display named "Camera Image": existing displays first.
     if (t.displays.length === 0 && spec) t.displays = byNameOrTopic(p, spec, t.phrase, t.ns, t.within);
+    // "hide the TF names", "camera normalise off" set a switch of the display, not the display (by the type of the
+    // display meant); "drop tf frames not updated in 3 s" sets a number.
+    const own = t.displays[0]?.spec ?? spec;
+    if (own) {
+      const found = propertySettings(p, t.displays[0], own, clause, masked, tokens).settings;
+      const kindOf = (path: string): string | undefined => own.properties.find((x) => x.path === path)?.kind;
+      const bools = verb === 'hide' ? found.filter((s) => kindOf(s.path) === 'bool') : [];
+      const numbers = numbersIn(clause).length > 0 ? found.filter((s) => kindOf(s.path) === 'int' || kindOf(s.path) === 'float') : [];
+      if (bools.length || numbers.length) {
+        for (const d of targetsOrAdd(p, t, false)) {
+          for (const s of bools) p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: 'false' }));
+          for (const s of numbers) { p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: s.value })); d.planProps.set(s.path, s.value); }
+        }
+        if (t.displays.length === 0) p.notes.push(`no ${own.name} display to change`);
+        return;
+      }
+    }
     if (t.displays.length === 0) {
       // "hide robot2's plan" when only robot1 has one: there is none for robot2, whatever the other robot shows.
       const elsewhere = t.ns && spec ? p.state.live().filter((d) => d.classId === spec.classId && !belongsTo(d, t.ns!)) : [];

@@ -212,7 +212,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // applies in the display's current style.
   const factor = free().find((q) => q.kind === 'factor' && !countLike(q));
   const factorTaken = quantities.some((q) => q.kind === 'factor' && usedQ.has(q));
-  if ((bigger || smaller || factor) && !sized() && !factorTaken) {
+  // "increase the grid to 50 cells": a number written out already says how much; "bigger" adds no second change.
+  const valueTaken = quantities.some((q) => usedQ.has(q)) && settings.some((st) => { const k = spec.properties.find((x) => x.path === st.path)?.kind; return k === 'int' || k === 'float'; });
+  if ((bigger || smaller || factor) && !sized() && !factorTaken && !(valueTaken && !factor)) {
     const size = shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec);
     if (size && !used.has(size.path)) {
       const v = factor ? numberForFactor(size, factor)?.toString() : numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);

@@ -48,6 +48,14 @@ function classWords(classId: string): string[][] {
   return out.filter((w) => w.length > 0 && !w.every((x) => x.length < 3));
 }
 
+/** Phrases that make what follows a place ("next to the axes", "on top of the map", "in front of the costmaps"). */
+const PLACE_PHRASES = ['beside', 'near', 'next to', 'on top of', 'in front of', 'behind', 'underneath', 'below', 'above', 'over'];
+
+function placeBefore(tokens: readonly string[], start: number): boolean {
+  const before = ` ${tokens.slice(Math.max(0, start - 4), start).filter((t) => t !== 'the' && t !== 'a').join(' ')} `;
+  return PLACE_PHRASES.some((ph) => before.endsWith(` ${ph} `));
+}
+
 /** Words after a group's name that say it is a group ("the perception group", "the sensors folder"). */
 const GROUP_WORDS = new Set(['group', 'groups', 'folder', 'section']);
 /** Words before a group's name that make it a place ("in", "inside", "under"). */
@@ -148,6 +156,17 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     named.splice(named.indexOf(m), 1);
     if (groupWord) taken.push({ start: m.start + m.length, length: 1 });
   }
+  // "the local costmap on top of the map", "the names next to the axes": a display named as a place of an earlier one
+  // is not a target.
+  for (const m of [...named]) {
+    const earlier = named.some((o) => o !== m && o.start < m.start) || typeSpans.some((t) => t.start + t.length <= m.start);
+    if (earlier && placeBefore(tokens, m.start)) {
+      named.splice(named.indexOf(m), 1);
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      taken.push(m);
+    }
+  }
   for (const m of named) {
     const existing = targets.find((t) => t.span && t.span.start === m.start);
     if (existing) existing.displays.push(m.display);
@@ -216,7 +235,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const before = tokens.slice(Math.max(0, m.start - 3), m.start);
     // …nor is one named as a place ("the frame names next to the axes", "the labels beside the markers").
     const linked = before.some((t) => t === 'from' || t === 'of' || t === 'off');
-    const place = m.start > 2 && (before.some((t) => t === 'beside' || t === 'near') || before.join(' ').includes('next to'));
+    const place = m.start > 2 && placeBefore(tokens, m.start);
     if (place || (targets.length > 0 && linked && targets.some((t) => t.span && t.span.start < m.start))) {
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
