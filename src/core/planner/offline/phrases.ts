@@ -61,6 +61,17 @@ export function takeFixedFrame(p: Planner, text: string): string {
  */
 export function distribute(p: Planner, parts: string[]): string[] {
   const out = [...parts];
+  // "hide robot2's model and scan": a clause of only a type word keeps the robot the clause before named.
+  const verbs = new Set(VERB_PHRASES.map(([w]) => w));
+  for (let i = 1; i < out.length; i++) {
+    const before = tokenize(out[i - 1]!);
+    const ns = p.ctx.namespaces.find((n) => before.includes(n.toLowerCase()));
+    const tokens = tokenize(out[i]!);
+    if (!ns || p.ctx.namespaces.some((n) => tokens.includes(n.toLowerCase())) || tokens.some((t) => verbs.has(t))) continue;
+    const rest = tokens.filter((t) => !FILLER.has(t));
+    if (rest.length === 0 || rest.length > 2 || p.ctx.catalog.typesForWords(out[i]!).length === 0) continue;
+    out[i] = `${ns} ${out[i]}`;
+  }
   for (let i = 0; i + 1 < out.length; i++) {
     const tokens = tokenize(out[i]!);
     if (p.ctx.catalog.typesForWords(out[i]!).length > 0 || slashNames(out[i]!).length > 0) continue;

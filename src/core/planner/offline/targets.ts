@@ -128,7 +128,11 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   const targets: Target[] = [];
   const ns = namespaceOf(p, tokens);
   const nsSpan = ns ? hasPhrase(tokens, ns.toLowerCase()) : anyPhrase(tokens, OTHER_ONE);
-  if (nsSpan) taken.push(nsSpan);
+  if (nsSpan) {
+    taken.push(nsSpan);
+    // "the model in the robot2 group": the group word after the robot's name is part of that name, not a Group.
+    if (GROUP_WORDS.has(tokens[nsSpan.start + nsSpan.length] ?? '')) taken.push({ start: nsSpan.start + nsSpan.length, length: 1 });
+  }
   // A longer type phrase beats a display name inside it ("grid cells" is a GridCells, not the "Grid" display).
   const typeSpans = typeMentions(tokens, p.ctx.catalog.displays, []);
   const named = displayMentions(tokens, p.state.live(), taken).filter((m) => {
