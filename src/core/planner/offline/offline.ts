@@ -7,6 +7,7 @@
  * an empty plan with a note is valid.
  */
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
+import { looseDisplayName } from '../../rviz/displays.ts';
 import { splitCamel, tokenize } from '../../catalog/text.ts';
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
@@ -61,7 +62,10 @@ function capitalisedCallName(text: string): string | undefined {
   const words = m[1]!.split(/\s+/);
   let k = words.length;
   while (k > 1 && /^[\p{Lu}\d]/u.test(words[k - 1]!)) k--;
-  return k < words.length ? words.slice(k).join(' ') : undefined;
+  if (k < words.length) return words.slice(k).join(' ');
+  // "call the blueprint Plan du site": from the first capitalised word on.
+  const first = words.findIndex((w, i) => i > 0 && /^\p{Lu}/u.test(w));
+  return first > 0 ? words.slice(first).join(' ') : undefined;
 }
 
 /**
@@ -73,14 +77,20 @@ function unquotedRename(p: Planner, clause: string): [string, string] | undefine
   if (!m) return undefined;
   const words = m[1]!.trim().split(/\s+/);
   const vocab = vocabulary(p.ctx.catalog);
+  const splits: { what: string; name: string; exact: boolean }[] = [];
   for (let k = 1; k < words.length; k++) {
     const what = words.slice(0, k).join(' ').replace(/\s+display$/i, '');
     const name = words.slice(k);
     const capitalised = name.every((w) => /^[\p{Lu}\d]/u.test(w));
-    if (!capitalised && tokenize(name.join(' ')).some((t) => vocab.has(t))) continue;
-    if (resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays).length === 1) return [what, name.join(' ')];
+    // "Plan du site": a capitalised first word, the rest no word the planner reads.
+    const titled = /^\p{Lu}/u.test(name[0]!) && tokenize(name.slice(1).join(' ')).every((t) => !vocab.has(t));
+    if (!capitalised && !titled && tokenize(name.join(' ')).some((t) => vocab.has(t))) continue;
+    const found = resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays);
+    if (found.length === 1) splits.push({ what, name: name.join(' '), exact: looseDisplayName(found[0]!.name) === looseDisplayName(what) });
   }
-  return undefined;
+  // The words before that are a display's whole name win ("call the Route Ahead Next Steps"), else the fewest words.
+  const pick = splits.find((x) => x.exact) ?? splits[0];
+  return pick ? [pick.what, pick.name] : undefined;
 }
 
 /** "rename X to Y", "call X Y", "X should be called Y", "name the X display Y". */
