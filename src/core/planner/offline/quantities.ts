@@ -81,10 +81,9 @@ export function factorsIn(text: string): Quantity[] {
         if (!noun || !/^[a-z]{3,}$/.test(noun) || NOT_NOUNS.has(noun)) break;
         nouns.push(noun);
       }
-    } else if (FACTOR_WORDS[w] !== undefined && words[i + 1] === 'the' && /^[a-z]{3,}[^s]s$/.test(words[i + 2] ?? '') && !NOT_NOUNS.has(words[i + 2]!)) {
-      // …a plural: "double the size" is a size, not a count.
-      // "double the arrows": the noun right after the multiplier word is what it counts, when something counts it.
-      nouns.push(words[i + 2]!);
+    } else if (words[next - 1] === 'the' && /^[a-z]{3,}[^s]s$/.test(words[next] ?? '') && !NOT_NOUNS.has(words[next]!)) {
+      // "double the arrows", "2x the cells": the plural right after is what it counts ("double the size" is a size).
+      nouns.push(words[next]!);
     }
     const value = divides ? 1 / factor : factor;
     out.push({ value, percent: false, index: i, word: w, kind: 'factor', ...(nouns.length ? { noun: nouns[nouns.length - 1]!, nouns } : {}) });

@@ -27,6 +27,8 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const bigger = anyPhrase(tokens, BIGGER);
   const smaller = anyPhrase(tokens, SMALLER);
   const used = new Set<string>();
+  // "halve the number of cells" changed the count by the comparative: no size is changed by it as well.
+  let comparativeUsed = false;
   const quantities = quantitiesOf(numbers, text);
   // Several values in one request ("30 cells across with 25 cm squares"): each finds its own property by its kind.
   const usedQ = new Set<Quantity>();
@@ -59,7 +61,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const cur = current(prop.path);
     return cur === undefined ? undefined : prop.kind === 'int' ? Math.max(prop.min ?? 0, Math.round(cur * q.value)) : Number(round(cur * q.value));
   };
-  for (const m of fittingMatches(spec, p.ctx.catalog.propertyForWords(spec, visible), quantities, tokens)) {
+  // "halve the number of grid cells": with a count named, a size matched only by the counted noun ("cells") is not meant.
+  const countNamed = ['number', 'many', 'fewer', 'count'].some((w) => tokens.includes(w));
+  const matched = fittingMatches(spec, p.ctx.catalog.propertyForWords(spec, visible), quantities, tokens);
+  const counting = countNamed ? matched.filter((m) => m.property.kind === 'int' && !isUnderTopic(m.property)) : [];
+  const meant = counting.length === 0 ? matched : matched.filter((m) => m.property.kind === 'int' || m.property.kind === 'bool' || m.property.kind === 'enum' || m.property.kind === 'color'
+    || !counting.some((c) => (c.property.words ?? []).some((w) => tokenize(w).map(singular).some((t) => tokenize(m.matched).map(singular).includes(t)))));
+  for (const m of meant) {
     let prop = m.property;
     // "bigger points" names a size; the one that applies in the display's current style is meant.
     if (isSizeLike(prop) && m.value === undefined) {
@@ -103,7 +111,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           }
           // Queue settings under a topic (`Topic/Depth`) take only a number written out, never "bigger".
           const underTopic = isUnderTopic(prop);
-          value = numericValue(prop, numberFor(prop), current(prop.path), m.matched, tokens, underTopic ? undefined : bigger, underTopic ? undefined : smaller);
+          const written = numberFor(prop);
+          value = numericValue(prop, written, current(prop.path), m.matched, tokens, underTopic ? undefined : bigger, underTopic ? undefined : smaller);
+          if (written === undefined && value !== undefined && (bigger || smaller)) comparativeUsed = true;
           break;
         }
         default: break;
@@ -214,7 +224,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const factorTaken = quantities.some((q) => q.kind === 'factor' && usedQ.has(q));
   // "increase the grid to 50 cells": a number written out already says how much; "bigger" adds no second change.
   const valueTaken = quantities.some((q) => usedQ.has(q)) && settings.some((st) => { const k = spec.properties.find((x) => x.path === st.path)?.kind; return k === 'int' || k === 'float'; });
-  if ((bigger || smaller || factor) && !sized() && !factorTaken && !(valueTaken && !factor)) {
+  if ((bigger || smaller || factor) && !sized() && !factorTaken && !(valueTaken && !factor) && !comparativeUsed) {
     const size = shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec);
     if (size && !used.has(size.path)) {
       const v = factor ? numberForFactor(size, factor)?.toString() : numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);

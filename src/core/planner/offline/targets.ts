@@ -6,7 +6,8 @@ import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
 import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
-import { factorsIn } from './quantities.ts';
+import { factorsIn, quantitiesOf } from './quantities.ts';
+import { VALUE_WORDS } from './settings.ts';
 import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
@@ -212,6 +213,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // …also when the words around it make one ("best effort" holds the Effort display's word "effort").
     const other = others.find((s) => isPropertyWord(s, m.phrase) || propertyPhraseAround(s, tokens, m));
     if (other && anchors.length > 1) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      continue;
+    }
+    // "intensity from 0 to 255 range", "a fixed range of 0 to 2": a value word that is also a type word ("range")
+    // names the values when the clause holds a number range and names another display.
+    if (anchors.length > 1 && VALUE_WORDS.includes(m.phrase) && quantitiesOf(numbersIn(clause), clause).some((q) => q.to !== undefined)) {
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
       continue;
