@@ -7,6 +7,7 @@ import { absoluteTopic, fittingType, isPublishing, topicsForSpec, topicWords } f
 import { ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
 import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { factorsIn, quantitiesOf } from './quantities.ts';
+import { findVerb } from './phrases.ts';
 import { VALUE_WORDS } from './settings.ts';
 import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
@@ -47,6 +48,11 @@ function classWords(classId: string): string[][] {
   const pkgWords = singularTokens(own.split('_').filter((w) => w.length > 0));
   if (pkgWords.length > 0 && pkgWords.every((w) => w.length >= 3 && w !== 'rviz' && w !== 'default')) out.push(pkgWords);
   return out.filter((w) => w.length > 0 && !w.every((x) => x.length < 3));
+}
+
+/** The same type, or one that shows the same messages (a Camera word for an Image display). */
+function sameKind(a: DisplayTypeSpec, b: DisplayTypeSpec): boolean {
+  return a === b || (a.messageTypes.length > 0 && a.messageTypes.some((mt) => b.messageTypes.includes(mt)));
 }
 
 /** Phrases that make what follows a place ("next to the axes", "on top of the map", "in front of the costmaps"). */
@@ -147,6 +153,18 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
     return !longer;
   });
+  // A group named by a type word ("Cameras") is that group only when nothing else is named: "the camera on /fleet/…",
+  // "the loading bay camera" and "both cameras" mean the displays of the type.
+  for (const m of [...named]) {
+    if (m.display.classId !== 'rviz_common/Group') continue;
+    const words = tokens.slice(m.start, m.start + m.length).join(' ');
+    if (p.ctx.catalog.typesForWords(words).length === 0) continue;
+    const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0;
+    if (!others && !anyPhrase(tokens, ALL_WORDS)) continue;
+    named.splice(named.indexOf(m), 1);
+    const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+    if (at >= 0) taken.splice(at, 1);
+  }
   // "the cloud in the perception group", "the lidar inside Sensors": a group named as the place of another thing named
   // here qualifies it (the display inside the group is meant), it is not a target itself.
   const within: VirtualDisplay[] = [];
@@ -231,7 +249,8 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       if (at >= 0) taken.splice(at, 1);
       continue;
     }
-    if (targets.some((t) => t.span && !t.topics.length && t.spec === m.spec && t.displays.length)) continue; // "the Waypoints markers"
+    // "the Waypoints markers", "the loading bay camera" (an Image display named, a Camera word after it)
+    if (targets.some((t) => t.span && !t.topics.length && t.spec !== undefined && sameKind(t.spec, m.spec) && t.displays.length)) continue;
     // "the markers of zone 12": a word that is part of another named thing's topic names qualifies it.
     const words = singularTokens(tokenize(m.phrase));
     const ownTopics = topicsForSpec(p.ctx, m.spec);
@@ -274,6 +293,16 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (displays.length === 0) {
       const plugin = p.state.live().filter((d) => !d.spec && d.classId !== 'rviz_common/Group' && classSpan(d, tokens.slice(m.start, m.start + m.length), []) !== undefined);
       if (plugin.length > 0) { targets.push({ displays: plugin, topics: [], phrase: m.phrase, plural: plugin.length > 1, span: m }); continue; }
+    }
+    // "hide both cameras" with no Camera display but two Image displays of camera topics: displays of another type
+    // that shows the same messages are meant by a verb that changes existing ones (show/add still add the type named).
+    if (displays.length === 0 && findVerb(tokens, [])?.verb !== 'show') {
+      const kin = p.state.live().filter((d) => d.spec && d.spec !== spec && d.classId !== 'rviz_common/Group' && d.spec.messageTypes.some((mt) => spec.messageTypes.includes(mt))
+        && (ns === undefined || belongsTo(d, ns)));
+      if (kin.length > 0 && (kin.length === 1 || !m.exact || all) && new Set(kin.map((d) => d.spec)).size === 1) {
+        targets.push({ spec: kin[0]!.spec, displays: kin, topics: [], phrase: m.phrase, plural: kin.length > 1, span: m, context: tokens });
+        continue;
+      }
     }
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
   }
