@@ -119,7 +119,8 @@ export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, n
   if (full.length > 0) return full;
   // A live topic that fits every word ("local plan" → /local_plan) and no display shows yet: that is the one meant.
   const shown = new Set(pool.map(displayTopic));
-  const unshown = topicsForSpec(p.ctx, spec).some((t) => !shown.has(t.name) && want.every((w) => singularTokens(topicTokens(t.name)).includes(w)));
+  // (A display with no topic setting, like TF, shows no topic: its topics decide nothing.)
+  const unshown = spec.topicProperties.length > 0 && topicsForSpec(p.ctx, spec).some((t) => !shown.has(t.name) && want.every((w) => singularTokens(topicTokens(t.name)).includes(w)));
   if (unshown) return [];
   const best = Math.max(0, ...pool.map(overlap));
   if (best > 0) return pool.filter((d) => overlap(d) === best);
@@ -172,7 +173,8 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (m.display.classId !== 'rviz_common/Group') continue;
     const before = tokens.slice(Math.max(0, m.start - 2), m.start);
     const groupWord = GROUP_WORDS.has(tokens[m.start + m.length] ?? '');
-    const place = before.some((t) => PLACE_WORDS.has(t));
+    // …also right before a type word: "the arm model" is the model in the Arm group.
+    const place = before.some((t) => PLACE_WORDS.has(t)) || typeSpans.some((t) => t.start === m.start + m.length);
     const others = named.some((o) => o !== m && !overlaps(o, m)) || typeSpans.some((t) => !overlaps(t, m) && !(groupWord && t.start === m.start + m.length));
     if (!(place || groupWord) || !others) continue;
     within.push(m.display);
