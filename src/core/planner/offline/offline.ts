@@ -164,13 +164,20 @@ function negatedBefore(tokens: readonly string[], at: number): boolean {
   return [' don t ', ' do not ', ' dont ', ' no longer ', ' not ', ' never ', ' stop ', ' doesn t ', ' does not '].some((n) => before.includes(n));
 }
 
+/** "make/get X work(ing)": the span of "work"/"working", when a make/get verb comes before it. */
+function fixAround(tokens: readonly string[]): Span | undefined {
+  const at = tokens.findIndex((t, i) => (t === 'work' || t === 'working') && tokens.slice(0, i).some((x) => x === 'make' || x === 'get'));
+  return at >= 0 ? { start: at, length: 1 } : undefined;
+}
+
 const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 'where', 'is', 'are', 'does', 'do', 'explain', 'tell']);
 
 function handleClause(p: Planner, clause: string): void {
   if (takeRename(p, clause)) return;
   const tokens = tokenize(clause);
   const taken: Span[] = [];
-  const fixSpan = anyPhrase(tokens, FIX_PHRASES);
+  // "make the scan work", "get the camera working again": a fix request around a named thing.
+  const fixSpan = anyPhrase(tokens, FIX_PHRASES) ?? fixAround(tokens);
   // "what is a costmap?": a question for the assistant, not a change.
   const asks = tokens.length > 0 && QUESTION_WORDS.has(tokens[0]!) && !fixSpan;
   if (asks && !findVerb(tokens, [])) {
@@ -223,7 +230,9 @@ function handleClause(p: Planner, clause: string): void {
       if (previousVerb === 'fix') { p.last = []; return; }
       targets = p.last;
     }
-    const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays : p.state.live().filter((d) => d.classId === t.spec?.classId)) : troubled(p);
+    // A group named ("fix the diagnostics group") stands for the displays inside it.
+    const members = (d: VirtualDisplay): VirtualDisplay[] => d.classId === 'rviz_common/Group' ? p.state.live().filter((x) => x.classId !== 'rviz_common/Group' && insideAny(x, [d])) : [d];
+    const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays.flatMap(members) : p.state.live().filter((d) => d.classId === t.spec?.classId)) : troubled(p);
     const notesBefore = p.notes.length;
     // "why can't I see the sonar" with no sonar display: nothing to repair; say how to get one.
     for (const t of targets) {
