@@ -185,7 +185,10 @@ function handleClause(p: Planner, clause: string): void {
     return;
   }
   let targets = resolveTargets(p, clause, tokens, taken);
-  const verbHit = findVerb(tokens, taken);
+  // A verb word inside a setting's phrase of what the clause names ("see" in "30 % see-through") is that setting's.
+  const firstVerb = findVerb(tokens, taken);
+  const verbInPhrase = firstVerb !== undefined && targets.some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, tokens, firstVerb.span));
+  const verbHit = verbInPhrase ? findVerb(tokens, [...taken, firstVerb.span]) : firstVerb;
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
   // "grid off", "tf on": a switch word at the end stands for the verb.
   if (!verb && targets.length > 0) {
