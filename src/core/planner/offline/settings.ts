@@ -116,6 +116,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           if (written === undefined && value !== undefined && (bigger || smaller)) comparativeUsed = true;
           break;
         }
+        case 'vector': value = vectorValue(prop, d ? p.state.valueOf(d, prop.path) : prop.default?.toString(), tokens, free(), take); break;
         default: break;
       }
     }
@@ -245,6 +246,31 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);
   }
   return { settings, unclear, questions };
+}
+
+/** Directions along the fixed frame's axes (REP 103: x forward, y left, z up). */
+const DIRECTIONS: Record<string, [number, number]> = { up: [2, 1], upward: [2, 1], upwards: [2, 1], higher: [2, 1], raise: [2, 1], down: [2, -1], downward: [2, -1], downwards: [2, -1], lower: [2, -1],
+  forward: [0, 1], forwards: [0, 1], ahead: [0, 1], back: [0, -1], backward: [0, -1], backwards: [0, -1], left: [1, 1], right: [1, -1] };
+
+/**
+ * An X; Y; Z value: three numbers ("offset 0 0 1"), an axis and a number ("z 0.5": that component), or a direction and
+ * a length ("up by 0.5 m": added to the current value).
+ */
+function vectorValue(prop: PropertySpec, current: string | undefined, tokens: readonly string[], free: readonly Quantity[], take: (q: Quantity | undefined) => Quantity | undefined): string | undefined {
+  const nums = free.filter((q) => q.kind === 'length' || q.kind === 'bare');
+  const cur = (current ?? '0; 0; 0').split(/[;,\s]+/).map(Number);
+  const base = cur.length === 3 && cur.every(Number.isFinite) ? cur : [0, 0, 0];
+  if (nums.length >= 3) { nums.slice(0, 3).forEach(take); return nums.slice(0, 3).map((q) => round(q.value)).join('; '); }
+  const q = nums[0];
+  if (!q) return undefined;
+  const dir = tokens.map((t) => DIRECTIONS[t]).find((x) => x !== undefined);
+  const axis = ['x', 'y', 'z'].findIndex((a) => tokens.includes(a));
+  const out = [...base];
+  if (dir) out[dir[0]] = base[dir[0]]! + dir[1] * q.value;
+  else if (axis >= 0) out[axis] = q.value;
+  else return undefined;
+  take(q);
+  return out.map((n) => round(n)).join('; ');
 }
 
 /** A number as the user wrote it, for a question back. */
