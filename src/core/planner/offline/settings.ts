@@ -440,6 +440,16 @@ function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayT
     && stems.some((st) => st.test(x.path.split('/').pop()!)));
   const now = fitting.filter(holds);
   if (now.length === 1) return now[0];
+  // Several apply: the one with a phrase whose other words the clause holds, most of them ("the arrow half as long" →
+  // "arrow length"; "the arrow head twice as long" → "arrow head length").
+  const clauseWords = new Set(tokens.map(singular));
+  const score = (x: PropertySpec): number => Math.max(0, ...(x.words ?? []).map((w) => {
+    const own = tokenize(w).map(singular).filter((t) => !SHAPE_WORDS.some(([re]) => re.test(t)));
+    return own.length > 0 && own.every((t) => clauseWords.has(t)) ? own.length : 0;
+  }));
+  const best = Math.max(0, ...now.map(score));
+  const named = best > 0 ? now.filter((x) => score(x) === best) : [];
+  if (named.length === 1) return named[0];
   if (fitting.length === 1) return fitting[0];
   // Several lengths of that shape: the one whose own words use the adjective ("thick" → Line Width's "thickness").
   const adjectives = tokens.filter((t) => SHAPE_WORDS.some(([word]) => word.test(t)));
