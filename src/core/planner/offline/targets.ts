@@ -308,6 +308,19 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
   }
+  // Nothing else named: a distinctive word of one display's name ("the amcl covariance" → AMCL Pose), when that word
+  // names no type by itself.
+  if (targets.length === 0 && !ns) {
+    for (let i = 0; i < tokens.length && targets.length === 0; i++) {
+      const t = tokens[i]!;
+      if (t.length < 4 || FILLER.has(t) || taken.some((x) => i >= x.start && i < x.start + x.length) || p.ctx.catalog.typesForWords(t).length > 0) continue;
+      const holders = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && singularTokens(tokenize(splitCamel(d.name))).includes(singularTokens([t])[0]!));
+      if (holders.length !== 1) continue;
+      const span = { start: i, length: 1 };
+      taken.push(span);
+      targets.push({ spec: holders[0]!.spec, displays: holders, topics: [], phrase: holders[0]!.name, plural: false, span });
+    }
+  }
   // "hide robot2", "show only robot1": a namespace alone names every display of that robot.
   if (ns && targets.length === 0 && namespaceNamed(tokens, ns)) {
     const mine = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && belongsTo(d, ns));
