@@ -96,6 +96,10 @@ export function countLike(q: Quantity): boolean {
   return q.kind === 'count' || (q.kind === 'factor' && (q.nouns ?? []).length > 0);
 }
 
+/** Words that name a range's ends when each stands before its number ("min 0.05 max 0.95"). */
+const MIN_WORDS = new Set(['min', 'minimum', 'lowest', 'low']);
+const MAX_WORDS = new Set(['max', 'maximum', 'highest', 'high']);
+
 /** Words that join a range's ends ("10 to 200", "between 10 and 200", "-1 … 3"). */
 const RANGE_JOINS = new Set(['to', '-', '–', '..', '...', '…', 'through', 'till', 'until']);
 
@@ -133,6 +137,16 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     if (a.unit === undefined && b.unit !== undefined && b.kind === 'length') from = a.value * (b.value / rawNumber(words[b.index]!, b.value));
     const kind = b.kind === 'count' ? 'bare' : b.kind;
     out.splice(i, 2, { ...b, index: a.index, kind, value: Math.min(from, b.value), to: Math.max(from, b.value) });
+  }
+  // "min 0.05 max 0.95", "lowest -1 highest 3": two numbers each after its end's word are one range, in that order.
+  const minAt = out.findIndex((q) => q.to === undefined && MIN_WORDS.has(words[q.index - 1] ?? ''));
+  const maxAt = out.findIndex((q) => q.to === undefined && MAX_WORDS.has(words[q.index - 1] ?? ''));
+  if (minAt >= 0 && maxAt >= 0 && minAt !== maxAt) {
+    const lo = out[minAt]!;
+    const hi = out[maxAt]!;
+    const range: Quantity = { ...lo, kind: lo.kind === 'count' ? 'bare' : lo.kind, to: hi.value };
+    out.splice(Math.max(minAt, maxAt), 1);
+    out.splice(Math.min(minAt, maxAt), 1, range);
   }
   out.push(...factors);
   out.sort((x, y) => x.index - y.index);

@@ -162,6 +162,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (p.ctx.catalog.typesForWords(words).length === 0) continue;
     const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0;
     if (!others && !anyPhrase(tokens, ALL_WORDS)) continue;
+    // …but "in the costmaps group" is that group as a place.
+    const asPlace = GROUP_WORDS.has(tokens[m.start + m.length] ?? '') || tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
+    if (asPlace) continue;
     named.splice(named.indexOf(m), 1);
     const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
     if (at >= 0) taken.splice(at, 1);
