@@ -93,6 +93,14 @@ function unquotedRename(p: Planner, clause: string): [string, string] | undefine
   return pick ? [pick.what, pick.name] : undefined;
 }
 
+const PRONOUNS = new Set(['it', 'that', 'this', 'that one', 'this one', 'the new one', 'the display']);
+
+/** "call it Eins", "name that one Route B": a pronoun and the rest as the new name. */
+function pronounRename(clause: string): [string, string] | undefined {
+  const m = /\b(?:call|name)\s+(it|that one|this one|that|this)\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause.trim().replace(NAME_TAIL, ''));
+  return m ? [m[1]!, m[2]!] : undefined;
+}
+
 /** "rename X to Y", "call X Y", "X should be called Y", "name the X display Y". */
 function takeRename(p: Planner, clause: string): boolean {
   const clean = clause.trim().replace(NAME_TAIL, '');
@@ -101,13 +109,15 @@ function takeRename(p: Planner, clause: string): boolean {
     const m = re.exec(clean);
     if (m) { parts = [m[1]!, m[2]!]; break; }
   }
-  parts ??= unquotedRename(p, clause);
+  parts ??= unquotedRename(p, clause) ?? pronounRename(clause);
   if (!parts) return false;
   const what = parts[0].replace(/\s+display$/i, '');
   const newName = parts[1].trim();
-  const targets = resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays);
+  // "… and call it Blue Route", "rename that to X": what the clause before (or the last turn) was about.
+  const pronoun = PRONOUNS.has(what.trim().toLowerCase());
+  const targets = pronoun ? inherited(p).flatMap((t) => t.displays) : resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays);
   if (targets.length !== 1) {
-    p.notes.push(targets.length === 0 ? `no display matches "${what}" to rename` : `"${what}" matches several displays (${targets.map((d) => d.name).join(', ')}); say which one to rename`);
+    p.notes.push(targets.length === 0 ? (pronoun ? `"${what}" points at no display named before; say which display to rename to "${newName}"` : `no display matches "${what}" to rename`) : `"${what}" matches several displays (${targets.map((d) => d.name).join(', ')}); say which one to rename`);
     return true;
   }
   const d = targets[0]!;
