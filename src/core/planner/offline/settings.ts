@@ -43,7 +43,8 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       if (cur === undefined) return undefined;
       return prop.kind === 'int' ? Math.max(prop.min ?? 0, Math.round(cur * n.value)) : cur * n.value;
     }
-    if (n.percent && prop.max === 1) return n.value / 100;
+    // A share of an alpha (also one the catalog gives no range: Range's Alpha) is a value from 0 to 1.
+    if (n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction')) return n.value / 100;
     return n.value;
   };
   // Settings this clause makes hold, so a setting that needs them applies ("a billboard line of 4 cm" → Line Width).
@@ -464,7 +465,7 @@ export function round(n: number): string {
 /** A numeric value: the number written, or a relative change of the current one, or an alpha phrase. */
 export function numericValue(prop: PropertySpec, written: number | undefined, current: number | undefined, matched: string, tokens: readonly string[],
   bigger: Span | undefined, smaller: Span | undefined): string | undefined {
-  const isAlpha = prop.max === 1 && prop.min === 0;
+  const isAlpha = (prop.max === 1 && prop.min === 0) || /^alpha$/i.test(prop.path.split('/').pop()!);
   const clamp = (n: number): number => Math.min(prop.max ?? Infinity, Math.max(prop.min ?? -Infinity, n));
   if (isAlpha) {
     const transparentWord = /transparen|translucent|see through/.test(matched) || tokens.some((t) => /^transparen|^translucent/.test(t));
