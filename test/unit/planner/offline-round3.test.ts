@@ -105,6 +105,30 @@ describe('offline planner, third round: what it now reads', () => {
   });
 });
 
+describe('offline planner, third round: more forms', () => {
+  it('renames what the clause before was about ("… and call it X"), and says so when nothing was', async () => {
+    expect((await plan('make the front lidar red and call it Red Lidar')).actions).toEqual(expect.arrayContaining(['rename_display Front Lidar =Red Lidar']));
+    const r = await plan('call it Eins');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join('\n')).toMatch(/"it" points at no display named before/);
+  });
+
+  it('reads an offset from a direction and a length, and two ends after min and max', async () => {
+    expect((await plan('move the grid up by 0.5 m')).actions).toEqual(['set_property Grid Offset=0; 0; 0.5']);
+    expect((await plan('lidar intensity min 5 max 500')).actions).toEqual(expect.arrayContaining(['set_property Front Lidar Min Intensity=5', 'set_property Front Lidar Max Intensity=500']));
+  });
+
+  it('a hide or remove verb that names a number or a switch of the display sets it instead of removing the display', async () => {
+    expect((await plan('drop tf frames not updated in 3 s', doc())).actions).toEqual(['set_property TF Frame Timeout=3']);
+    expect((await plan('remove the tf', doc())).actions).toEqual(['remove_display TF =']);
+  });
+
+  it('a display named as a place is no target', async () => {
+    const r = await plan('show the front lidar on top of the grid');
+    expect(r.actions.some((a) => a.includes('Grid'))).toBe(false);
+  });
+});
+
 describe('catalog/finding-causes.json link commands', () => {
   it('each link command is one its knowledge entry gives', () => {
     for (const c of FINDING_CAUSES.filter((x) => x.link)) {
