@@ -8,7 +8,7 @@
  */
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { looseDisplayName } from '../../rviz/displays.ts';
-import { splitCamel, tokenize } from '../../catalog/text.ts';
+import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
@@ -230,7 +230,9 @@ function handleClause(p: Planner, clause: string): void {
   for (const t of targets) {
     const next = t.span ? tokens[t.span.start + t.span.length] : undefined;
     // "scan points bigger", "scan dots 5 cm": a type or value word right after the named thing is part of the noun.
-    const nounLike = next !== undefined && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
+    // …not a value named as itself ("the depth cloud spheres of 2 cm" asks for Spheres; "scan dots" are its points).
+    const ownValue = t.spec !== undefined && next !== undefined && t.spec.properties.some((x) => (x.values ?? []).some((v) => tokenize(v).join(' ') === singular(next) || tokenize(v).join(' ') === next));
+    const nounLike = next !== undefined && !ownValue && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
       && t.spec.properties.some((x) => (x.valueWords ?? []).some((vw) => vw.words.includes(next)))));
     const notLast = t.span !== undefined && t.span.start + t.span.length + 1 < tokens.length;
     const after = { start: (t.span?.start ?? 0) + (t.span?.length ?? 0), length: 1 };
