@@ -12,8 +12,8 @@ import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
-import { FILLER, FIX_PHRASES, GENERAL_WORDS, UNDO_PHRASES, type Verb } from './lexicon.ts';
-import { isPropertyWord, numbersIn, type Span } from './mentions.ts';
+import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
+import { colourIn, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
@@ -363,6 +363,10 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   }
   if (!spec && t.displays.length > 0 && verb === 'show') {
     for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
+    // "the particle swarm arrows in blue" on a plugin display: the catalog does not know its settings, so none is guessed.
+    if (colourIn(clause) !== undefined || numbersIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]))) {
+      for (const d of t.displays) p.notes.push(`${d.name} is a ${d.classId} display, whose settings the catalog does not know; nothing was changed on it`);
+    }
     return;
   }
   if (!spec) {

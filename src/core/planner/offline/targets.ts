@@ -289,9 +289,31 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // "the local path": a word before the type word that tells its displays apart ("Local Plan" vs "Global Plan").
     const qualifier = qualifierBefore(p, spec, tokens, m, taken, ns);
     let displays = displaysFor(p, spec, qualifier ? `${qualifier} ${m.phrase}` : m.phrase, ns, []);
+    // The qualifier must hold: "the global path" is not also the Controller Path because both are paths.
+    if (qualifier) {
+      const q = singularTokens([qualifier])[0]!;
+      const carrying = displays.filter((d) => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(q));
+      if (carrying.length > 0) displays = carrying;
+    }
     if (displays.length === 0) {
       spec = fittingType(p.ctx, spec, m.phrase);
       if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
+    }
+    // No display of the type, but one whose name holds the type word and the word next to it ("the particle swarm
+    // arrows" → "Amcl Particle Swarm", a plugin display): that one is meant.
+    if (displays.length === 0) {
+      const run = [tokens[m.start - 1], ...tokens.slice(m.start, m.start + m.length), tokens[m.start + m.length]].filter((t): t is string => t !== undefined && !FILLER.has(t));
+      const named = p.state.live().filter((d) => {
+        if (d.classId === 'rviz_common/Group') return false;
+        const nt = singularTokens(tokenize(splitCamel(d.name)));
+        const have = singularTokens(run);
+        for (let i = 0; i + 1 < have.length; i++) {
+          const at = nt.indexOf(have[i]!);
+          if (at >= 0 && nt[at + 1] === have[i + 1]) return true;
+        }
+        return false;
+      });
+      if (named.length === 1) { targets.push({ spec: named[0]!.spec, displays: named, topics: [], phrase: named[0]!.name, plural: false, span: m }); continue; }
     }
     // No display of the type, but a third-party one whose class says the same ("particle cloud" → a
     // nav2_rviz_plugins/ParticleCloud display, nested and named otherwise): that one is meant.
