@@ -15,7 +15,7 @@ import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
-import { propertySettings } from './settings.ts';
+import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
@@ -392,8 +392,13 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     }
     p.notes.push(...questions);
     if (questions.length > 0) continue;
+    const switched = TOGGLE_WORDS.some((w) => tokens.includes(w));
     if (unclear.length && settings.length === 0) p.notes.push(`${d.name}: which value for ${unclear.join(', ')}?`);
-    else if (settings.length === 0 && !d.added && !shown.has(d) && verb !== 'show') {
+    // "toggle the camera": with no switch of it named, the display itself is switched.
+    else if (settings.length === 0 && !d.added && !shown.has(d) && tokens.includes('toggle')) {
+      p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: String(!d.enabled) }));
+      d.enabled = !d.enabled;
+    } else if (settings.length === 0 && !d.added && !shown.has(d) && (verb !== 'show' || switched)) {
       // A change with nothing understood to change ("give the map some love") is never turned into a repair.
       p.notes.push(`did not understand what to change on ${d.name} in "${clause.trim()}"; nothing was changed`);
     } else if (settings.length === 0 && !d.added && !shown.has(d) && fixDisplay(p, d) === 0) {
