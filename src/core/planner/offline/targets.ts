@@ -348,7 +348,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   }
   // "hide robot2", "show only robot1": a namespace alone names every display of that robot.
   if (ns && targets.length === 0 && namespaceNamed(tokens, ns)) {
-    const mine = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && belongsTo(d, ns));
+    let mine = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && belongsTo(d, ns));
+    // "hide robot1's covariance": a setting word only some of the robot's display types have names those displays.
+    const rest = tokens.filter((t, i) => !FILLER.has(t) && !taken.some((x) => i >= x.start && i < x.start + x.length) && findVerb([t], []) === undefined).join(' ');
+    if (rest) {
+      const having = mine.filter((d) => d.spec !== undefined && p.ctx.catalog.propertyForWords(d.spec, rest).some((m) => m.via !== 'requires' && m.property.kind !== 'topic'));
+      if (having.length > 0 && having.length < mine.length) mine = having;
+    }
     if (mine.length) targets.push({ displays: mine, topics: [], phrase: ns, plural: true, span: nsSpan, context: tokens });
   }
   if (within.length > 0) {
