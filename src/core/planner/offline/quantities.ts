@@ -8,7 +8,7 @@ import type { NumberMention } from './mentions.ts';
 export type Dimension = 'count' | 'length' | 'pixels' | 'seconds' | 'fraction' | 'angle' | 'scalar';
 
 /** What a written number is: by its unit, the noun after it, or nothing (`bare`). */
-export type QuantityKind = 'count' | 'length' | 'pixels' | 'seconds' | 'fraction' | 'bare' | 'factor';
+export type QuantityKind = 'count' | 'length' | 'pixels' | 'seconds' | 'fraction' | 'bare' | 'factor' | 'angle';
 
 export interface Quantity extends NumberMention {
   kind: QuantityKind;
@@ -110,6 +110,7 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     if (n.percent) return { ...n, kind: 'fraction' };
     if (n.unit === 'px') return { ...n, kind: 'pixels' };
     if (n.unit !== undefined && /^s/.test(n.unit)) return { ...n, kind: 'seconds' };
+    if (n.unit === 'rad') return { ...n, kind: 'angle' };
     if (n.unit !== undefined) return { ...n, kind: 'length' };
     // A whole number followed by nouns counts them ("50 odometry arrows"); a fraction never counts anything.
     const nouns: string[] = [];
@@ -172,6 +173,7 @@ export function fits(dim: Dimension, q: Quantity): boolean {
   if (q.to !== undefined) return false; // a range goes to a Min/Max pair, never to one setting
   switch (q.kind) {
     case 'factor': return countLike(q) ? dim === 'count' : dim !== 'fraction';
+    case 'angle': return dim === 'angle';
     case 'bare': return dim !== 'count' || Number.isInteger(q.value);
     case 'count': return dim === 'count' && Number.isInteger(q.value);
     case 'length': return dim === 'length';
@@ -214,5 +216,6 @@ export function describeQuantity(q: Quantity): string {
     case 'fraction': return 'a percentage';
     case 'bare': return Number.isInteger(q.value) ? 'a number' : 'a fraction';
     case 'factor': return 'a multiple of the current value';
+    case 'angle': return 'an angle';
   }
 }

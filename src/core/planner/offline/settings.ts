@@ -180,6 +180,19 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const timed = spec.properties.find((x) => (x.kind === 'float' || x.kind === 'int') && /time/i.test(x.path) && !used.has(x.path));
     if (timed) { settings.push({ path: timed.path, value: round(duration.value) }); used.add(timed.path); take(duration); }
   }
+  // An angle with no property named ("every 20 degrees"): the display's one angle setting.
+  const angle = free().find((n) => n.kind === 'angle');
+  if (angle) {
+    const angles = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && dimensionOf(x) === 'angle' && !used.has(x.path));
+    if (angles.length === 1) { settings.push({ path: angles[0]!.path, value: round(angle.value) }); used.add(angles[0]!.path); take(angle); }
+  }
+  // "an arrow every 0.5 m", "spaced 2 m apart": the length between things (Position Tolerance's "distance between").
+  const spaced = ['every', 'apart', 'spaced', 'spacing'].some((w) => tokens.includes(w)) ? free().find((n) => n.kind === 'length') : undefined;
+  if (spaced) {
+    const between = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && dimensionOf(x) === 'length' && !used.has(x.path)
+      && (x.words ?? []).some((w) => /\b(between|spacing|apart|distance)\b/.test(w)));
+    if (between.length === 1) { settings.push({ path: between[0]!.path, value: round(spaced.value) }); used.add(between[0]!.path); take(spaced); }
+  }
   // A length with no property named ("5 cm"): the size that applies now.
   const length = free().find((n) => n.kind === 'length' || n.kind === 'pixels');
   if (length) {
@@ -285,6 +298,7 @@ function numberText(q: Quantity): string {
     case 'pixels': return `${q.value} px`;
     case 'bare': return q.to !== undefined ? `${q.value} to ${q.to}` : String(q.value);
     case 'factor': return q.word ?? `${q.value} times`;
+    case 'angle': return `${round(q.value)} rad`;
   }
 }
 
@@ -339,7 +353,7 @@ export const TOGGLE_WORDS = ['flip', 'reverse', 'invert', 'toggle', 'inverse', '
 /** Of those, the words that name an Invert/Reverse switch's action ("flip the rainbow" is Invert Rainbow; "toggle" is not). */
 const INVERT_WORDS = ['flip', 'reverse', 'invert', 'inverse', 'flipped', 'reversed', 'inverted'];
 /** Words that introduce a value, a threshold or a range ("treat cells above 65 as occupied", "between 10 and 20"). */
-export const VALUE_WORDS = ['treat', 'treated', 'consider', 'considered', 'regard', 'counts', 'count', 'range', 'between', 'above', 'over', 'below',
+export const VALUE_WORDS = ['apart', 'spaced', 'spacing', 'treat', 'treated', 'consider', 'considered', 'regard', 'counts', 'count', 'range', 'between', 'above', 'over', 'below',
   'under', 'beyond', 'upto', 'scale', 'limit', 'limits', 'bound', 'bounds', 'threshold', 'cutoff', 'quarter', 'third', 'thirds', 'quarters'];
 /** Negations the general list lacks: contractions of modal verbs ("shouldn't", "mustn't"), "no longer". */
 export const MORE_NEGATIONS = ['shouldn t', 'should not', 'mustn t', 'must not', 'isn t', 'is not', 'aren t', 'are not', 'won t', 'will not', 'never', 'no longer', 'wouldn t', 'can t', 'cannot',
