@@ -123,6 +123,18 @@ describe('offline planner, third round: more forms', () => {
     expect((await plan('remove the tf', doc())).actions).toEqual(['remove_display TF =']);
   });
 
+  it('reads degrees as radians for the angle setting and "every 0.5 m" as the spacing', async () => {
+    const odom = applyActions(doc(), [{ action: 'add_display', display_type: 'Odometry', topic: '/odom', display: 'Odometry' }], { lookup: catalog });
+    if (!odom.ok) throw new Error(odom.reason);
+    expect((await plan('odometry: a new arrow every 20 degrees', odom.doc)).actions).toContain('set_property Odometry Angle Tolerance=0.3491');
+    expect((await plan('odometry arrows every 0.5 m', odom.doc)).actions).toContain('set_property Odometry Position Tolerance=0.5');
+  });
+
+  it('a robot named with a setting word only some of its displays have means those displays', async () => {
+    const r = await onScenario('multi_robot', 'scenario', "hide robot1's covariance");
+    expect(r.actions).toEqual(['set_property Robot1 Odometry Covariance=false']);
+  });
+
   it('a display named as a place is no target', async () => {
     const r = await plan('show the front lidar on top of the grid');
     expect(r.actions.some((a) => a.includes('Grid'))).toBe(false);
