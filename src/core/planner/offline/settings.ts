@@ -41,7 +41,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (n.kind === 'factor') {
       const cur = current(prop.path);
       if (cur === undefined) return undefined;
-      return prop.kind === 'int' ? Math.max(prop.min ?? 0, Math.round(cur * n.value)) : cur * n.value;
+      return clampTo(prop, cur * n.value);
     }
     // A share of an alpha (also one the catalog gives no range: Range's Alpha) is a value from 0 to 1.
     if (n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction')) return n.value / 100;
@@ -60,7 +60,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const label = d?.name ?? spec.name;
   const numberForFactor = (prop: PropertySpec, q: Quantity): number | undefined => {
     const cur = current(prop.path);
-    return cur === undefined ? undefined : prop.kind === 'int' ? Math.max(prop.min ?? 0, Math.round(cur * q.value)) : Number(round(cur * q.value));
+    return cur === undefined ? undefined : Number(round(clampTo(prop, cur * q.value)));
   };
   // "halve the number of grid cells": with a count named, a size matched only by the counted noun ("cells") is not meant.
   const countNamed = ['number', 'many', 'fewer', 'count'].some((w) => tokens.includes(w));
@@ -99,7 +99,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           // "half the size", "50 % smaller": a share of the current value, for a property that is not itself a share.
           if (!fitting && share && dimensionOf(prop) !== 'fraction' && current(prop.path) !== undefined) {
             take(share);
-            value = round(current(prop.path)! * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100));
+            value = round(clampTo(prop, current(prop.path)! * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100)));
             break;
           }
           const q = free().find((x) => x.to === undefined);
@@ -230,7 +230,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (size && cur !== undefined && dimensionOf(size) !== 'fraction' && !used.has(size.path)) {
       take(share);
       used.add(size.path);
-      settings.push({ path: size.path, value: round(cur * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100)) });
+      settings.push({ path: size.path, value: round(clampTo(size, cur * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100))) });
     }
   }
   // "bigger" / "smaller" with no size named: the length a shape word names ("twice as long"), else the size that
@@ -470,6 +470,11 @@ function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayT
   const adjectives = tokens.filter((t) => SHAPE_WORDS.some(([word]) => word.test(t)));
   const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((wt) => adjectives.some((a) => wt.startsWith(a.replace(/er$/, ''))))));
   return worded.length === 1 ? worded[0] : undefined;
+}
+
+/** A value kept inside the setting's range ("25 %" of a 3 px size is its 1 px minimum). */
+function clampTo(prop: PropertySpec, n: number): number {
+  return Math.min(prop.max ?? Infinity, Math.max(prop.min ?? -Infinity, prop.kind === 'int' ? Math.round(n) : n));
 }
 
 export function round(n: number): string {
