@@ -93,6 +93,11 @@ function unquotedRename(p: Planner, clause: string): [string, string] | undefine
   return pick ? [pick.what, pick.name] : undefined;
 }
 
+/** A display as the user can tell it apart: its group path when it has one ("robot2/Scan"). */
+function placed(d: VirtualDisplay): string {
+  return [...d.groupPath, d.name].join('/');
+}
+
 const PRONOUNS = new Set(['it', 'that', 'this', 'that one', 'this one', 'the new one', 'the display']);
 
 /** "call it Eins", "name that one Route B": a pronoun and the rest as the new name. */
@@ -117,7 +122,7 @@ function takeRename(p: Planner, clause: string): boolean {
   const pronoun = PRONOUNS.has(what.trim().toLowerCase());
   const targets = pronoun ? inherited(p).flatMap((t) => t.displays) : resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays);
   if (targets.length !== 1) {
-    p.notes.push(targets.length === 0 ? (pronoun ? `"${what}" points at no display named before; say which display to rename to "${newName}"` : `no display matches "${what}" to rename`) : `"${what}" matches several displays (${targets.map((d) => d.name).join(', ')}); say which one to rename`);
+    p.notes.push(targets.length === 0 ? (pronoun ? `"${what}" points at no display named before; say which display to rename to "${newName}"` : `no display matches "${what}" to rename`) : `"${what}" matches several displays (${targets.map(placed).join(', ')}); say which one to rename`);
     return true;
   }
   const d = targets[0]!;
@@ -351,7 +356,7 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
       return;
     }
     if (verb === 'remove' && t.displays.length > 1 && !t.plural) {
-      p.notes.push(`"${t.phrase}" matches several displays (${t.displays.map((d) => d.name).join(', ')}); say which one to remove, or say "all"`);
+      p.notes.push(`"${t.phrase}" matches several displays (${t.displays.map(placed).join(', ')}); say which one to remove, or say "all"`);
       return;
     }
     for (const d of t.displays) {
