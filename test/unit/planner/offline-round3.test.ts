@@ -53,6 +53,15 @@ describe('offline planner, third round: refusals and questions back', () => {
     expect(r.notes.join('\n')).toMatch(/no Path display of robot2 \("Plan"\) to hide; only Plan of another robot, left as it is/);
   });
 
+  it('a fix or a verbless change on a robot with no such display never reaches the other robot\'s', async () => {
+    const fix = await onScenario('multi_robot', 'fleet-groups.rviz', "fix robot2's plan");
+    expect(fix.actions).toEqual([]);
+    expect(fix.notes.join('\n')).toMatch(/no Path display of robot2 to fix/);
+    const change = await onScenario('multi_robot', 'fleet-groups.rviz', 'robot2 plan thicker');
+    expect(change.actions).toEqual([]);
+    expect(change.notes.join('\n')).toMatch(/there is no Path display of robot2 to change/);
+  });
+
   it('a word nothing accounts for still stops the setting ("shimmer"), even with a duration the lidar could take', async () => {
     const r = await plan('let the lidar points shimmer for 3 seconds');
     expect(r.actions).toEqual([]);

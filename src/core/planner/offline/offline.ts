@@ -98,6 +98,11 @@ function placed(d: VirtualDisplay): string {
   return [...d.groupPath, d.name].join('/');
 }
 
+/** Whether a clause gives a value: a number, a colour or a comparative. */
+function valuedClause(clause: string, tokens: readonly string[]): boolean {
+  return numbersIn(clause).length > 0 || colourIn(clause) !== undefined || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]));
+}
+
 const PRONOUNS = new Set(['it', 'that', 'this', 'that one', 'this one', 'the new one', 'the display']);
 
 /** "call it Eins", "name that one Route B": a pronoun and the rest as the new name. */
@@ -252,11 +257,13 @@ function handleClause(p: Planner, clause: string): void {
     }
     // A group named ("fix the diagnostics group") stands for the displays inside it.
     const members = (d: VirtualDisplay): VirtualDisplay[] => d.classId === 'rviz_common/Group' ? p.state.live().filter((x) => x.classId !== 'rviz_common/Group' && insideAny(x, [d])) : [d];
-    const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays.flatMap(members) : p.state.live().filter((d) => d.classId === t.spec?.classId)) : troubled(p);
+    // A type named with no display of it in the clause's robot or group: only displays of that robot or group.
+    const ofType = (t: Target): VirtualDisplay[] => p.state.live().filter((d) => d.classId === t.spec?.classId && (t.ns === undefined || belongsTo(d, t.ns)) && (t.within === undefined || insideAny(d, t.within)));
+    const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays.flatMap(members) : ofType(t)) : troubled(p);
     const notesBefore = p.notes.length;
     // "why can't I see the sonar" with no sonar display: nothing to repair; say how to get one.
     for (const t of targets) {
-      if (t.displays.length === 0 && t.spec && !p.state.live().some((d) => d.classId === t.spec!.classId)) p.notes.push(`no ${t.spec.name} display to fix; say "show the ${t.phrase}" to add one`);
+      if (t.displays.length === 0 && t.spec && ofType(t).length === 0) p.notes.push(`no ${t.spec.name} display${t.ns ? ` of ${t.ns}` : ''} to fix; say "show the ${t.phrase}${t.ns ? ` of ${t.ns}` : ''}" to add one`);
     }
     let count = 0;
     // Displays named whose problem no RViz setting repairs (a note, no change), and those with nothing found at all.
@@ -306,7 +313,9 @@ function handleClause(p: Planner, clause: string): void {
     if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);
     return;
   }
-  if (!verb) verb = 'show';
+  // No verb: "robot2 plan thicker" changes what that robot has (a value, a comparative, a colour) and adds nothing when
+  // it has none; otherwise a name shows it ("the map", "the lidar red" adds a red lidar).
+  if (!verb) verb = targets.some((t) => t.displays.length === 0 && (t.ns !== undefined || t.within !== undefined)) && valuedClause(clause, tokens) ? 'set' : 'show';
   // Precision before recall: a content word nothing accounts for ("make the lidar sparkle") is never turned into some
   // other change. A setting clause with one is left out whole; show, hide and remove still apply to what they name.
   const unknown = unaccounted(p, tokens, masked);
@@ -383,7 +392,7 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   const mayAdd = verb === 'show' || (verb === 'set' && followUp);
   if (!mayAdd && t.displays.length === 0) t.displays = byNameOrTopic(p, spec, t.phrase, t.ns, t.within);
   if (!mayAdd && t.displays.length === 0) {
-    p.notes.push(`there is no ${spec.name} display to ${verb === 'rename' ? 'rename' : 'change'}; say "show the ${t.phrase}" (or "add ${/^[aeiou]/i.test(spec.name) ? 'an' : 'a'} ${spec.name} display") to add one`);
+    p.notes.push(`there is no ${spec.name} display${t.ns ? ` of ${t.ns}` : ''}${t.within ? ` in ${t.within.map((g) => g.name).join(', ')}` : ''} to ${verb === 'rename' ? 'rename' : 'change'}; say "show the ${t.phrase}" (or "add ${/^[aeiou]/i.test(spec.name) ? 'an' : 'a'} ${spec.name} display") to add one`);
     return;
   }
   const displays = targetsOrAdd(p, t, mayAdd);
