@@ -111,6 +111,18 @@ function pronounRename(clause: string): [string, string] | undefined {
   return m ? [m[1]!, m[2]!] : undefined;
 }
 
+/**
+ * "rename the map to Maps and Costs": a new name that would be split into clauses, when what follows the split holds
+ * no verb and names no display type, is one name.
+ */
+function wholeRename(p: Planner, text: string): boolean {
+  const name = delimitedNewName(text);
+  if (!name || clauses(name).length < 2) return false;
+  const rest = clauses(name).slice(1);
+  if (rest.some((c) => findVerb(tokenize(c), []) !== undefined || p.ctx.catalog.typesForWords(c).length > 0)) return false;
+  return takeRename(p, text);
+}
+
 /** "rename X to Y", "call X Y", "X should be called Y", "name the X display Y". */
 function takeRename(p: Planner, clause: string): boolean {
   const clean = clause.trim().replace(NAME_TAIL, '');
@@ -482,6 +494,7 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis');
   const recipe = findRecipe(p, text);
   if (recipe) applyRecipe(p, recipe, text);
+  else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
   if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);
