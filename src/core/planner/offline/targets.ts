@@ -333,6 +333,22 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
   }
+  // "the local one", "the global ones": a qualifier and "one" mean the display of the type spoken of (the clause
+  // before, else any) that carries the word.
+  if (targets.length === 0) {
+    const at = tokens.findIndex((t, i) => (t === 'one' || t === 'ones') && i > 0 && !FILLER.has(tokens[i - 1]!) && tokens[i - 1]!.length > 2);
+    if (at > 0) {
+      const q = singularTokens([tokens[at - 1]!])[0]!;
+      const specs = new Set(p.last.map((t) => t.spec).filter((x): x is DisplayTypeSpec => x !== undefined));
+      const carries = (d: VirtualDisplay): boolean => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(q);
+      const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && (specs.size === 0 || (d.spec !== undefined && specs.has(d.spec))) && carries(d) && (ns === undefined || belongsTo(d, ns)));
+      if (found.length === 1 || (found.length > 1 && tokens[at] === 'ones')) {
+        const span = { start: at - 1, length: 2 };
+        taken.push(span);
+        targets.push({ spec: found[0]!.spec, displays: found, topics: [], phrase: found[0]!.name, plural: found.length > 1, span });
+      }
+    }
+  }
   // Nothing else named: a distinctive word of one display's name ("the amcl covariance" → AMCL Pose), when that word
   // names no type by itself.
   if (targets.length === 0 && !ns) {
