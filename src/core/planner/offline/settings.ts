@@ -353,7 +353,7 @@ export const TOGGLE_WORDS = ['flip', 'reverse', 'invert', 'toggle', 'inverse', '
 /** Of those, the words that name an Invert/Reverse switch's action ("flip the rainbow" is Invert Rainbow; "toggle" is not). */
 const INVERT_WORDS = ['flip', 'reverse', 'invert', 'inverse', 'flipped', 'reversed', 'inverted'];
 /** Words that introduce a value, a threshold or a range ("treat cells above 65 as occupied", "between 10 and 20"). */
-export const VALUE_WORDS = ['apart', 'spaced', 'spacing', 'treat', 'treated', 'consider', 'considered', 'regard', 'counts', 'count', 'range', 'between', 'above', 'over', 'below',
+export const VALUE_WORDS = ['apart', 'spaced', 'spacing', 'finer', 'coarser', 'denser', 'treat', 'treated', 'consider', 'considered', 'regard', 'counts', 'count', 'range', 'between', 'above', 'over', 'below',
   'under', 'beyond', 'upto', 'scale', 'limit', 'limits', 'bound', 'bounds', 'threshold', 'cutoff', 'quarter', 'third', 'thirds', 'quarters'];
 /** Negations the general list lacks: contractions of modal verbs ("shouldn't", "mustn't"), "no longer". */
 export const MORE_NEGATIONS = ['shouldn t', 'should not', 'mustn t', 'must not', 'isn t', 'is not', 'aren t', 'are not', 'won t', 'will not', 'never', 'no longer', 'wouldn t', 'can t', 'cannot',
