@@ -16,6 +16,9 @@ const KNOWN_GAPS: Record<string, string> = {
 };
 
 function groupOf(id: string): string {
+  // Third round (`dev-r3-<kind letter>-…`, the later fresh batches `dev-r3x-…`, `dev-r3y-…`): kinds A–F of bench round 3.
+  const r3 = /^dev-(r3[xy]?)-([a-z])-/.exec(id);
+  if (r3) return `${r3[1]} ${r3[2]!.toUpperCase()}`;
   // Second round (`dev-r2-<kind>-…`, `dev-r2-lang-<code>-…`): reported apart from the first.
   const r2 = /^dev-r2-(?:lang-([a-z]{2})|([a-z]+))-/.exec(id);
   if (r2) return r2[1] ? `r2 lang ${r2[1]}` : `r2 ${r2[2]}`;

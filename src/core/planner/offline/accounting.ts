@@ -6,6 +6,7 @@ import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { ALL_WORDS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, NEGATIONS, OTHER_ONE, SMALLER, UNDO_PHRASES, VERB_PHRASES } from './lexicon.ts';
 import type { Span } from './mentions.ts';
 import { RECIPES } from './recipes.ts';
+import { MORE_NEGATIONS, TOGGLE_WORDS, VALUE_WORDS } from './settings.ts';
 import type { PlanContext } from '../types.ts';
 import { topicTokens, type Planner } from './shared.ts';
 
@@ -25,6 +26,7 @@ export function vocabulary(catalog: Catalog): ReadonlySet<string> {
   addAll(set, VERB_PHRASES.map(([w]) => w));
   addAll(set, [...FIX_PHRASES, ...BIGGER, ...SMALLER, ...NEGATIONS, ...OTHER_ONE, ...UNDO_PHRASES, ...ALL_WORDS]);
   addAll(set, Object.keys(namedColors));
+  addAll(set, [...TOGGLE_WORDS, ...VALUE_WORDS, ...MORE_NEGATIONS]);
   addAll(set, catalogFile.otherPhrases ?? []);
   addAll(set, [...RECIPES.setupWords, ...RECIPES.multiRobotWords, ...RECIPES.recipes.flatMap((r) => r.phrases)]);
   for (const d of catalog.displays) {
@@ -37,6 +39,20 @@ export function vocabulary(catalog: Catalog): ReadonlySet<string> {
   v = set;
   vocabularies.set(catalog, v);
   return v;
+}
+
+/** A regular inflection of a known word: "drawn" (draw), "updated" (update), "lingering" (linger), "flipped" (flip). */
+function inflectionOf(t: string, vocab: ReadonlySet<string>): boolean {
+  if (t.length < 5) return false;
+  for (const [end, repl] of [['ing', ''], ['ing', 'e'], ['ed', ''], ['ed', 'e'], ['d', ''], ['n', ''], ['s', ''], ['es', '']] as const) {
+    if (!t.endsWith(end)) continue;
+    let stem = t.slice(0, -end.length) + repl;
+    if (vocab.has(stem)) return true;
+    // a doubled consonant: "flipped" → "flip"
+    if (repl === '' && /(.)\1$/.test(stem)) stem = stem.slice(0, -1);
+    if (vocab.has(stem)) return true;
+  }
+  return false;
 }
 
 const robotNames = new WeakMap<PlanContext, ReadonlySet<string>>();
@@ -71,7 +87,7 @@ export function unaccounted(p: Planner, tokens: readonly string[], masked: reado
     if (/^\d/.test(t) || t.length < 2) return;
     // A hex colour (`#FF8800`, read by colourIn) is a value, not a word.
     if (/^(?=.*\d)([0-9a-f]{6}|[0-9a-f]{3})$/.test(t)) return;
-    if (vocab.has(t) || vocab.has(singular(t))) return;
+    if (vocab.has(t) || vocab.has(singular(t)) || inflectionOf(t, vocab)) return;
     known ??= names(p);
     if (known.has(t) || known.has(singular(t))) return;
     out.push(t);

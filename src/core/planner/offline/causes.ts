@@ -13,6 +13,9 @@ export interface FindingCause {
   cause: string;
   check?: string;
   kb?: string;
+  /** The command that joins what is apart, when that is what is wanted (a static transform). */
+  link?: string;
+  linkKb?: string;
 }
 
 export const FINDING_CAUSES: readonly FindingCause[] = (data as { causes: FindingCause[] }).causes;
@@ -36,11 +39,32 @@ export function checkCommand(cause: FindingCause, topic: string): string | undef
 }
 
 /** The note for a finding RViz cannot fix: what was found, the likely cause, and how to check it. */
-export function outsideNote(f: Finding, topic: string): string | undefined {
+export function outsideNote(f: Finding, topic: string, p?: Planner): string | undefined {
   const cause = causeOf(f.code);
   if (!cause || cause.fix !== 'outside') return undefined;
   const cmd = checkCommand(cause, f.subject.topic ?? topic);
-  return `${f.summary.replace(/[.\s]+$/, '')}. No RViz setting fixes this, so nothing was changed: ${cause.cause}${cmd ? `; check with \`${cmd}\`` : ''}`;
+  // A tree of its own (TF_TREE_DISCONNECTED names its root): how to link it into the fixed frame's tree, if it belongs.
+  const parent = p ? p.ctx.tf?.rootOf(p.state.fixedFrame) ?? p.ctx.tf?.roots[0] : undefined;
+  const link = cause.link && parent && f.subject.kind === 'frame'
+    ? `; if ${f.subject.name} belongs in the ${parent} tree, link it with \`${cause.link.replace(/\{parent\}/g, parent).replace(/\{frame\}/g, f.subject.name)}\` (with its real offset)` : '';
+  return `${f.summary.replace(/[.\s]+$/, '')}. No RViz setting fixes this, so nothing was changed: ${cause.cause}${cmd ? `; check with \`${cmd}\`` : ''}${link}`;
+}
+
+/** Frame findings (a TF tree of its own, stale transforms) about the frames a display's findings name. */
+export function treeNotesFor(p: Planner, d: VirtualDisplay): string[] {
+  const tf = p.ctx.tf;
+  if (!tf) return [];
+  const said = findingsOn(p, d).map((f) => f.summary).join(' ');
+  const words = new Set(said.split(/[\s,:;()]+/));
+  const out: string[] = [];
+  for (const f of p.ctx.findings) {
+    if (f.severity === 'info' || f.subject.kind !== 'frame' || f.subject.display) continue;
+    const component = tf.components.find((c) => c.includes(f.subject.name)) ?? [f.subject.name];
+    if (!component.some((fr) => words.has(fr))) continue;
+    const note = outsideNote(f, '', p);
+    if (note && !p.notes.includes(note) && !out.includes(note)) out.push(note);
+  }
+  return out;
 }
 
 /** Notes for a display's findings whose cause is outside RViz (each once per plan). */
@@ -60,7 +84,7 @@ export function robotNotes(p: Planner): string[] {
   const out: string[] = [];
   for (const f of p.ctx.findings) {
     if (f.severity === 'info' || f.subject.kind !== 'frame' || f.subject.display) continue;
-    const note = outsideNote(f, '');
+    const note = outsideNote(f, '', p);
     if (note && !p.notes.includes(note)) out.push(note);
   }
   return out;

@@ -106,7 +106,7 @@ export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
   words.forEach((w, i) => {
-    const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|ms|m|px|s|sec|secs|seconds?)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
+    const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|ms|m|px|s|sec|secs|seconds?|°|deg|rad)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
     if (!m) return;
     const next = words[i + 1]?.replace(/[.!?]+$/, '');
     let unit = m[2];
@@ -114,11 +114,22 @@ export function numbersIn(text: string): NumberMention[] {
     if (!unit && next && /^(s|secs?|seconds?)$/.test(next)) unit = 's';
     if (!unit && next && /^(ms|msecs?|milliseconds?)$/.test(next)) unit = 'ms';
     if ((!unit || unit === 'px') && next && /^(px|pixels?)$/.test(next)) unit = 'px';
+    // Angles: degrees are read as radians, RViz's unit.
+    if (!unit && next && /^(deg|degs|degrees?|°)$/.test(next)) unit = 'deg';
+    if (!unit && next && /^(rad|rads|radians?)$/.test(next)) unit = 'rad';
     let value = Number(m[1]);
     if (unit && UNITS[unit] !== undefined) value *= UNITS[unit]!;
+    if (unit === '°') unit = 'deg';
+    if (unit === 'deg') { value = (value * Math.PI) / 180; unit = 'rad'; }
     // Milliseconds are a time: read as seconds.
     if (unit === 'ms') { value /= 1000; unit = 's'; }
     out.push({ value, percent: unit === '%', unit, index: i });
+  });
+  // "a quarter as many", "a third of the size": a share.
+  words.forEach((w, i) => {
+    const share = { quarter: 25, third: 100 / 3 }[w.replace(/[.!?]+$/, '')];
+    if (share === undefined || !['a', 'one', 'to'].includes(words[i - 1] ?? '')) return;
+    out.push({ value: share, percent: true, unit: '%', index: i, word: w });
   });
   // "half transparent", "at half the size": a half is 50 %.
   words.forEach((w, i) => {

@@ -7,48 +7,139 @@
  * an empty plan with a note is valid.
  */
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
-import { splitCamel, tokenize } from '../../catalog/text.ts';
+import { looseDisplayName } from '../../rviz/displays.ts';
+import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
-import { FILLER, FIX_PHRASES, GENERAL_WORDS, UNDO_PHRASES, type Verb } from './lexicon.ts';
-import { isPropertyWord, type Span } from './mentions.ts';
-import { act, anyPhrase, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
-import { propertySettings } from './settings.ts';
+import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
+import { colourIn, isPropertyWord, numbersIn, type Span } from './mentions.ts';
+import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
+import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
-import { outsideNotes, robotNotes } from './causes.ts';
+import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
-import { byPropertyPhrase, inherited, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
+import { byPropertyPhrase, inherited, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
 
-/** "call the X Hypotheses": the last word is a new name when it is no word the planner reads and X names one display. */
-function unquotedName(p: Planner, clause: string): RegExpExecArray | null {
-  const m = /\b(?:rename|call|name)\s+(?:the\s+)?(.+?)\s+([^\s"'“”]+)\s*$/i.exec(clause);
-  if (!m) return null;
-  const vocab = vocabulary(p.ctx.catalog);
-  if (tokenize(m[2]!).some((t) => vocab.has(t))) return null;
-  return resolveTargets(p, m[1]!, tokenize(m[1]!), []).flatMap((t) => t.displays).length === 1 ? m : null;
+/** Words after a new name that are not part of it ("call X Y instead", "… from now on, please"). */
+const NAME_TAIL = /(?:\s+(?:instead|from now on|now|please|thanks|thank you))+\s*[.!]*$|[.!]+$/i;
+
+/** Rename phrasings whose new name is delimited by the sentence itself (a connector or quotes): [what, new name]. */
+const RENAME_FORMS: readonly RegExp[] = [
+  /\brename\s+(?:the\s+)?(.+?)\s+(?:display\s+)?(?:to|as|into)\s+["'“]?(.+?)["'”]?\s*$/i,
+  /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+(?:display\s+)?(?:to|as)\s+["'“](.+?)["'”]\s*$/i,
+  /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+["'“](.+?)["'”]\s*$/i,
+  // "the front lidar should be called Main Laser", "X is to be named Y", "let X be called Y"
+  /^(?:(?:please|ok|okay|now)[\s,]+)*(?:let\s+)?(?:the\s+)?(.+?)\s+(?:display\s+)?(?:(?:should|shall|must|will|can|could|is to|has to|needs to|ought to)\s+)?be\s+(?:called|named|renamed(?:\s+to)?|labelled|labeled)\s+["'“]?(.+?)["'”]?\s*$/i,
+  // "change the name of X to Y", "set X's name to Y", "give X the name Y"
+  /\b(?:change|set|make)\s+(?:the\s+)?name\s+of\s+(?:the\s+)?(.+?)\s+(?:to|into)\s+["'“]?(.+?)["'”]?\s*$/i,
+  /\b(?:change|set|make)\s+(?:the\s+)?(.+?)['’]s\s+name\s+(?:to|into)\s+["'“]?(.+?)["'”]?\s*$/i,
+  /\bgive\s+(?:the\s+)?(.+?)\s+the\s+name\s+["'“]?(.+?)["'”]?\s*$/i,
+  // "rename the map in Plan" (German "in … um", Italian "in"): only with rename, after the forms above.
+  /\brename\s+(?:the\s+)?(.+?)\s+(?:display\s+)?in\s+["'“]?(.+?)["'”]?\s*$/i,
+];
+
+/** The new name a rename sentence gives, when its form delimits it (for keeping the name out of translation). */
+export function delimitedNewName(text: string): string | undefined {
+  const clean = text.trim().replace(NAME_TAIL, '');
+  for (const re of RENAME_FORMS) {
+    const m = re.exec(clean);
+    if (m) return m[2]!.trim();
+  }
+  return undefined;
 }
 
-/** "rename X to Y", "call X Y", "name the X display Y". */
+/** "call the waypoints Percorso Uno instead": the run of capitalised words that ends a call/name sentence. */
+function capitalisedCallName(text: string): string | undefined {
+  const m = /^(?:(?:please|ok|okay|now)[\s,]+)*(?:call|name)\s+(?:the\s+)?(.+)$/i.exec(text.trim().replace(NAME_TAIL, ''));
+  if (!m) return undefined;
+  const words = m[1]!.split(/\s+/);
+  let k = words.length;
+  while (k > 1 && /^[\p{Lu}\d]/u.test(words[k - 1]!)) k--;
+  if (k < words.length) return words.slice(k).join(' ');
+  // "call the blueprint Plan du site": from the first capitalised word on.
+  const first = words.findIndex((w, i) => i > 0 && /^\p{Lu}/u.test(w));
+  return first > 0 ? words.slice(first).join(' ') : undefined;
+}
+
+/**
+ * "call the X Percorso Uno (instead)": no connector, so the split is where the words before name exactly one display
+ * and the rest is a name — no word the planner reads, or written with capitals ("call the front lidar Main Laser").
+ */
+function unquotedRename(p: Planner, clause: string): [string, string] | undefined {
+  const m = /\b(?:call|name)\s+(?:the\s+)?(.+)$/i.exec(clause.replace(NAME_TAIL, ''));
+  if (!m) return undefined;
+  const words = m[1]!.trim().split(/\s+/);
+  const vocab = vocabulary(p.ctx.catalog);
+  const splits: { what: string; name: string; exact: boolean }[] = [];
+  for (let k = 1; k < words.length; k++) {
+    const what = words.slice(0, k).join(' ').replace(/\s+display$/i, '');
+    const name = words.slice(k);
+    const capitalised = name.every((w) => /^[\p{Lu}\d]/u.test(w));
+    // "Plan du site": a capitalised first word, the rest no word the planner reads.
+    const titled = /^\p{Lu}/u.test(name[0]!) && tokenize(name.slice(1).join(' ')).every((t) => !vocab.has(t));
+    if (!capitalised && !titled && tokenize(name.join(' ')).some((t) => vocab.has(t))) continue;
+    const found = resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays);
+    if (found.length === 1) splits.push({ what, name: name.join(' '), exact: looseDisplayName(found[0]!.name) === looseDisplayName(what) });
+  }
+  // The words before that are a display's whole name win ("call the Route Ahead Next Steps"), else the fewest words.
+  const pick = splits.find((x) => x.exact) ?? splits[0];
+  return pick ? [pick.what, pick.name] : undefined;
+}
+
+/** A display as the user can tell it apart: its group path when it has one ("robot2/Scan"). */
+function placed(d: VirtualDisplay): string {
+  return [...d.groupPath, d.name].join('/');
+}
+
+/** Whether a clause gives a value: a number, a colour or a comparative. */
+function valuedClause(clause: string, tokens: readonly string[]): boolean {
+  return numbersIn(clause).length > 0 || colourIn(clause) !== undefined || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]));
+}
+
+const PRONOUNS = new Set(['it', 'that', 'this', 'that one', 'this one', 'the new one', 'the display']);
+
+/** "call it Eins", "name that one Route B": a pronoun and the rest as the new name. */
+function pronounRename(clause: string): [string, string] | undefined {
+  const m = /\b(?:call|name)\s+(it|that one|this one|that|this)\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause.trim().replace(NAME_TAIL, ''));
+  return m ? [m[1]!, m[2]!] : undefined;
+}
+
+/**
+ * "rename the map to Maps and Costs": a new name that would be split into clauses, when what follows the split holds
+ * no verb and names no display type, is one name.
+ */
+function wholeRename(p: Planner, text: string): boolean {
+  const name = delimitedNewName(text);
+  if (!name || clauses(name).length < 2) return false;
+  const rest = clauses(name).slice(1);
+  if (rest.some((c) => findVerb(tokenize(c), []) !== undefined || p.ctx.catalog.typesForWords(c).length > 0)) return false;
+  return takeRename(p, text);
+}
+
+/** "rename X to Y", "call X Y", "X should be called Y", "name the X display Y". */
 function takeRename(p: Planner, clause: string): boolean {
-  const m = /\b(?:rename|call|name)\s+(?:the\s+)?(.+?)\s+(?:display\s+)?(?:to|as|into)\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause)
-    ?? /\b(?:call|name)\s+(?:the\s+)?(.+?)\s+["'“](.+?)["'”]\s*$/i.exec(clause)
-    // "rename the map in Plan" (German "in … um", Italian "in"): only with rename, after the forms above.
-    ?? /\brename\s+(?:the\s+)?(.+?)\s+(?:display\s+)?in\s+["'“]?(.+?)["'”]?\s*$/i.exec(clause)
-    // "call the particle cloud Hypotheses": a last word no vocabulary knows is the new name.
-    ?? unquotedName(p, clause);
-  if (!m) return false;
-  const what = m[1]!.replace(/\s+display$/i, '');
-  const newName = m[2]!.trim();
-  const targets = resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays);
+  const clean = clause.trim().replace(NAME_TAIL, '');
+  let parts: [string, string] | undefined;
+  for (const re of RENAME_FORMS) {
+    const m = re.exec(clean);
+    if (m) { parts = [m[1]!, m[2]!]; break; }
+  }
+  parts ??= unquotedRename(p, clause) ?? pronounRename(clause);
+  if (!parts) return false;
+  const what = parts[0].replace(/\s+display$/i, '');
+  const newName = parts[1].trim();
+  // "… and call it Blue Route", "rename that to X": what the clause before (or the last turn) was about.
+  const pronoun = PRONOUNS.has(what.trim().toLowerCase());
+  const targets = pronoun ? inherited(p).flatMap((t) => t.displays) : resolveTargets(p, what, tokenize(what), []).flatMap((t) => t.displays);
   if (targets.length !== 1) {
-    p.notes.push(targets.length === 0 ? `no display matches "${what}" to rename` : `"${what}" matches several displays (${targets.map((d) => d.name).join(', ')}); say which one to rename`);
+    p.notes.push(targets.length === 0 ? (pronoun ? `"${what}" points at no display named before; say which display to rename to "${newName}"` : `no display matches "${what}" to rename`) : `"${what}" matches several displays (${targets.map(placed).join(', ')}); say which one to rename`);
     return true;
   }
   const d = targets[0]!;
@@ -105,13 +196,20 @@ function negatedBefore(tokens: readonly string[], at: number): boolean {
   return [' don t ', ' do not ', ' dont ', ' no longer ', ' not ', ' never ', ' stop ', ' doesn t ', ' does not '].some((n) => before.includes(n));
 }
 
+/** "make/get X work(ing)": the span of "work"/"working", when a make/get verb comes before it. */
+function fixAround(tokens: readonly string[]): Span | undefined {
+  const at = tokens.findIndex((t, i) => (t === 'work' || t === 'working') && tokens.slice(0, i).some((x) => x === 'make' || x === 'get'));
+  return at >= 0 ? { start: at, length: 1 } : undefined;
+}
+
 const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 'where', 'is', 'are', 'does', 'do', 'explain', 'tell']);
 
 function handleClause(p: Planner, clause: string): void {
   if (takeRename(p, clause)) return;
   const tokens = tokenize(clause);
   const taken: Span[] = [];
-  const fixSpan = anyPhrase(tokens, FIX_PHRASES);
+  // "make the scan work", "get the camera working again": a fix request around a named thing.
+  const fixSpan = anyPhrase(tokens, FIX_PHRASES) ?? fixAround(tokens);
   // "what is a costmap?": a question for the assistant, not a change.
   const asks = tokens.length > 0 && QUESTION_WORDS.has(tokens[0]!) && !fixSpan;
   if (asks && !findVerb(tokens, [])) {
@@ -119,7 +217,10 @@ function handleClause(p: Planner, clause: string): void {
     return;
   }
   let targets = resolveTargets(p, clause, tokens, taken);
-  const verbHit = findVerb(tokens, taken);
+  // A verb word inside a setting's phrase of what the clause names ("see" in "30 % see-through") is that setting's.
+  const firstVerb = findVerb(tokens, taken);
+  const verbInPhrase = firstVerb !== undefined && targets.some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, tokens, firstVerb.span));
+  const verbHit = verbInPhrase ? findVerb(tokens, [...taken, firstVerb.span]) : firstVerb;
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
   // "grid off", "tf on": a switch word at the end stands for the verb.
   if (!verb && targets.length > 0) {
@@ -151,7 +252,9 @@ function handleClause(p: Planner, clause: string): void {
   for (const t of targets) {
     const next = t.span ? tokens[t.span.start + t.span.length] : undefined;
     // "scan points bigger", "scan dots 5 cm": a type or value word right after the named thing is part of the noun.
-    const nounLike = next !== undefined && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
+    // …not a value named as itself ("the depth cloud spheres of 2 cm" asks for Spheres; "scan dots" are its points).
+    const ownValue = t.spec !== undefined && next !== undefined && t.spec.properties.some((x) => (x.values ?? []).some((v) => tokenize(v).join(' ') === singular(next) || tokenize(v).join(' ') === next));
+    const nounLike = next !== undefined && !ownValue && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
       && t.spec.properties.some((x) => (x.valueWords ?? []).some((vw) => vw.words.includes(next)))));
     const notLast = t.span !== undefined && t.span.start + t.span.length + 1 < tokens.length;
     const after = { start: (t.span?.start ?? 0) + (t.span?.length ?? 0), length: 1 };
@@ -164,11 +267,15 @@ function handleClause(p: Planner, clause: string): void {
       if (previousVerb === 'fix') { p.last = []; return; }
       targets = p.last;
     }
-    const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays : p.state.live().filter((d) => d.classId === t.spec?.classId)) : troubled(p);
+    // A group named ("fix the diagnostics group") stands for the displays inside it.
+    const members = (d: VirtualDisplay): VirtualDisplay[] => d.classId === 'rviz_common/Group' ? p.state.live().filter((x) => x.classId !== 'rviz_common/Group' && insideAny(x, [d])) : [d];
+    // A type named with no display of it in the clause's robot or group: only displays of that robot or group.
+    const ofType = (t: Target): VirtualDisplay[] => p.state.live().filter((d) => d.classId === t.spec?.classId && (t.ns === undefined || belongsTo(d, t.ns)) && (t.within === undefined || insideAny(d, t.within)));
+    const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays.flatMap(members) : ofType(t)) : troubled(p);
     const notesBefore = p.notes.length;
     // "why can't I see the sonar" with no sonar display: nothing to repair; say how to get one.
     for (const t of targets) {
-      if (t.displays.length === 0 && t.spec && !p.state.live().some((d) => d.classId === t.spec!.classId)) p.notes.push(`no ${t.spec.name} display to fix; say "show the ${t.phrase}" to add one`);
+      if (t.displays.length === 0 && t.spec && ofType(t).length === 0) p.notes.push(`no ${t.spec.name} display${t.ns ? ` of ${t.ns}` : ''} to fix; say "show the ${t.phrase}${t.ns ? ` of ${t.ns}` : ''}" to add one`);
     }
     let count = 0;
     // Displays named whose problem no RViz setting repairs (a note, no change), and those with nothing found at all.
@@ -183,6 +290,10 @@ function handleClause(p: Planner, clause: string): void {
       // command that checks it, and no change. A finding about the old topic is gone once the topic was switched.
       const moved = displayTopic(d) !== topicBefore;
       p.notes.push(...outsideNotes(p, d).filter((n) => !moved || !n.includes(topicBefore)));
+      // Its frame in a TF tree of its own: that tree's note too (with how to link it), never a new fixed frame.
+      p.notes.push(...treeNotesFor(p, d));
+      // "Fix the tf": the TF display's trouble is the robot's TF itself (a tree apart, stale transforms).
+      if (d.classId === 'rviz_default_plugins/TF') p.notes.push(...robotNotes(p).filter((n) => !p.notes.includes(n)));
       if (fixed === 0) (p.notes.length > notesAt ? outsideOnly : quiet).push(d);
     }
     if (targets.length === 0) p.notes.push(...robotNotes(p));
@@ -214,7 +325,9 @@ function handleClause(p: Planner, clause: string): void {
     if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);
     return;
   }
-  if (!verb) verb = 'show';
+  // No verb: "robot2 plan thicker" changes what that robot has (a value, a comparative, a colour) and adds nothing when
+  // it has none; otherwise a name shows it ("the map", "the lidar red" adds a red lidar).
+  if (!verb) verb = targets.some((t) => t.displays.length === 0 && (t.ns !== undefined || t.within !== undefined)) && valuedClause(clause, tokens) ? 'set' : 'show';
   // Precision before recall: a content word nothing accounts for ("make the lidar sparkle") is never turned into some
   // other change. A setting clause with one is left out whole; show, hide and remove still apply to what they name.
   const unknown = unaccounted(p, tokens, masked);
@@ -238,16 +351,33 @@ function handleClause(p: Planner, clause: string): void {
 function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: string[], masked: Span[], followUp = false): void {
   const spec = t.spec;
   if (verb === 'hide' || verb === 'remove') {
-    // "hide the TF names" sets a property, not the display.
-    if (verb === 'hide' && spec) {
-      const bools = propertySettings(p, t.displays[0], spec, clause, masked, tokens).settings.filter((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'bool');
-      if (bools.length) { for (const d of targetsOrAdd(p, t)) for (const s of bools) p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: 'false' })); return; }
-    }
     // "the camera display" when the camera is shown by an Image display named "Camera Image": existing displays first.
-    if (t.displays.length === 0 && spec) t.displays = byNameOrTopic(p, spec, t.phrase);
-    if (t.displays.length === 0) { p.notes.push(`no ${spec?.name ?? t.phrase} display to ${verb}`); return; }
+    if (t.displays.length === 0 && spec) t.displays = byNameOrTopic(p, spec, t.phrase, t.ns, t.within);
+    // "hide the TF names", "camera normalise off" set a switch of the display, not the display (by the type of the
+    // display meant); "drop tf frames not updated in 3 s" sets a number.
+    const own = t.displays[0]?.spec ?? spec;
+    if (own) {
+      const found = propertySettings(p, t.displays[0], own, clause, masked, tokens).settings;
+      const kindOf = (path: string): string | undefined => own.properties.find((x) => x.path === path)?.kind;
+      const bools = verb === 'hide' ? found.filter((s) => kindOf(s.path) === 'bool') : [];
+      const numbers = numbersIn(clause).length > 0 ? found.filter((s) => kindOf(s.path) === 'int' || kindOf(s.path) === 'float') : [];
+      if (bools.length || numbers.length) {
+        for (const d of targetsOrAdd(p, t, false)) {
+          for (const s of bools) p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: 'false' }));
+          for (const s of numbers) { p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: s.value })); d.planProps.set(s.path, s.value); }
+        }
+        if (t.displays.length === 0) p.notes.push(`no ${own.name} display to change`);
+        return;
+      }
+    }
+    if (t.displays.length === 0) {
+      // "hide robot2's plan" when only robot1 has one: there is none for robot2, whatever the other robot shows.
+      const elsewhere = t.ns && spec ? p.state.live().filter((d) => d.classId === spec.classId && !belongsTo(d, t.ns!)) : [];
+      p.notes.push(`no ${spec?.name ?? t.phrase} display${t.ns ? ` of ${t.ns} ("${t.phrase}")` : ''}${t.within ? ` in ${t.within.map((g) => g.name).join(', ')}` : ''} to ${verb}${elsewhere.length ? `; only ${elsewhere.map((d) => d.name).join(', ')} of another robot, left as it is` : ''}`);
+      return;
+    }
     if (verb === 'remove' && t.displays.length > 1 && !t.plural) {
-      p.notes.push(`"${t.phrase}" matches several displays (${t.displays.map((d) => d.name).join(', ')}); say which one to remove, or say "all"`);
+      p.notes.push(`"${t.phrase}" matches several displays (${t.displays.map(placed).join(', ')}); say which one to remove, or say "all"`);
       return;
     }
     for (const d of t.displays) {
@@ -259,6 +389,10 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   }
   if (!spec && t.displays.length > 0 && verb === 'show') {
     for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
+    // "the particle swarm arrows in blue" on a plugin display: the catalog does not know its settings, so none is guessed.
+    if (colourIn(clause) !== undefined || numbersIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]))) {
+      for (const d of t.displays) p.notes.push(`${d.name} is a ${d.classId} display, whose settings the catalog does not know; nothing was changed on it`);
+    }
     return;
   }
   if (!spec) {
@@ -268,9 +402,9 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   }
   // Only show/add verbs add a display; a change ("make the sonar red") needs one that exists.
   const mayAdd = verb === 'show' || (verb === 'set' && followUp);
-  if (!mayAdd && t.displays.length === 0) t.displays = byNameOrTopic(p, spec, t.phrase);
+  if (!mayAdd && t.displays.length === 0) t.displays = byNameOrTopic(p, spec, t.phrase, t.ns, t.within);
   if (!mayAdd && t.displays.length === 0) {
-    p.notes.push(`there is no ${spec.name} display to ${verb === 'rename' ? 'rename' : 'change'}; say "show the ${t.phrase}" (or "add ${/^[aeiou]/i.test(spec.name) ? 'an' : 'a'} ${spec.name} display") to add one`);
+    p.notes.push(`there is no ${spec.name} display${t.ns ? ` of ${t.ns}` : ''}${t.within ? ` in ${t.within.map((g) => g.name).join(', ')}` : ''} to ${verb === 'rename' ? 'rename' : 'change'}; say "show the ${t.phrase}" (or "add ${/^[aeiou]/i.test(spec.name) ? 'an' : 'a'} ${spec.name} display") to add one`);
     return;
   }
   const displays = targetsOrAdd(p, t, mayAdd);
@@ -284,8 +418,13 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     }
     p.notes.push(...questions);
     if (questions.length > 0) continue;
+    const switched = TOGGLE_WORDS.some((w) => tokens.includes(w));
     if (unclear.length && settings.length === 0) p.notes.push(`${d.name}: which value for ${unclear.join(', ')}?`);
-    else if (settings.length === 0 && !d.added && !shown.has(d) && verb !== 'show') {
+    // "toggle the camera": with no switch of it named, the display itself is switched.
+    else if (settings.length === 0 && !d.added && !shown.has(d) && tokens.includes('toggle')) {
+      p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: String(!d.enabled) }));
+      d.enabled = !d.enabled;
+    } else if (settings.length === 0 && !d.added && !shown.has(d) && (verb !== 'show' || switched)) {
       // A change with nothing understood to change ("give the map some love") is never turned into a repair.
       p.notes.push(`did not understand what to change on ${d.name} in "${clause.trim()}"; nothing was changed`);
     } else if (settings.length === 0 && !d.added && !shown.has(d) && fixDisplay(p, d) === 0) {
@@ -299,10 +438,11 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
  * Displays a type word may mean when no display of that type exists: the one display whose name holds every word of
  * the phrase and that shows a topic the type could show ("camera" → the Image display "Camera Image" on /camera/image_raw).
  */
-function byNameOrTopic(p: Planner, spec: DisplayTypeSpec, phrase: string): VirtualDisplay[] {
+function byNameOrTopic(p: Planner, spec: DisplayTypeSpec, phrase: string, ns?: string, within?: VirtualDisplay[]): VirtualDisplay[] {
   const want = tokenize(phrase);
   const topics = new Set(topicsForSpec(p.ctx, spec).map((t) => t.name));
-  const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && want.every((w) => tokenize(splitCamel(d.name)).includes(w)) && topics.has(displayTopic(d)));
+  const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && want.every((w) => tokenize(splitCamel(d.name)).includes(w)) && topics.has(displayTopic(d))
+    && (ns === undefined || belongsTo(d, ns)) && (within === undefined || insideAny(d, within)));
   return found.length === 1 ? found : [];
 }
 
@@ -326,7 +466,11 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   let text = input.request.trim();
   let undoFirst = false;
   // Another language: read through its lexicon as English; words no lexicon covers in a CJK request stop the plan.
-  const translation = translate(text, vocabulary(input.context.catalog));
+  // A new name is a name, in any language ("rename the camera image to Caméra couleur"): when the rest of the sentence
+  // is English, it is not read through a lexicon.
+  const newName = delimitedNewName(text) ?? capitalisedCallName(text);
+  const english = newName !== undefined && !translate(text.replace(newName, ' '), vocabulary(input.context.catalog));
+  const translation = english ? undefined : translate(text, vocabulary(input.context.catalog));
   if (translation) {
     if (translation.unknown.length > 0) {
       return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`] };
@@ -350,6 +494,7 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis');
   const recipe = findRecipe(p, text);
   if (recipe) applyRecipe(p, recipe, text);
+  else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
   if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);

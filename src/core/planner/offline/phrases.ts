@@ -18,7 +18,8 @@ export function findVerb(tokens: readonly string[], masked: readonly Span[]): { 
 /** Split a request into clauses at commas, semicolons, "and", "then", "but", "also" — not inside "black and white". */
 export function clauses(text: string): string[] {
   return text
-    .split(/\s*(?:[;,]|\.\s|\bthen\b|\bbut\b|\balso\b|\band\b(?!\s+white))\s*/i)
+    // …nor inside a range ("between 10 and 200").
+    .split(/\s*(?:[;,]|\.\s|\bthen\b|\bbut\b|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/i)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
 }
@@ -60,6 +61,17 @@ export function takeFixedFrame(p: Planner, text: string): string {
  */
 export function distribute(p: Planner, parts: string[]): string[] {
   const out = [...parts];
+  // "hide robot2's model and scan": a clause of only a type word keeps the robot the clause before named.
+  const verbs = new Set(VERB_PHRASES.map(([w]) => w));
+  for (let i = 1; i < out.length; i++) {
+    const before = tokenize(out[i - 1]!);
+    const ns = p.ctx.namespaces.find((n) => before.includes(n.toLowerCase()));
+    const tokens = tokenize(out[i]!);
+    if (!ns || p.ctx.namespaces.some((n) => tokens.includes(n.toLowerCase())) || tokens.some((t) => verbs.has(t))) continue;
+    const rest = tokens.filter((t) => !FILLER.has(t));
+    if (rest.length === 0 || rest.length > 2 || p.ctx.catalog.typesForWords(out[i]!).length === 0) continue;
+    out[i] = `${ns} ${out[i]}`;
+  }
   for (let i = 0; i + 1 < out.length; i++) {
     const tokens = tokenize(out[i]!);
     if (p.ctx.catalog.typesForWords(out[i]!).length > 0 || slashNames(out[i]!).length > 0) continue;

@@ -8,13 +8,15 @@ import type { NumberMention } from './mentions.ts';
 export type Dimension = 'count' | 'length' | 'pixels' | 'seconds' | 'fraction' | 'angle' | 'scalar';
 
 /** What a written number is: by its unit, the noun after it, or nothing (`bare`). */
-export type QuantityKind = 'count' | 'length' | 'pixels' | 'seconds' | 'fraction' | 'bare';
+export type QuantityKind = 'count' | 'length' | 'pixels' | 'seconds' | 'fraction' | 'bare' | 'factor' | 'angle';
 
 export interface Quantity extends NumberMention {
   kind: QuantityKind;
   /** The noun a count counts ("cells" in "20 cells"), and the words before it ("odometry arrows"). */
   noun?: string;
   nouns?: string[];
+  /** A range's other end ("10 to 200": this is 10, `to` is 200). */
+  to?: number;
 }
 
 const dimensions = new WeakMap<PropertySpec, Dimension>();
@@ -35,7 +37,71 @@ export function dimensionOf(prop: PropertySpec): Dimension {
 }
 
 /** Words that may follow a number without being what it counts. */
-const NOT_NOUNS = new Set(['and', 'or', 'for', 'on', 'in', 'to', 'of', 'with', 'please', 'the', 'a', 'an', 'at', 'by', 'as', 'then', 'times', 'x', 'instead', 'now', 'too', 'again', 'it', 'them', 'so', 'but', 'each', 'thanks']);
+const NOT_NOUNS = new Set(['and', 'or', 'for', 'on', 'in', 'to', 'of', 'with', 'please', 'the', 'a', 'an', 'at', 'by', 'as', 'then', 'times', 'x', 'instead', 'now', 'too', 'again', 'it', 'them', 'so', 'but', 'each', 'thanks',
+  // auxiliaries and verbs after a number ("above 70 should count as occupied", "5 is enough") count nothing
+  'should', 'would', 'could', 'will', 'shall', 'must', 'may', 'might', 'can', 'is', 'are', 'was', 'were', 'be', 'counts', 'count', 'means', 'mean',
+  'becomes', 'become', 'gets', 'get', 'from', 'than', 'only', 'max', 'min', 'maximum', 'minimum', 'tops', 'top', 'or', 'please', 'instead']);
+
+/** Number words a multiplier may use ("three times as many"). */
+const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+/** Multiplier words ("twice as big", "double the cells"). */
+const FACTOR_WORDS: Record<string, number> = { twice: 2, double: 2, doubled: 2, triple: 3, tripled: 3, thrice: 3, quadruple: 4, quadrupled: 4 };
+/** After a multiplier: it divides ("three times smaller", "twice as few"). */
+const DIVIDING = new Set(['smaller', 'fewer', 'less', 'shorter', 'thinner', 'narrower', 'lower', 'slower', 'few']);
+/** After a multiplier: what it multiplies is counted ("as many cells", "more arrows"). */
+const COUNTED = new Set(['many', 'more', 'fewer', 'few']);
+
+/**
+ * Multipliers: "three times as many cells", "2x bigger", "twice as long", "double the arrows". A factor relative to the
+ * current value; with a counted noun it is a count ("as many cells" names Plane Cell Count, never Cell Size).
+ */
+export function factorsIn(text: string): Quantity[] {
+  const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0).map((w) => w.replace(/[.!?]+$/, ''));
+  const out: Quantity[] = [];
+  words.forEach((w, i) => {
+    let factor: number | undefined;
+    let next = i + 1;
+    const times = /^(\d+(?:\.\d+)?)x$|^x(\d+(?:\.\d+)?)$/.exec(w);
+    if (times) factor = Number(times[1] ?? times[2]);
+    else if (FACTOR_WORDS[w] !== undefined) factor = FACTOR_WORDS[w];
+    // …not "12 x 12 cells", a grid's two sides.
+    else if ((NUMBER_WORDS[w] !== undefined || /^\d+(?:\.\d+)?$/.test(w)) && (words[i + 1] === 'times' || (words[i + 1] === 'x' && !/^\d/.test(words[i + 2] ?? '')))) {
+      factor = NUMBER_WORDS[w] ?? Number(w);
+      next = i + 2;
+    }
+    if (factor === undefined || !(factor > 0)) return;
+    if (words[next] === 'as') next++;
+    if (words[next] === 'the') next++;
+    const divides = DIVIDING.has(words[next] ?? '');
+    const counted = COUNTED.has(words[next] ?? '');
+    const nouns: string[] = [];
+    if (counted) {
+      for (let k = next + 1; k <= next + 2; k++) {
+        const noun = tokenize(words[k] ?? '')[0];
+        if (!noun || !/^[a-z]{3,}$/.test(noun) || NOT_NOUNS.has(noun)) break;
+        nouns.push(noun);
+      }
+    } else if (words[next - 1] === 'the' && /^[a-z]{3,}[^s]s$/.test(words[next] ?? '') && !NOT_NOUNS.has(words[next]!)) {
+      // "double the arrows", "2x the cells": the plural right after is what it counts ("double the size" is a size).
+      nouns.push(words[next]!);
+    }
+    const value = divides ? 1 / factor : factor;
+    out.push({ value, percent: false, index: i, word: w, kind: 'factor', ...(nouns.length ? { noun: nouns[nouns.length - 1]!, nouns } : {}) });
+  });
+  return out;
+}
+
+/** Whether a quantity counts something: a count, or a multiplier of a counted noun ("three times as many cells"). */
+export function countLike(q: Quantity): boolean {
+  return q.kind === 'count' || (q.kind === 'factor' && (q.nouns ?? []).length > 0);
+}
+
+/** Words that name a range's ends when each stands before its number ("min 0.05 max 0.95"). */
+const MIN_WORDS = new Set(['min', 'minimum', 'lowest', 'low']);
+const MAX_WORDS = new Set(['max', 'maximum', 'highest', 'high']);
+
+/** Words that join a range's ends ("10 to 200", "between 10 and 200", "-1 … 3"). */
+const RANGE_JOINS = new Set(['to', '-', '–', '..', '...', '…', 'through', 'till', 'until']);
 
 /** Numbers with their kind. `words` are the clause's words as `numbersIn` split them, to read the noun after a count. */
 export function quantitiesOf(numbers: readonly NumberMention[], text: string): Quantity[] {
@@ -44,6 +110,7 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     if (n.percent) return { ...n, kind: 'fraction' };
     if (n.unit === 'px') return { ...n, kind: 'pixels' };
     if (n.unit !== undefined && /^s/.test(n.unit)) return { ...n, kind: 'seconds' };
+    if (n.unit === 'rad') return { ...n, kind: 'angle' };
     if (n.unit !== undefined) return { ...n, kind: 'length' };
     // A whole number followed by nouns counts them ("50 odometry arrows"); a fraction never counts anything.
     const nouns: string[] = [];
@@ -55,6 +122,35 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     if (nouns.length > 0) return { ...n, kind: 'count', noun: nouns[nouns.length - 1]!, nouns };
     return { ...n, kind: 'bare' };
   });
+  // "3 times as many": the number is a multiplier (factorsIn), not a value of its own.
+  const factors = factorsIn(text);
+  for (let i = out.length - 1; i >= 0; i--) if (factors.some((f) => f.index === out[i]!.index)) out.splice(i, 1);
+  // "10 to 200", "from -1 to 3", "between 0.2 and 0.8", "0 to 2 m": one range, its ends on the first; an end without a
+  // unit takes the other's.
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i]!;
+    const b = out[i + 1]!;
+    const join = words[a.index + 1];
+    const between = words.slice(Math.max(0, a.index - 2), a.index).includes('between');
+    if (b.index !== a.index + 2 || !(RANGE_JOINS.has(join ?? '') || (join === 'and' && between)) || a.percent !== b.percent) continue;
+    if (a.word !== undefined || b.word !== undefined) continue;
+    let from = a.value;
+    if (a.unit === undefined && b.unit !== undefined && b.kind === 'length') from = a.value * (b.value / rawNumber(words[b.index]!, b.value));
+    const kind = b.kind === 'count' ? 'bare' : b.kind;
+    out.splice(i, 2, { ...b, index: a.index, kind, value: Math.min(from, b.value), to: Math.max(from, b.value) });
+  }
+  // "min 0.05 max 0.95", "lowest -1 highest 3": two numbers each after its end's word are one range, in that order.
+  const minAt = out.findIndex((q) => q.to === undefined && MIN_WORDS.has(words[q.index - 1] ?? ''));
+  const maxAt = out.findIndex((q) => q.to === undefined && MAX_WORDS.has(words[q.index - 1] ?? ''));
+  if (minAt >= 0 && maxAt >= 0 && minAt !== maxAt) {
+    const lo = out[minAt]!;
+    const hi = out[maxAt]!;
+    const range: Quantity = { ...lo, kind: lo.kind === 'count' ? 'bare' : lo.kind, to: hi.value };
+    out.splice(Math.max(minAt, maxAt), 1);
+    out.splice(Math.min(minAt, maxAt), 1, range);
+  }
+  out.push(...factors);
+  out.sort((x, y) => x.index - y.index);
   // "20 by 20 cells", "10 x 10 cells": the first number counts what the second counts.
   out.forEach((q, i) => {
     const next = out[i + 1];
@@ -65,9 +161,19 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
   return out;
 }
 
+/** The number as written in a word ("2m" → 2, "200" → 200), to undo a unit's scaling. */
+function rawNumber(word: string, fallback: number): number {
+  const m = /^-?\d+(?:\.\d+)?|^-?\.\d+/.exec(word);
+  const n = m ? Number(m[0]) : NaN;
+  return Number.isFinite(n) && n !== 0 ? n : fallback || 1;
+}
+
 /** Whether a property of this dimension can take the quantity. */
 export function fits(dim: Dimension, q: Quantity): boolean {
+  if (q.to !== undefined) return false; // a range goes to a Min/Max pair, never to one setting
   switch (q.kind) {
+    case 'factor': return countLike(q) ? dim === 'count' : dim !== 'fraction';
+    case 'angle': return dim === 'angle';
     case 'bare': return dim !== 'count' || Number.isInteger(q.value);
     case 'count': return dim === 'count' && Number.isInteger(q.value);
     case 'length': return dim === 'length';
@@ -109,5 +215,7 @@ export function describeQuantity(q: Quantity): string {
     case 'seconds': return 'a time';
     case 'fraction': return 'a percentage';
     case 'bare': return Number.isInteger(q.value) ? 'a number' : 'a fraction';
+    case 'factor': return 'a multiple of the current value';
+    case 'angle': return 'an angle';
   }
 }

@@ -6,7 +6,7 @@ import type { VirtualDisplay } from '../state.ts';
 import { BIGGER, NEGATIONS, SMALLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
 import { anyPhrase, type Planner } from './shared.ts';
-import { countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
+import { countLike, countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
 
 /** The properties a clause sets on one display type, with values; relative sizes and alpha read the current value. */
 export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, text: string, masked: readonly Span[], tokens: readonly string[]):
@@ -23,10 +23,12 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const n = v === undefined ? NaN : Number(v);
     return Number.isFinite(n) ? n : undefined;
   };
-  const negated = Boolean(anyPhrase(tokens, NEGATIONS));
+  const negated = Boolean(anyPhrase(tokens, NEGATIONS)) || Boolean(anyPhrase(tokens, MORE_NEGATIONS));
   const bigger = anyPhrase(tokens, BIGGER);
   const smaller = anyPhrase(tokens, SMALLER);
   const used = new Set<string>();
+  // "halve the number of cells" changed the count by the comparative: no size is changed by it as well.
+  let comparativeUsed = false;
   const quantities = quantitiesOf(numbers, text);
   // Several values in one request ("30 cells across with 25 cm squares"): each finds its own property by its kind.
   const usedQ = new Set<Quantity>();
@@ -35,11 +37,38 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const numberFor = (prop: PropertySpec): number | undefined => {
     const n = take(free().find((q) => fits(dimensionOf(prop), q)));
     if (!n) return undefined;
-    if (n.percent && prop.max === 1) return n.value / 100;
+    // "three times as many", "twice as big": relative to the current value (or the default).
+    if (n.kind === 'factor') {
+      const cur = current(prop.path);
+      if (cur === undefined) return undefined;
+      return clampTo(prop, cur * n.value);
+    }
+    // A share of an alpha (also one the catalog gives no range: Range's Alpha) is a value from 0 to 1.
+    if (n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction')) return n.value / 100;
     return n.value;
   };
+  // Settings this clause makes hold, so a setting that needs them applies ("a billboard line of 4 cm" → Line Width).
+  const holdsWith = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
+    const planned = settings.find((x) => x.path === r.path)?.value;
+    const v = planned ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
+    return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
+  });
+  const toggled = TOGGLE_WORDS.some((w) => tokens.includes(w));
+  const inverted = INVERT_WORDS.some((w) => tokens.includes(w));
+  const currentBool = (path: string): boolean => (d ? p.state.valueOf(d, path) : spec.properties.find((x) => x.path === path)?.default?.toString())?.toLowerCase() === 'true';
+  const insteadAt = anyPhrase(tokens, INSTEAD_OF);
   const label = d?.name ?? spec.name;
-  for (const m of fittingMatches(spec, p.ctx.catalog.propertyForWords(spec, visible), quantities, tokens)) {
+  const numberForFactor = (prop: PropertySpec, q: Quantity): number | undefined => {
+    const cur = current(prop.path);
+    return cur === undefined ? undefined : Number(round(clampTo(prop, cur * q.value)));
+  };
+  // "halve the number of grid cells": with a count named, a size matched only by the counted noun ("cells") is not meant.
+  const countNamed = ['number', 'many', 'fewer', 'count'].some((w) => tokens.includes(w));
+  const matched = fittingMatches(spec, p.ctx.catalog.propertyForWords(spec, visible), quantities, tokens);
+  const counting = countNamed ? matched.filter((m) => m.property.kind === 'int' && !isUnderTopic(m.property)) : [];
+  const meant = counting.length === 0 ? matched : matched.filter((m) => m.property.kind === 'int' || m.property.kind === 'bool' || m.property.kind === 'enum' || m.property.kind === 'color'
+    || !counting.some((c) => (c.property.words ?? []).some((w) => tokenize(w).map(singular).some((t) => tokenize(m.matched).map(singular).includes(t)))));
+  for (const m of meant) {
     let prop = m.property;
     // "bigger points" names a size; the one that applies in the display's current style is meant.
     if (isSizeLike(prop) && m.value === undefined) {
@@ -48,11 +77,21 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     }
     if (prop.kind === 'topic' || used.has(prop.path)) continue;
     if (m.via === 'requires') continue; // complete() adds dependencies, with reasons
+    // "intensity range 100 to 3000": a Min/Max setting named with a range takes its end from the range below.
+    if (free().some((q) => q.to !== undefined) && /^(min|max)/i.test(prop.path.split('/').pop()!)) continue;
     let value: string | undefined = m.value;
     if (value === undefined) {
       switch (prop.kind) {
         case 'color': value = colour; break;
-        case 'bool': value = String(!negated); break;
+        case 'bool': {
+          // "flip the rainbow", "toggle the names": the opposite of what it is now.
+          if (toggled) { value = String(!currentBool(prop.path)); break; }
+          // "names instead of axes": what follows "instead of" is switched off, what comes before on.
+          const at = hasPhrase(tokens, m.matched);
+          if (insteadAt && at) { value = String(at.start < insteadAt.start); break; }
+          value = String(!negated);
+          break;
+        }
         case 'int':
         case 'float': {
           const fitting = free().find((x) => fits(dimensionOf(prop), x));
@@ -60,10 +99,10 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           // "half the size", "50 % smaller": a share of the current value, for a property that is not itself a share.
           if (!fitting && share && dimensionOf(prop) !== 'fraction' && current(prop.path) !== undefined) {
             take(share);
-            value = round(current(prop.path)! * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100));
+            value = round(clampTo(prop, current(prop.path)! * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100)));
             break;
           }
-          const q = free()[0];
+          const q = free().find((x) => x.to === undefined);
           // A number whose kind the property cannot take ("20 cells" for a size in metres) is a question, not a guess.
           if (q && !fitting) {
             take(q);
@@ -73,9 +112,12 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           }
           // Queue settings under a topic (`Topic/Depth`) take only a number written out, never "bigger".
           const underTopic = isUnderTopic(prop);
-          value = numericValue(prop, numberFor(prop), current(prop.path), m.matched, tokens, underTopic ? undefined : bigger, underTopic ? undefined : smaller);
+          const written = numberFor(prop);
+          value = numericValue(prop, written, current(prop.path), m.matched, tokens, underTopic ? undefined : bigger, underTopic ? undefined : smaller);
+          if (written === undefined && value !== undefined && (bigger || smaller)) comparativeUsed = true;
           break;
         }
+        case 'vector': value = vectorValue(prop, d ? p.state.valueOf(d, prop.path) : prop.default?.toString(), tokens, free(), take); break;
         default: break;
       }
     }
@@ -90,11 +132,47 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     used.add(prop.path);
     settings.push({ path: prop.path, value });
   }
-  // A count with no property named ("50 arrows", "20 cells"): the count whose words name what is counted.
-  const count = free().find((q) => q.kind === 'count');
+  // "flip the rainbow", "reverse the colour map": an Invert/Reverse switch whose object (its own words or the setting
+  // it depends on) the clause names, set to the opposite of what it is now.
+  if (inverted) {
+    for (const x of spec.properties) {
+      if (x.kind !== 'bool' || used.has(x.path) || !/^(invert|reverse|flip)\b/i.test(x.path.split('/').pop()!)) continue;
+      const objects = [tokenize(x.path.split('/').pop()!).slice(1).join(' '),
+        ...(x.requires ?? []).flatMap((r) => spec.properties.find((y) => y.path === r.path && y.kind === 'bool')?.words ?? [])].filter((w) => w.length > 0);
+      if (!objects.some((w) => hasPhrase(tokens, w))) continue;
+      for (const w of objects) { const at = hasPhrase(tokens, w); if (at) { const i = settings.findIndex((st) => st.path !== x.path && spec.properties.find((y) => y.path === st.path)?.words?.includes(w)); if (i >= 0) { used.delete(settings[i]!.path); settings.splice(i, 1); } } }
+      settings.push({ path: x.path, value: String(!currentBool(x.path)) });
+      used.add(x.path);
+    }
+  }
+  // "in front of the map" is the opposite of "behind": that switch off.
+  for (const [phrase, opposite] of OPPOSITES) {
+    if (!hasPhrase(tokens, phrase)) continue;
+    const x = spec.properties.find((y) => y.kind === 'bool' && !used.has(y.path) && (y.words ?? []).includes(opposite));
+    if (x) { settings.push({ path: x.path, value: String(negated) }); used.add(x.path); }
+  }
+  // A range ("10 to 200", "a fixed scale of 0 to 2 m"): a Min/Max pair of the display, picked by the words the clause
+  // uses, else by the one that applies now (or with what this clause sets), else the only one; complete() switches
+  // off the automatic bounds the pair depends on.
+  for (const range of free().filter((q) => q.to !== undefined)) {
+    const pair = rangePair(spec, tokens, holdsWith);
+    take(range);
+    if ('question' in pair) { questions.push(`${label}: ${pair.question} for ${numberText(range)}?`); continue; }
+    for (const [x, v] of [[pair.min, range.value], [pair.max, range.to!]] as const) {
+      if (used.has(x.path)) continue;
+      settings.push({ path: x.path, value: round(x.kind === 'int' ? Math.round(v) : v) });
+      used.add(x.path);
+    }
+  }
+  // A count with no property named ("50 arrows", "20 cells", "three times as many cells"): the count whose words name
+  // what is counted.
+  const count = free().find((q) => countLike(q));
   if (count) {
     const counts = spec.properties.filter((x) => x.kind === 'int' && !isUnderTopic(x) && !used.has(x.path) && (count.nouns ?? []).some((n) => countsNoun(x, n, tokens)));
-    if (counts.length === 1) { settings.push({ path: counts[0]!.path, value: String(count.value) }); used.add(counts[0]!.path); take(count); }
+    if (counts.length === 1) {
+      const v = count.kind === 'factor' ? numberForFactor(counts[0]!, count) : count.value;
+      if (v !== undefined) { settings.push({ path: counts[0]!.path, value: String(v) }); used.add(counts[0]!.path); take(count); }
+    }
   }
   // A duration with no property named ("for 2 seconds"): the display's time setting (Decay Time, …).
   const duration = free().find((n) => n.kind === 'seconds');
@@ -102,24 +180,45 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const timed = spec.properties.find((x) => (x.kind === 'float' || x.kind === 'int') && /time/i.test(x.path) && !used.has(x.path));
     if (timed) { settings.push({ path: timed.path, value: round(duration.value) }); used.add(timed.path); take(duration); }
   }
+  // An angle with no property named ("every 20 degrees"): the display's one angle setting.
+  const angle = free().find((n) => n.kind === 'angle');
+  if (angle) {
+    const angles = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && dimensionOf(x) === 'angle' && !used.has(x.path));
+    if (angles.length === 1) { settings.push({ path: angles[0]!.path, value: round(angle.value) }); used.add(angles[0]!.path); take(angle); }
+  }
+  // "an arrow every 0.5 m", "spaced 2 m apart": the length between things (Position Tolerance's "distance between").
+  const spaced = ['every', 'apart', 'spaced', 'spacing'].some((w) => tokens.includes(w)) ? free().find((n) => n.kind === 'length') : undefined;
+  if (spaced) {
+    const between = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && dimensionOf(x) === 'length' && !used.has(x.path)
+      && (x.words ?? []).some((w) => /\b(between|spacing|apart|distance)\b/.test(w)));
+    if (between.length === 1) { settings.push({ path: between[0]!.path, value: round(spaced.value) }); used.add(between[0]!.path); take(spaced); }
+  }
   // A length with no property named ("5 cm"): the size that applies now.
   const length = free().find((n) => n.kind === 'length' || n.kind === 'pixels');
   if (length) {
     // Pixels name the pixel size (valid once the style is Points, which complete() adds); lengths the metric one.
     const size = length.unit === 'px'
       ? spec.properties.find((x) => isSizeLike(x) && /pixel/i.test(x.path))
-      : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec, true);
+      : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec, true, settings);
     if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); take(length); used.add(size.path); }
   }
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
   const frameProp = spec.properties.find((x) => x.kind === 'frame');
   if (frameProp && !used.has(frameProp.path)) {
-    const frame = p.ctx.frames.find((f) => text.split(/[\s,;:!?'"]+/).some((w) => w.replace(/\.$/, '') === f));
+    // …not a word that names a display here ("behind the map" is the Map display, not the map frame).
+    const maskedWords = new Set(tokens.filter((_, i) => masked.some((m) => i >= m.start && i < m.start + m.length)));
+    const frame = p.ctx.frames.find((f) => text.split(/[\s,;:!?'"]+/).some((w) => w.replace(/\.$/, '') === f) && !tokenize(f).every((t) => maskedWords.has(t)));
     if (frame) { settings.push({ path: frameProp.path, value: frame }); used.add(frameProp.path); }
   }
   // A colour with no colour property named: the display's main colour.
   if (colour && !settings.some((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'color')) {
-    const main = spec.properties.find((x) => x.kind === 'color' && x.path === 'Color') ?? spec.properties.find((x) => x.kind === 'color');
+    // "torque arrows in blue": the colour whose own qualifier the clause uses (Torque Color), else the main one.
+    const colours = spec.properties.filter((x) => x.kind === 'color');
+    const qualified = colours.filter((x) => {
+      const own = tokenize(x.path).filter((w) => !COLOUR_WORDS.has(w));
+      return own.length > 0 && own.every((w) => tokens.includes(w) || tokens.map(singular).includes(w));
+    });
+    const main = (qualified.length === 1 ? qualified[0] : undefined) ?? colours.find((x) => x.path === 'Color') ?? colours[0];
     if (main) settings.push({ path: main.path, value: colour });
   }
   // "half as long", "to 40 percent" with no size named: a share of the length a shape word names, else of the size.
@@ -131,27 +230,61 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (size && cur !== undefined && dimensionOf(size) !== 'fraction' && !used.has(size.path)) {
       take(share);
       used.add(size.path);
-      settings.push({ path: size.path, value: round(cur * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100)) });
+      settings.push({ path: size.path, value: round(clampTo(size, cur * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100))) });
     }
   }
   // "bigger" / "smaller" with no size named: the length a shape word names ("twice as long"), else the size that
   // applies in the display's current style.
-  if ((bigger || smaller) && !sized()) {
+  const factor = free().find((q) => q.kind === 'factor' && !countLike(q));
+  const factorTaken = quantities.some((q) => q.kind === 'factor' && usedQ.has(q));
+  // "increase the grid to 50 cells": a number written out already says how much; "bigger" adds no second change.
+  const valueTaken = quantities.some((q) => usedQ.has(q)) && settings.some((st) => { const k = spec.properties.find((x) => x.path === st.path)?.kind; return k === 'int' || k === 'float'; });
+  if ((bigger || smaller || factor) && !sized() && !factorTaken && !(valueTaken && !factor) && !comparativeUsed) {
     const size = shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec);
-    if (size) {
-      const v = numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);
-      if (v !== undefined) settings.push({ path: size.path, value: v });
+    if (size && !used.has(size.path)) {
+      const v = factor ? numberForFactor(size, factor)?.toString() : numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);
+      if (v !== undefined) { settings.push({ path: size.path, value: v }); used.add(size.path); take(factor); }
     }
   }
   // A number left over with nothing named to take it ("set the grid to 5"): ask which setting, never guess.
   const left = free()[0];
   if (left && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
     const inRange = (x: PropertySpec): boolean => left.value >= (x.min ?? -Infinity) && left.value <= (x.max ?? Infinity);
-    const numeric = spec.properties.filter((x) => (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), left) && inRange(x)).map((x) => x.path);
-    if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
+    const fitting = spec.properties.filter((x) => (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), left) && inRange(x));
+    const numeric = fitting.map((x) => x.path);
+    // "anything above 70 counts as occupied": the one setting that takes it and whose words share a word of the clause
+    // ("occupied threshold").
+    const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((t) => !GENERIC_WORDS.has(t) && t.length > 3 && tokens.includes(t))));
+    if (worded.length === 1 && fitting.length <= 3) { settings.push({ path: worded[0]!.path, value: round(worded[0]!.kind === 'int' ? Math.round(left.value) : left.value) }); take(left); }
+    else if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
     else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);
   }
   return { settings, unclear, questions };
+}
+
+/** Directions along the fixed frame's axes (REP 103: x forward, y left, z up). */
+const DIRECTIONS: Record<string, [number, number]> = { up: [2, 1], upward: [2, 1], upwards: [2, 1], higher: [2, 1], raise: [2, 1], down: [2, -1], downward: [2, -1], downwards: [2, -1], lower: [2, -1],
+  forward: [0, 1], forwards: [0, 1], ahead: [0, 1], back: [0, -1], backward: [0, -1], backwards: [0, -1], left: [1, 1], right: [1, -1] };
+
+/**
+ * An X; Y; Z value: three numbers ("offset 0 0 1"), an axis and a number ("z 0.5": that component), or a direction and
+ * a length ("up by 0.5 m": added to the current value).
+ */
+function vectorValue(prop: PropertySpec, current: string | undefined, tokens: readonly string[], free: readonly Quantity[], take: (q: Quantity | undefined) => Quantity | undefined): string | undefined {
+  const nums = free.filter((q) => q.kind === 'length' || q.kind === 'bare');
+  const cur = (current ?? '0; 0; 0').split(/[;,\s]+/).map(Number);
+  const base = cur.length === 3 && cur.every(Number.isFinite) ? cur : [0, 0, 0];
+  if (nums.length >= 3) { nums.slice(0, 3).forEach(take); return nums.slice(0, 3).map((q) => round(q.value)).join('; '); }
+  const q = nums[0];
+  if (!q) return undefined;
+  const dir = tokens.map((t) => DIRECTIONS[t]).find((x) => x !== undefined);
+  const axis = ['x', 'y', 'z'].findIndex((a) => tokens.includes(a));
+  const out = [...base];
+  if (dir) out[dir[0]] = base[dir[0]]! + dir[1] * q.value;
+  else if (axis >= 0) out[axis] = q.value;
+  else return undefined;
+  take(q);
+  return out.map((n) => round(n)).join('; ');
 }
 
 /** A number as the user wrote it, for a question back. */
@@ -163,7 +296,9 @@ function numberText(q: Quantity): string {
     case 'length': return `${round(q.value)} m`;
     case 'seconds': return `${q.value} s`;
     case 'pixels': return `${q.value} px`;
-    case 'bare': return String(q.value);
+    case 'bare': return q.to !== undefined ? `${q.value} to ${q.to}` : String(q.value);
+    case 'factor': return q.word ?? `${q.value} times`;
+    case 'angle': return `${round(q.value)} rad`;
   }
 }
 
@@ -197,7 +332,7 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
       const words = tokenize(m.matched).map(singular);
       const alts = spec.properties.filter((x) => x !== m.property && (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), q)
         && (x.words ?? []).some((w) => tokenize(w).map(singular).some((t) => words.includes(t)))
-        && (q.kind !== 'count' || (q.nouns ?? []).some((n) => countsNoun(x, n, tokens))));
+        && (!countLike(q) || (q.nouns ?? []).some((n) => countsNoun(x, n, tokens))));
       if (alts.length === 1) {
         if (!out.some((o) => o.property === alts[0])) out.push({ property: alts[0]!, matched: m.matched, via: 'words' });
         continue;
@@ -209,6 +344,58 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
     out.push(m);
   }
   return out;
+}
+
+const COLOUR_WORDS = new Set(['color', 'colour', 'shape']);
+
+/** Words that turn a switch to its opposite ("flip the rainbow", "toggle the names"). */
+export const TOGGLE_WORDS = ['flip', 'reverse', 'invert', 'toggle', 'inverse', 'swap', 'flipped', 'reversed', 'inverted'];
+/** Of those, the words that name an Invert/Reverse switch's action ("flip the rainbow" is Invert Rainbow; "toggle" is not). */
+const INVERT_WORDS = ['flip', 'reverse', 'invert', 'inverse', 'flipped', 'reversed', 'inverted'];
+/** Words that introduce a value, a threshold or a range ("treat cells above 65 as occupied", "between 10 and 20"). */
+export const VALUE_WORDS = ['apart', 'spaced', 'spacing', 'finer', 'coarser', 'denser', 'treat', 'treated', 'consider', 'considered', 'regard', 'counts', 'count', 'range', 'between', 'above', 'over', 'below',
+  'under', 'beyond', 'upto', 'scale', 'limit', 'limits', 'bound', 'bounds', 'threshold', 'cutoff', 'quarter', 'third', 'thirds', 'quarters'];
+/** Negations the general list lacks: contractions of modal verbs ("shouldn't", "mustn't"), "no longer". */
+export const MORE_NEGATIONS = ['shouldn t', 'should not', 'mustn t', 'must not', 'isn t', 'is not', 'aren t', 'are not', 'won t', 'will not', 'never', 'no longer', 'wouldn t', 'can t', 'cannot',
+  'haven t', 'hasn t', 'hadn t', 'wasn t', 'weren t', 'didn t'];
+/** "X instead of Y", "X rather than Y": what follows is not wanted. */
+const INSTEAD_OF = ['instead of', 'rather than', 'in place of'];
+/** Phrases meaning the opposite of a switch's word: "in front of" is not "behind". */
+const OPPOSITES: readonly [string, string][] = [['in front', 'behind'], ['on top', 'behind'], ['in the foreground', 'behind']];
+/** Words too general to tie a number to a setting by themselves. */
+const GENERIC_WORDS = new Set(['value', 'values', 'size', 'number', 'count', 'time', 'length', 'width', 'scale', 'level', 'amount', 'minimum', 'maximum', 'color', 'colour', 'frame', 'show', 'with', 'from', 'that', 'this', 'than']);
+
+/** Words of a Min/Max pair that do not tell pairs apart. */
+const PAIR_GENERIC = new Set(['min', 'max', 'minimum', 'maximum', 'value', 'values', 'lowest', 'highest', 'the', 'of', 'level', 'bounds', 'range']);
+
+/**
+ * The Min/Max pair a range is for: pairs are settings whose last segment starts with Min and Max and are otherwise the
+ * same ("Min Intensity"/"Max Intensity", "Autocompute Value Bounds/Min Value"/"…/Max Value").
+ */
+function rangePair(spec: DisplayTypeSpec, tokens: readonly string[], holds: (prop: PropertySpec) => boolean): { min: PropertySpec; max: PropertySpec } | { question: string } {
+  const pairs: { min: PropertySpec; max: PropertySpec }[] = [];
+  for (const x of spec.properties) {
+    if ((x.kind !== 'float' && x.kind !== 'int') || isUnderTopic(x)) continue;
+    const segs = x.path.split('/');
+    const last = segs.pop()!;
+    if (!/^min(imum)?\b/i.test(last)) continue;
+    const partner = [...segs, last.replace(/^min(imum)?/i, (m) => (m.length > 3 ? 'Maximum' : 'Max'))].join('/');
+    const max = spec.properties.find((y) => y.path === partner);
+    if (max) pairs.push({ min: x, max });
+  }
+  if (pairs.length === 0) return { question: `no ${spec.name} setting takes a range; which values` };
+  if (pairs.length === 1) return pairs[0]!;
+  const have = new Set(tokens.map(singular));
+  const words = (pr: { min: PropertySpec; max: PropertySpec }): number => {
+    const own = new Set([pr.min, pr.max].flatMap((x) => [...(x.words ?? []), ...x.path.split('/')]).flatMap((w) => tokenize(w)).map(singular).filter((t) => !PAIR_GENERIC.has(t)));
+    return [...own].filter((t) => have.has(t)).length;
+  };
+  const best = Math.max(...pairs.map(words));
+  const named = best > 0 ? pairs.filter((pr) => words(pr) === best) : pairs;
+  if (named.length === 1) return named[0]!;
+  const applying = named.filter((pr) => holds(pr.min));
+  if (applying.length === 1) return applying[0]!;
+  return { question: `which range is meant (${named.map((pr) => `${pr.min.path} … ${pr.max.path}`).join(' or ')})` };
 }
 
 export const ARTICLES = new Set(['the', 'a', 'an', 'it', 'its', 'them', 'their', 'this', 'that', 'these', 'those', 'please', 'pls']);
@@ -232,9 +419,9 @@ export function isSizeLike(prop: PropertySpec | undefined): boolean {
 }
 
 /** Among size-like properties, those whose `requires` hold now; one with requirements (more specific) first. */
-export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, metres = false): PropertySpec | undefined {
+export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, metres = false, planned: readonly { path: string; value: string }[] = []): PropertySpec | undefined {
   const holds = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
-    const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString();
+    const v = planned.find((x) => x.path === r.path)?.value ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
     return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
   });
   const sizes = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && holds(x)
@@ -252,7 +439,7 @@ function growable(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSp
 
 /** Adjectives that name which length is meant: "0.5 m long" is a length, "2 cm thick" a width or radius. */
 const SHAPE_WORDS: readonly [RegExp, RegExp][] = [
-  [/^(long|longer|length)$/, /length/i], [/^(wide|wider|width)$/, /width/i], [/^(thick|thicker|thickness)$/, /width|radius|thickness/i],
+  [/^(long|longer|length)$/, /length/i], [/^(wide|wider|width)$/, /width/i], [/^(thick|thicker|thickness|thin|thinner|slim|slimmer)$/, /width|radius|thickness/i],
   [/^(radius)$/, /radius/i], [/^(diameter)$/, /diameter/i],
 ];
 
@@ -268,11 +455,26 @@ function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayT
     && stems.some((st) => st.test(x.path.split('/').pop()!)));
   const now = fitting.filter(holds);
   if (now.length === 1) return now[0];
+  // Several apply: the one with a phrase whose other words the clause holds, most of them ("the arrow half as long" →
+  // "arrow length"; "the arrow head twice as long" → "arrow head length").
+  const clauseWords = new Set(tokens.map(singular));
+  const score = (x: PropertySpec): number => Math.max(0, ...(x.words ?? []).map((w) => {
+    const own = tokenize(w).map(singular).filter((t) => !SHAPE_WORDS.some(([re]) => re.test(t)));
+    return own.length > 0 && own.every((t) => clauseWords.has(t)) ? own.length : 0;
+  }));
+  const best = Math.max(0, ...now.map(score));
+  const named = best > 0 ? now.filter((x) => score(x) === best) : [];
+  if (named.length === 1) return named[0];
   if (fitting.length === 1) return fitting[0];
   // Several lengths of that shape: the one whose own words use the adjective ("thick" → Line Width's "thickness").
   const adjectives = tokens.filter((t) => SHAPE_WORDS.some(([word]) => word.test(t)));
   const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((wt) => adjectives.some((a) => wt.startsWith(a.replace(/er$/, ''))))));
   return worded.length === 1 ? worded[0] : undefined;
+}
+
+/** A value kept inside the setting's range ("25 %" of a 3 px size is its 1 px minimum). */
+function clampTo(prop: PropertySpec, n: number): number {
+  return Math.min(prop.max ?? Infinity, Math.max(prop.min ?? -Infinity, prop.kind === 'int' ? Math.round(n) : n));
 }
 
 export function round(n: number): string {
@@ -282,7 +484,7 @@ export function round(n: number): string {
 /** A numeric value: the number written, or a relative change of the current one, or an alpha phrase. */
 export function numericValue(prop: PropertySpec, written: number | undefined, current: number | undefined, matched: string, tokens: readonly string[],
   bigger: Span | undefined, smaller: Span | undefined): string | undefined {
-  const isAlpha = prop.max === 1 && prop.min === 0;
+  const isAlpha = (prop.max === 1 && prop.min === 0) || /^alpha$/i.test(prop.path.split('/').pop()!);
   const clamp = (n: number): number => Math.min(prop.max ?? Infinity, Math.max(prop.min ?? -Infinity, n));
   if (isAlpha) {
     const transparentWord = /transparen|translucent|see through/.test(matched) || tokens.some((t) => /^transparen|^translucent/.test(t));

@@ -19,6 +19,10 @@ export interface Target {
   span?: Span;
   /** The clause's other words ("zone 12", "camera 3"), to pick among many live topics. */
   context?: string[];
+  /** The robot namespace the clause narrowed it to ("robot2's plan"): never widened to another robot's display. */
+  ns?: string;
+  /** Groups the clause named as its place ("the cloud in the perception group"): only displays inside them. */
+  within?: VirtualDisplay[];
 }
 
 export interface Planner {
@@ -83,6 +87,12 @@ export function namespaceNamed(tokens: readonly string[], ns: string): boolean {
 
 export function inNamespace(topic: string, ns: string | undefined): boolean {
   return ns === undefined || topic.startsWith(`/${ns}/`);
+}
+
+/** Whether a display belongs to a robot namespace: by its topic, its name or a group it sits in ("robot2" > "Plan"). */
+export function belongsTo(d: VirtualDisplay, ns: string): boolean {
+  const key = ns.toLowerCase();
+  return inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(key) || d.groupPath.some((g) => tokenize(g).includes(key));
 }
 
 export function displayTopic(d: VirtualDisplay): string {

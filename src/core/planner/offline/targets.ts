@@ -5,8 +5,11 @@ import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
-import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
-import { addDisplay, anyPhrase, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
+import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
+import { factorsIn, quantitiesOf } from './quantities.ts';
+import { findVerb } from './phrases.ts';
+import { VALUE_WORDS } from './settings.ts';
+import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
 export function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m: Span): boolean {
@@ -22,15 +25,65 @@ export function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m:
 
 /** Where a display's class name (its last segment, split: `ParticleCloud` → "particle cloud") stands in the tokens. */
 function classSpan(d: VirtualDisplay, tokens: readonly string[], taken: readonly Span[]): Span | undefined {
-  const words = singularTokens(tokenize(splitCamel(d.classId.split('/').pop() ?? '')));
-  if (words.length === 0 || words.every((w) => w.length < 3)) return undefined;
   const have = singularTokens([...tokens]);
-  for (let i = 0; i + words.length <= have.length; i++) {
-    if (!words.every((w, k) => have[i + k] === w)) continue;
-    const span = { start: i, length: words.length };
-    if (!taken.some((x) => span.start < x.start + x.length && x.start < span.start + span.length)) return span;
+  for (const words of classWords(d.classId)) {
+    for (let i = 0; i + words.length <= have.length; i++) {
+      if (!words.every((w, k) => have[i + k] === w)) continue;
+      const span = { start: i, length: words.length };
+      if (!taken.some((x) => span.start < x.start + x.length && x.start < span.start + span.length)) return span;
+    }
   }
   return undefined;
+}
+
+/**
+ * The words a plugin class is named by: its class ("ParticleCloud" → "particle cloud") and its package's own word
+ * ("octomap_rviz_plugins" → "octomap", "rviz_imu_plugin" → "imu"), so "the octomap" finds
+ * octomap_rviz_plugins/OccupancyGrid although "occupancy grid" is a Map word.
+ */
+function classWords(classId: string): string[][] {
+  const [pkg, cls] = classId.includes('/') ? [classId.slice(0, classId.indexOf('/')), classId.split('/').pop()!] : ['', classId];
+  const out = [singularTokens(tokenize(splitCamel(cls)))];
+  const own = pkg.replace(/^rviz_/, '').replace(/_?(rviz_)?plugins?$/, '').replace(/_rviz$/, '');
+  const pkgWords = singularTokens(own.split('_').filter((w) => w.length > 0));
+  if (pkgWords.length > 0 && pkgWords.every((w) => w.length >= 3 && w !== 'rviz' && w !== 'default')) out.push(pkgWords);
+  return out.filter((w) => w.length > 0 && !w.every((x) => x.length < 3));
+}
+
+/** The same type, or one that shows the same messages (a Camera word for an Image display). */
+function sameKind(a: DisplayTypeSpec, b: DisplayTypeSpec): boolean {
+  return a === b || (a.messageTypes.length > 0 && a.messageTypes.some((mt) => b.messageTypes.includes(mt)));
+}
+
+/** Phrases that make what follows a place ("next to the axes", "on top of the map", "in front of the costmaps"). */
+const PLACE_PHRASES = ['beside', 'near', 'next to', 'on top of', 'in front of', 'behind', 'underneath', 'below', 'above', 'over'];
+
+function placeBefore(tokens: readonly string[], start: number): boolean {
+  const before = ` ${tokens.slice(Math.max(0, start - 4), start).filter((t) => t !== 'the' && t !== 'a').join(' ')} `;
+  return PLACE_PHRASES.some((ph) => before.endsWith(` ${ph} `));
+}
+
+/** Words after a group's name that say it is a group ("the perception group", "the sensors folder"). */
+const GROUP_WORDS = new Set(['group', 'groups', 'folder', 'section']);
+/** Words before a group's name that make it a place ("in", "inside", "under"). */
+const PLACE_WORDS = new Set(['in', 'inside', 'within', 'under', 'from']);
+
+/** Whether a display sits inside one of the groups, at any depth. */
+export function insideAny(d: VirtualDisplay, groups: readonly VirtualDisplay[]): boolean {
+  return groups.some((g) => (g.path !== undefined && d.path !== undefined && d.path.startsWith(`${g.path}/`)) || (d.path === undefined && d.groupPath.includes(g.name)));
+}
+
+/**
+ * A word right before a type mention that some, not all, displays of the type carry in their name or topic ("local"
+ * in "the local path" when Local Plan and Global Plan exist): it narrows the mention.
+ */
+function qualifierBefore(p: Planner, spec: DisplayTypeSpec, tokens: readonly string[], m: Span, taken: readonly Span[], ns: string | undefined): string | undefined {
+  const at = m.start - 1;
+  const word = tokens[at];
+  if (!word || FILLER.has(word) || word.length < 3 || taken.some((x) => at >= x.start && at < x.start + x.length)) return undefined;
+  const pool = p.state.live().filter((d) => d.classId === spec.classId && (ns === undefined || belongsTo(d, ns)));
+  const carries = pool.filter((d) => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(singularTokens([word])[0]!));
+  return carries.length > 0 && carries.length < pool.length ? word : undefined;
 }
 
 /** Live topics for a type that fit a phrase ("local plan" → /local_plan), best first; the conventional one wins ties. */
@@ -55,7 +108,7 @@ export function rankTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns
 export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, topics: string[]): VirtualDisplay[] {
   let pool = p.state.live().filter((d) => d.classId === spec.classId);
   if (topics.length) return pool.filter((d) => topics.includes(displayTopic(d)));
-  if (ns) pool = pool.filter((d) => inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase()));
+  if (ns) pool = pool.filter((d) => belongsTo(d, ns));
   const want = singularTokens(tokenize(phrase));
   // The displays whose topic and name share the most words with the phrase ("local costmap" → Local Costmap).
   const overlap = (d: VirtualDisplay): number => {
@@ -66,7 +119,8 @@ export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, n
   if (full.length > 0) return full;
   // A live topic that fits every word ("local plan" → /local_plan) and no display shows yet: that is the one meant.
   const shown = new Set(pool.map(displayTopic));
-  const unshown = topicsForSpec(p.ctx, spec).some((t) => !shown.has(t.name) && want.every((w) => singularTokens(topicTokens(t.name)).includes(w)));
+  // (A display with no topic setting, like TF, shows no topic: its topics decide nothing.)
+  const unshown = spec.topicProperties.length > 0 && topicsForSpec(p.ctx, spec).some((t) => !shown.has(t.name) && want.every((w) => singularTokens(topicTokens(t.name)).includes(w)));
   if (unshown) return [];
   const best = Math.max(0, ...pool.map(overlap));
   if (best > 0) return pool.filter((d) => overlap(d) === best);
@@ -82,7 +136,11 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   const targets: Target[] = [];
   const ns = namespaceOf(p, tokens);
   const nsSpan = ns ? hasPhrase(tokens, ns.toLowerCase()) : anyPhrase(tokens, OTHER_ONE);
-  if (nsSpan) taken.push(nsSpan);
+  if (nsSpan) {
+    taken.push(nsSpan);
+    // "the model in the robot2 group": the group word after the robot's name is part of that name, not a Group.
+    if (GROUP_WORDS.has(tokens[nsSpan.start + nsSpan.length] ?? '')) taken.push({ start: nsSpan.start + nsSpan.length, length: 1 });
+  }
   // A longer type phrase beats a display name inside it ("grid cells" is a GridCells, not the "Grid" display).
   const typeSpans = typeMentions(tokens, p.ctx.catalog.displays, []);
   const named = displayMentions(tokens, p.state.live(), taken).filter((m) => {
@@ -90,12 +148,53 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const defaultName = m.display.spec !== undefined && tokenize(splitCamel(m.display.name)).join(' ') === tokenize(splitCamel(m.display.spec.name)).join(' ');
     // …unless that type is nowhere on this robot or in this document and a value follows: "make the grid cells half a
     // metre" sizes the Grid's cells, "add grid cells" still adds a GridCells.
-    const valued = numbersIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER])) || colourIn(clause) !== undefined;
+    const valued = numbersIn(clause).length > 0 || factorsIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER])) || colourIn(clause) !== undefined;
     const present = (spec: DisplayTypeSpec): boolean => !valued || topicsForSpec(p.ctx, spec).length > 0 || p.state.live().some((d) => d.classId === spec.classId);
     const longer = defaultName && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
     return !longer;
   });
+  // A group named by a type word ("Cameras") is that group only when nothing else is named: "the camera on /fleet/…",
+  // "the loading bay camera" and "both cameras" mean the displays of the type.
+  for (const m of [...named]) {
+    if (m.display.classId !== 'rviz_common/Group') continue;
+    const words = tokens.slice(m.start, m.start + m.length).join(' ');
+    if (p.ctx.catalog.typesForWords(words).length === 0) continue;
+    const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0;
+    if (!others && !anyPhrase(tokens, ALL_WORDS)) continue;
+    // …but "in the costmaps group" is that group as a place.
+    const asPlace = GROUP_WORDS.has(tokens[m.start + m.length] ?? '') || tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
+    if (asPlace) continue;
+    named.splice(named.indexOf(m), 1);
+    const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+    if (at >= 0) taken.splice(at, 1);
+  }
+  // "the cloud in the perception group", "the lidar inside Sensors": a group named as the place of another thing named
+  // here qualifies it (the display inside the group is meant), it is not a target itself.
+  const within: VirtualDisplay[] = [];
+  for (const m of [...named]) {
+    if (m.display.classId !== 'rviz_common/Group') continue;
+    const before = tokens.slice(Math.max(0, m.start - 2), m.start);
+    const groupWord = GROUP_WORDS.has(tokens[m.start + m.length] ?? '');
+    // …also right before a type word: "the arm model" is the model in the Arm group.
+    const place = before.some((t) => PLACE_WORDS.has(t)) || typeSpans.some((t) => t.start === m.start + m.length);
+    const others = named.some((o) => o !== m && !overlaps(o, m)) || typeSpans.some((t) => !overlaps(t, m) && !(groupWord && t.start === m.start + m.length));
+    if (!(place || groupWord) || !others) continue;
+    within.push(m.display);
+    named.splice(named.indexOf(m), 1);
+    if (groupWord) taken.push({ start: m.start + m.length, length: 1 });
+  }
+  // "the local costmap on top of the map", "the names next to the axes": a display named as a place of an earlier one
+  // is not a target.
+  for (const m of [...named]) {
+    const earlier = named.some((o) => o !== m && o.start < m.start) || typeSpans.some((t) => t.start + t.length <= m.start);
+    if (earlier && placeBefore(tokens, m.start)) {
+      named.splice(named.indexOf(m), 1);
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      taken.push(m);
+    }
+  }
   for (const m of named) {
     const existing = targets.find((t) => t.span && t.span.start === m.start);
     if (existing) existing.displays.push(m.display);
@@ -141,6 +240,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       if (at >= 0) taken.splice(at, 1);
       continue;
     }
+    // "intensity from 0 to 255 range", "a fixed range of 0 to 2": a value word that is also a type word ("range")
+    // names the values when the clause holds a number range and names another display.
+    if (anchors.length > 1 && VALUE_WORDS.includes(m.phrase) && quantitiesOf(numbersIn(clause), clause).some((q) => q.to !== undefined)) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      continue;
+    }
     // "keep the last 5 odometry poses": a type word counted by a number is what the count counts, not a display.
     const counted = anchors.length > 1 && tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => /^\d/.test(t));
     if (counted) {
@@ -148,7 +254,8 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       if (at >= 0) taken.splice(at, 1);
       continue;
     }
-    if (targets.some((t) => t.span && !t.topics.length && t.spec === m.spec && t.displays.length)) continue; // "the Waypoints markers"
+    // "the Waypoints markers", "the loading bay camera" (an Image display named, a Camera word after it)
+    if (targets.some((t) => t.span && !t.topics.length && t.spec !== undefined && sameKind(t.spec, m.spec) && t.displays.length)) continue;
     // "the markers of zone 12": a word that is part of another named thing's topic names qualifies it.
     const words = singularTokens(tokenize(m.phrase));
     const ownTopics = topicsForSpec(p.ctx, m.spec);
@@ -164,7 +271,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const before = tokens.slice(Math.max(0, m.start - 3), m.start);
     // …nor is one named as a place ("the frame names next to the axes", "the labels beside the markers").
     const linked = before.some((t) => t === 'from' || t === 'of' || t === 'off');
-    const place = m.start > 2 && (before.some((t) => t === 'beside' || t === 'near') || before.join(' ').includes('next to'));
+    const place = m.start > 2 && placeBefore(tokens, m.start);
     if (place || (targets.length > 0 && linked && targets.some((t) => t.span && t.span.start < m.start))) {
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
@@ -179,10 +286,34 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
     const all = Boolean(anyPhrase(tokens, ALL_WORDS));
     let spec = m.spec;
-    let displays = displaysFor(p, spec, m.phrase, ns, []);
+    // "the local path": a word before the type word that tells its displays apart ("Local Plan" vs "Global Plan").
+    const qualifier = qualifierBefore(p, spec, tokens, m, taken, ns);
+    let displays = displaysFor(p, spec, qualifier ? `${qualifier} ${m.phrase}` : m.phrase, ns, []);
+    // The qualifier must hold: "the global path" is not also the Controller Path because both are paths.
+    if (qualifier) {
+      const q = singularTokens([qualifier])[0]!;
+      const carrying = displays.filter((d) => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(q));
+      if (carrying.length > 0) displays = carrying;
+    }
     if (displays.length === 0) {
       spec = fittingType(p.ctx, spec, m.phrase);
       if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
+    }
+    // No display of the type, but one whose name holds the type word and the word next to it ("the particle swarm
+    // arrows" → "Amcl Particle Swarm", a plugin display): that one is meant.
+    if (displays.length === 0) {
+      const run = [tokens[m.start - 1], ...tokens.slice(m.start, m.start + m.length), tokens[m.start + m.length]].filter((t): t is string => t !== undefined && !FILLER.has(t));
+      const named = p.state.live().filter((d) => {
+        if (d.classId === 'rviz_common/Group') return false;
+        const nt = singularTokens(tokenize(splitCamel(d.name)));
+        const have = singularTokens(run);
+        for (let i = 0; i + 1 < have.length; i++) {
+          const at = nt.indexOf(have[i]!);
+          if (at >= 0 && nt[at + 1] === have[i + 1]) return true;
+        }
+        return false;
+      });
+      if (named.length === 1) { targets.push({ spec: named[0]!.spec, displays: named, topics: [], phrase: named[0]!.name, plural: false, span: m }); continue; }
     }
     // No display of the type, but a third-party one whose class says the same ("particle cloud" → a
     // nav2_rviz_plugins/ParticleCloud display, nested and named otherwise): that one is meant.
@@ -190,17 +321,69 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       const plugin = p.state.live().filter((d) => !d.spec && d.classId !== 'rviz_common/Group' && classSpan(d, tokens.slice(m.start, m.start + m.length), []) !== undefined);
       if (plugin.length > 0) { targets.push({ displays: plugin, topics: [], phrase: m.phrase, plural: plugin.length > 1, span: m }); continue; }
     }
+    // "hide both cameras" with no Camera display but two Image displays of camera topics: displays of another type
+    // that shows the same messages are meant by a verb that changes existing ones (show/add still add the type named).
+    if (displays.length === 0 && findVerb(tokens, [])?.verb !== 'show') {
+      const kin = p.state.live().filter((d) => d.spec && d.spec !== spec && d.classId !== 'rviz_common/Group' && d.spec.messageTypes.some((mt) => spec.messageTypes.includes(mt))
+        && (ns === undefined || belongsTo(d, ns)));
+      if (kin.length > 0 && (kin.length === 1 || !m.exact || all) && new Set(kin.map((d) => d.spec)).size === 1) {
+        targets.push({ spec: kin[0]!.spec, displays: kin, topics: [], phrase: m.phrase, plural: kin.length > 1, span: m, context: tokens });
+        continue;
+      }
+    }
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
+  }
+  // "the local one", "the global ones": a qualifier and "one" mean the display of the type spoken of (the clause
+  // before, else any) that carries the word.
+  if (targets.length === 0) {
+    const at = tokens.findIndex((t, i) => (t === 'one' || t === 'ones') && i > 0 && !FILLER.has(tokens[i - 1]!) && tokens[i - 1]!.length > 2);
+    if (at > 0) {
+      const q = singularTokens([tokens[at - 1]!])[0]!;
+      const specs = new Set(p.last.map((t) => t.spec).filter((x): x is DisplayTypeSpec => x !== undefined));
+      const carries = (d: VirtualDisplay): boolean => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(q);
+      const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && (specs.size === 0 || (d.spec !== undefined && specs.has(d.spec))) && carries(d) && (ns === undefined || belongsTo(d, ns)));
+      if (found.length === 1 || (found.length > 1 && tokens[at] === 'ones')) {
+        const span = { start: at - 1, length: 2 };
+        taken.push(span);
+        targets.push({ spec: found[0]!.spec, displays: found, topics: [], phrase: found[0]!.name, plural: found.length > 1, span });
+      }
+    }
+  }
+  // Nothing else named: a distinctive word of one display's name ("the amcl covariance" → AMCL Pose), when that word
+  // names no type by itself.
+  if (targets.length === 0 && !ns) {
+    for (let i = 0; i < tokens.length && targets.length === 0; i++) {
+      const t = tokens[i]!;
+      if (t.length < 4 || FILLER.has(t) || taken.some((x) => i >= x.start && i < x.start + x.length) || p.ctx.catalog.typesForWords(t).length > 0) continue;
+      const holders = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && singularTokens(tokenize(splitCamel(d.name))).includes(singularTokens([t])[0]!));
+      if (holders.length !== 1) continue;
+      const span = { start: i, length: 1 };
+      taken.push(span);
+      targets.push({ spec: holders[0]!.spec, displays: holders, topics: [], phrase: holders[0]!.name, plural: false, span });
+    }
   }
   // "hide robot2", "show only robot1": a namespace alone names every display of that robot.
   if (ns && targets.length === 0 && namespaceNamed(tokens, ns)) {
-    const mine = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && (inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase())));
+    let mine = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && belongsTo(d, ns));
+    // "hide robot1's covariance": a setting word only some of the robot's display types have names those displays.
+    const rest = tokens.filter((t, i) => !FILLER.has(t) && !taken.some((x) => i >= x.start && i < x.start + x.length) && findVerb([t], []) === undefined).join(' ');
+    if (rest) {
+      const having = mine.filter((d) => d.spec !== undefined && p.ctx.catalog.propertyForWords(d.spec, rest).some((m) => m.via !== 'requires' && m.property.kind !== 'topic'));
+      if (having.length > 0 && having.length < mine.length) mine = having;
+    }
     if (mine.length) targets.push({ displays: mine, topics: [], phrase: ns, plural: true, span: nsSpan, context: tokens });
+  }
+  if (within.length > 0) {
+    for (const t of targets) {
+      t.within = within;
+      t.displays = t.displays.filter((d) => insideAny(d, within));
+    }
   }
   if (ns) {
     for (const t of targets) {
       if (t.topics.length || !t.spec) continue;
-      t.displays = t.displays.filter((d) => inNamespace(displayTopic(d), ns) || tokenize(d.name).includes(ns.toLowerCase()));
+      t.ns = ns;
+      t.displays = t.displays.filter((d) => belongsTo(d, ns));
       t.topics = rankTopics(p, t.spec, t.phrase, ns, tokens).slice(0, 1);
     }
   }
