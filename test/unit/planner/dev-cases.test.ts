@@ -8,12 +8,8 @@ import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
 import { createOfflineProposer } from '../../../src/core/planner/index.ts';
 
 /** Cases known to fail, each with why; any other failure fails the test, and a known one that passes must leave here. */
-const KNOWN_GAPS: Record<string, string> = {
-  // English parse: "put torque arrows in blue" colours the force (the qualifier "torque arrows" does not pick Torque Color).
-  'dev-r3l-es-torque-blue': 'English parse: "torque arrows" as the qualifier of a colour',
-  // The fleet config names a Scan in each robot's group; the plan names the display "Scan", which validate() refuses as ambiguous.
-  'dev-r3l-fresh-it-fleet-scan-robot1': 'English parse/validate: same display name in two robot groups',
-};
+// Dev cases known to fail, with why (none now: 13p's round closed the two 13l had found).
+const KNOWN_GAPS: Record<string, string> = {};
 
 function groupOf(id: string): string {
   // Third round (`dev-r3-<kind letter>-…`, the later fresh batches `dev-r3x-…`, `dev-r3y-…`): kinds A–F of bench round 3.
