@@ -65,7 +65,9 @@ class Subscription implements Subscriber {
   public deliver(envelope: string, latched: boolean): void {
     const throttle = this.throttle;
     const now = performance.now();
-    if (throttle <= 0 || now - this.lastSent >= throttle) {
+    // While a flush is scheduled the queue goes first: sending now too would put two messages in one period when
+    // the timer fires late (a loaded machine).
+    if (throttle <= 0 || (this.timer === undefined && now - this.lastSent >= throttle)) {
       this.lastSent = now;
       this.sendEnvelope(envelope, latched);
       return;
@@ -79,6 +81,8 @@ class Subscription implements Subscriber {
 
   private flush(): void {
     this.timer = undefined;
+    const wait = this.lastSent + this.throttle - performance.now();
+    if (wait > 0 && this.pending.length > 0) { this.timer = setTimeout(() => this.flush(), wait); return; }
     const next = this.pending.shift();
     if (next === undefined) return;
     this.lastSent = performance.now();
