@@ -22,7 +22,7 @@ export interface ViewStats {
   dropped: Record<string, number>;
   /** Worker decode times per kind (points, grid, image…). */
   decode: Record<string, { count: number; p50Ms: number; p95Ms: number; lastMs: number }>;
-  /** Whether three.js and the scene have loaded. */
+  /** Whether three.js has loaded and every layer of the current document exists (they are built over a few tasks). */
   ready: boolean;
 }
 

@@ -14,6 +14,11 @@ import { theme } from './theme.ts';
 import './image-panel.ts';
 
 const HEIGHT_KEY = 'rviz-companion.view-height';
+
+/** Resolves in a later task (the page may render and handle input in between). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => { setTimeout(resolve, 0); });
+}
 const MESH_KEY = 'rviz-companion.mesh-base-url';
 
 /**
@@ -120,9 +125,15 @@ export class LiveView extends LitElement {
     this.loading ??= (async () => {
       try {
         const { ViewRuntime } = await import('../view/scene/view-runtime.ts');
+        // The chunk's evaluation and the WebGL context's creation are two tasks, not one long one.
+        await nextTask();
         const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
         if (!stage || !this.isConnected) return;
-        const rt = new ViewRuntime(stage);
+        // Shader error logs cost a synchronous wait per program: on in the dev server (`vite`), off in the built app.
+        const dev = (import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV === true;
+        const rt = new ViewRuntime(stage, { staged: true, checkShaderErrors: dev });
+        await nextTask();
+        if (!this.isConnected) { rt.dispose(); return; }
         rt.onImage = (u) => { this.images = new Map(this.images).set(u.key, u); };
         this.runtime = rt;
       } catch (err) {
@@ -166,7 +177,7 @@ export class LiveView extends LitElement {
       if (dropped[r.key] !== undefined) droppedByName[name] = dropped[r.key]!;
     }
     return { frameMs: { p50: frame.p50, p95: frame.p95 }, frames: frame.frames, displays, dropped: droppedByName,
-      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime !== undefined };
+      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true };
   }
 
   protected override render() {
