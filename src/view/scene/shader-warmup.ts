@@ -5,7 +5,9 @@
  * program, all in one task. Here each frame does at most one of:
  *  - compile: `renderer.compile` of one object whose material has no program yet (issues the compile, does not wait);
  *  - first use: once the program reports it is done (KHR_parallel_shader_compile where the GPU has it; where it does
- *    not, frames later, the driver having compiled it in the meantime), read its uniforms and attributes.
+ *    not, `settleMs` after its compile: the GPU process compiles meanwhile), read its uniforms and attributes.
+ * Any synchronous GL query waits for the GPU process to finish what is queued (a compile included), so the
+ * extensions three.js looks up lazily are looked up once at start, while the GPU process is idle (`prefetch`).
  * Objects still waiting are hidden for that render only, so the rest of the scene draws meanwhile.
  */
 import type * as THREE from 'three';
@@ -22,11 +24,29 @@ function materialsOf(o: THREE.Object3D): THREE.Material[] {
   return Array.isArray(m) ? m : [m];
 }
 
+/** Extensions three.js 0.187 looks up on first need (textures, programs, clipping, multi-draw), not at start. */
+const LAZY_EXTENSIONS = ['KHR_parallel_shader_compile', 'EXT_texture_filter_anisotropic', 'EXT_clip_control', 'EXT_color_buffer_float',
+  'EXT_color_buffer_half_float', 'OES_texture_float_linear', 'WEBGL_clip_cull_distance', 'WEBGL_multi_draw',
+  'WEBGL_multisampled_render_to_texture'] as const;
+
 export class ShaderWarmup {
   /** Programs whose first use has been done: drawing with them no longer waits. */
   private readonly used = new WeakSet<object>();
+  /** When each program was issued (performance.now()), for GPUs that cannot say when a compile is done. */
+  private readonly issuedAt = new WeakMap<object, number>();
+  private readonly parallel: boolean;
 
-  public constructor(private readonly renderer: THREE.WebGLRenderer) {}
+  public constructor(private readonly renderer: THREE.WebGLRenderer, private readonly settleMs = 200,
+    private readonly now: () => number = () => performance.now()) {
+    for (const name of LAZY_EXTENSIONS) renderer.extensions.has(name);
+    this.parallel = renderer.extensions.has('KHR_parallel_shader_compile');
+  }
+
+  private ready(program: ProgramLike): boolean {
+    if (this.parallel) return program.isReady();
+    const at = this.issuedAt.get(program);
+    return at === undefined || this.now() - at >= this.settleMs;
+  }
 
   private programOf(material: THREE.Material): ProgramLike | undefined {
     return (this.renderer.properties.get(material) as { currentProgram?: ProgramLike }).currentProgram;
@@ -44,11 +64,15 @@ export class ShaderWarmup {
       for (const material of materialsOf(o)) {
         const program = this.programOf(material);
         if (!program) { toCompile ??= o; pending.push(o); return; }
-        if (!this.used.has(program)) { if (!toUse && program.isReady()) toUse = program; pending.push(o); return; }
+        if (!this.used.has(program)) { if (!toUse && this.ready(program)) toUse = program; pending.push(o); return; }
       }
     });
     if (toCompile) {
-      this.renderer.compile(toCompile, camera, scene);
+      const at = this.now();
+      for (const material of this.renderer.compile(toCompile, camera, scene)) {
+        const program = this.programOf(material);
+        if (program && !this.used.has(program) && !this.issuedAt.has(program)) this.issuedAt.set(program, at);
+      }
     } else if (toUse) {
       toUse.getUniforms();
       toUse.getAttributes();
