@@ -10,6 +10,7 @@ import { documentView, type DocumentView } from '../view/spec/document-view.ts';
 import { legendRows, type LegendRow } from '../view/spec/legend.ts';
 import type { ImageUpdate, ViewRuntime } from '../view/scene/view-runtime.ts';
 import { debugEnabled, installDebugHook, type ViewStats } from './live-view-debug.ts';
+import { warmUpGl } from '../view/scene/gl-warmup.ts';
 import { theme } from './theme.ts';
 import './image-panel.ts';
 
@@ -124,7 +125,10 @@ export class LiveView extends LitElement {
     if (this.runtime) return Promise.resolve();
     this.loading ??= (async () => {
       try {
+        // The GPU process is woken from a worker while three.js loads: the main thread's context is then cheap.
+        const warm = warmUpGl();
         const { ViewRuntime } = await import('../view/scene/view-runtime.ts');
+        await warm;
         // The chunk's evaluation and the WebGL context's creation are two tasks, not one long one.
         await nextTask();
         const stage = this.renderRoot.querySelector<HTMLElement>('.stage');

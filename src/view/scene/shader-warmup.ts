@@ -36,8 +36,13 @@ export class ShaderWarmup {
   private readonly issuedAt = new WeakMap<object, number>();
   private readonly parallel: boolean;
 
-  public constructor(private readonly renderer: THREE.WebGLRenderer, private readonly settleMs = 200,
+  /** How long a program waits after its compile before its first use (no KHR_parallel_shader_compile); grows when a
+   * first use still had to wait, i.e. the GPU process compiles slower than that (a busy machine, SwiftShader). */
+  private settleMs: number;
+
+  public constructor(private readonly renderer: THREE.WebGLRenderer, settleMs = 200,
     private readonly now: () => number = () => performance.now()) {
+    this.settleMs = settleMs;
     for (const name of LAZY_EXTENSIONS) renderer.extensions.has(name);
     this.parallel = renderer.extensions.has('KHR_parallel_shader_compile');
   }
@@ -74,9 +79,12 @@ export class ShaderWarmup {
         if (program && !this.used.has(program) && !this.issuedAt.has(program)) this.issuedAt.set(program, at);
       }
     } else if (toUse) {
+      const started = this.now();
       toUse.getUniforms();
       toUse.getAttributes();
       this.used.add(toUse);
+      const waited = this.now() - started;
+      if (!this.parallel && waited > 16) this.settleMs = Math.min(2000, Math.max(this.settleMs * 2, waited * 4));
     }
     return pending;
   }
