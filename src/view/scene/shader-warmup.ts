@@ -8,7 +8,7 @@
  *    not, `settleMs` after its compile: the GPU process compiles meanwhile), read its uniforms and attributes.
  * Any synchronous GL query waits for the GPU process to finish what is queued (a compile included), so the
  * extensions three.js looks up lazily are looked up once at start, while the GPU process is idle (`prefetch`).
- * Objects still waiting are hidden for that render only, so the rest of the scene draws meanwhile.
+ * The runtime renders once nothing waits (as three.js' compileAsync would have it).
  */
 import type * as THREE from 'three';
 

@@ -320,8 +320,8 @@ export class ViewRuntime {
   public renderNow(now = Date.now()): void { this.frame(now, false); }
 
   /**
-   * One frame: place every layer, then (staged) one piece of shader work, then render what is ready to draw; the
-   * time it takes is one frame-time sample.
+   * One frame: place every layer, then (staged) one piece of shader work; render once nothing waits for a shader. A
+   * rendered frame's time is one frame-time sample.
    */
   private frame(now: number, warm: boolean): void {
     const started = performance.now();
@@ -330,14 +330,11 @@ export class ViewRuntime {
     this.tfVersion = this.tf.version;
     this.lastFrameAt = now;
     for (const e of this.layers.values()) e.layer.frame(now);
-    const waiting = warm ? this.warmup.step(this.scene, this.camera) : [];
-    this.warming = waiting.length > 0;
-    for (const o of waiting) o.visible = false;
-    try {
-      this.renderer.render(this.scene, this.camera);
-    } finally {
-      for (const o of waiting) o.visible = true;
-    }
+    // Staged: while programs are being made ready nothing is drawn (a render would compile and wait for them). Not
+    // drawing also spares a frame: with a software compositor each one is read back on the main thread.
+    this.warming = warm && this.warmup.step(this.scene, this.camera).length > 0;
+    if (this.warming) return;
+    this.renderer.render(this.scene, this.camera);
     this.stats.add(performance.now() - started);
     this.onRendered?.();
   }
