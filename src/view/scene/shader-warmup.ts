@@ -19,6 +19,9 @@ interface ProgramLike {
 }
 
 function materialsOf(o: THREE.Object3D): THREE.Material[] {
+  // What three.js' compile and render draw (InstancedMesh, Line2 and the like are meshes).
+  const drawn = o as Partial<Record<'isMesh' | 'isPoints' | 'isLine' | 'isSprite', boolean>>;
+  if (!drawn.isMesh && !drawn.isPoints && !drawn.isLine && !drawn.isSprite) return [];
   const m = (o as THREE.Mesh).material as THREE.Material | THREE.Material[] | undefined;
   if (!m) return [];
   return Array.isArray(m) ? m : [m];
@@ -32,6 +35,8 @@ const LAZY_EXTENSIONS = ['KHR_parallel_shader_compile', 'EXT_texture_filter_anis
 export class ShaderWarmup {
   /** Programs whose first use has been done: drawing with them no longer waits. */
   private readonly used = new WeakSet<object>();
+  /** Materials a compile left without a program: not waited for (the render deals with them as it would have). */
+  private readonly skipped = new WeakSet<object>();
   /** When each program was issued (performance.now()), for GPUs that cannot say when a compile is done. */
   private readonly issuedAt = new WeakMap<object, number>();
   private readonly parallel: boolean;
@@ -50,7 +55,7 @@ export class ShaderWarmup {
   private ready(program: ProgramLike): boolean {
     if (this.parallel) return program.isReady();
     const at = this.issuedAt.get(program);
-    return at === undefined || this.now() - at >= this.settleMs;
+    return at !== undefined && this.now() - at >= this.settleMs;
   }
 
   private programOf(material: THREE.Material): ProgramLike | undefined {
@@ -58,25 +63,35 @@ export class ShaderWarmup {
   }
 
   /**
-   * Does at most one piece of work for `scene`; returns the visible objects that are not ready to draw yet (empty:
-   * a render now waits for no shader).
+   * Does at most one piece of work for `scene`; returns the objects (shown or hidden) that are not ready to draw yet
+   * (empty: a render now waits for no shader).
    */
   public step(scene: THREE.Scene, camera: THREE.Camera): THREE.Object3D[] {
     const pending: THREE.Object3D[] = [];
     let toCompile: THREE.Object3D | undefined;
     let toUse: ProgramLike | undefined;
-    scene.traverseVisible((o) => {
+    // Hidden objects too (a frame without a transform yet, TF arrows before their frames move): shown later, they
+    // would compile inside that frame's render.
+    scene.traverse((o) => {
       for (const material of materialsOf(o)) {
         const program = this.programOf(material);
-        if (!program) { toCompile ??= o; pending.push(o); return; }
-        if (!this.used.has(program)) { if (!toUse && this.ready(program)) toUse = program; pending.push(o); return; }
+        if (!program) { if (this.skipped.has(material)) continue; toCompile ??= o; pending.push(o); return; }
+        if (!this.used.has(program)) {
+          // Compiled along with another object (a child of the one compiled, or by a render): counted from now.
+          if (!this.issuedAt.has(program)) this.issuedAt.set(program, this.now());
+          if (!toUse && this.ready(program)) toUse = program;
+          pending.push(o);
+          return;
+        }
       }
     });
     if (toCompile) {
       const at = this.now();
-      for (const material of this.renderer.compile(toCompile, camera, scene)) {
+      this.renderer.compile(toCompile, camera, scene);
+      for (const material of materialsOf(toCompile)) {
         const program = this.programOf(material);
-        if (program && !this.used.has(program) && !this.issuedAt.has(program)) this.issuedAt.set(program, at);
+        if (!program) this.skipped.add(material);
+        else if (!this.used.has(program) && !this.issuedAt.has(program)) this.issuedAt.set(program, at);
       }
     } else if (toUse) {
       const started = this.now();
