@@ -37,6 +37,9 @@ export class ShaderWarmup {
   private readonly used = new WeakSet<object>();
   /** Materials a compile left without a program: not waited for (the render deals with them as it would have). */
   private readonly skipped = new WeakSet<object>();
+  /** Each material's `version` when it was last compiled here: a change (needsUpdate, transparent toggled) may need
+   * another variant of its program, which the render would otherwise compile and wait for. */
+  private readonly versions = new WeakMap<object, number>();
   /** When each program was issued (performance.now()), for GPUs that cannot say when a compile is done. */
   private readonly issuedAt = new WeakMap<object, number>();
   private readonly parallel: boolean;
@@ -70,6 +73,7 @@ export class ShaderWarmup {
     const pending: THREE.Object3D[] = [];
     let toCompile: THREE.Object3D | undefined;
     let toUse: ProgramLike | undefined;
+    let changed: THREE.Object3D | undefined;
     // Hidden objects too (a frame without a transform yet, TF arrows before their frames move): shown later, they
     // would compile inside that frame's render.
     scene.traverse((o) => {
@@ -83,12 +87,14 @@ export class ShaderWarmup {
           pending.push(o);
           return;
         }
+        if (this.versions.get(material) !== material.version) changed ??= o;
       }
     });
     if (toCompile) {
       const at = this.now();
       this.renderer.compile(toCompile, camera, scene);
       for (const material of materialsOf(toCompile)) {
+        this.versions.set(material, material.version);
         const program = this.programOf(material);
         if (!program) this.skipped.add(material);
         else if (!this.used.has(program) && !this.issuedAt.has(program)) this.issuedAt.set(program, at);
@@ -100,6 +106,14 @@ export class ShaderWarmup {
       this.used.add(toUse);
       const waited = this.now() - started;
       if (!this.parallel && waited > 16) this.settleMs = Math.min(2000, Math.max(this.settleMs * 2, waited * 4));
+    } else if (changed) {
+      // Usually the same program again (three.js' cache, a fraction of a ms); a new variant is waited for like any.
+      this.renderer.compile(changed, camera, scene);
+      for (const material of materialsOf(changed)) {
+        this.versions.set(material, material.version);
+        const program = this.programOf(material);
+        if (program && !this.used.has(program)) { this.issuedAt.set(program, this.now()); pending.push(changed); }
+      }
     }
     return pending;
   }
