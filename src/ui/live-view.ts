@@ -174,14 +174,16 @@ export class LiveView extends LitElement {
     const dropped = this.runtime?.dropped() ?? {};
     const displays: ViewStats['displays'] = {};
     const droppedByName: Record<string, number> = {};
+    // While shaders are made ready nothing new reaches the screen: "drawn" is what the picture shows.
+    const onScreen = this.runtime?.isWarming() !== true;
     for (const r of rows) {
       const name = displays[r.name] ? `${r.name} (${r.key})` : r.name;
-      displays[name] = { type: r.type, state: r.state, drawn: r.drawn, objects: r.objects,
+      displays[name] = { type: r.type, state: r.state, drawn: r.drawn && onScreen, objects: r.objects,
         lastMessageAgeMs: r.lastMessageAt !== undefined ? now - r.lastMessageAt : null };
       if (dropped[r.key] !== undefined) droppedByName[name] = dropped[r.key]!;
     }
     return { frameMs: { p50: frame.p50, p95: frame.p95 }, frames: frame.frames, displays, dropped: droppedByName,
-      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true };
+      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true && onScreen };
   }
 
   protected override render() {

@@ -105,7 +105,7 @@ export class ViewRuntime {
   private readonly staged: boolean;
   private readonly building: SlicedJob;
   private readonly warmup: ShaderWarmup;
-  /** The last frame left objects waiting for their shaders: render again next frame. */
+  /** Objects wait for their shaders: frames do shader work and draw nothing until none waits. */
   private warming = false;
   private readonly stats = new FrameStats();
   private input: ViewInput | undefined;
@@ -349,6 +349,9 @@ export class ViewRuntime {
 
   /** Whether every layer of the last update exists (staged start-up builds them over a few tasks). */
   public layersBuilt(): boolean { return !this.building.busy; }
+
+  /** Whether the screen is behind the scene: a program is being made ready, so nothing is drawn meanwhile. */
+  public isWarming(): boolean { return this.warming; }
 
   /** Messages the feeds superseded before they could be drawn, by display key (bench). */
   public dropped(): Record<string, number> {
