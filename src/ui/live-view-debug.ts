@@ -7,6 +7,7 @@ import type { LegendState } from '../view/spec/legend.ts';
 export interface ViewDisplayStats {
   type: string;
   state: LegendState;
+  /** Drawing and on screen (false while the view makes a shader ready and draws nothing new). */
   drawn: boolean;
   objects: number;
   /** ms since the newest message this display drew; null before the first. */
@@ -22,7 +23,8 @@ export interface ViewStats {
   dropped: Record<string, number>;
   /** Worker decode times per kind (points, grid, image…). */
   decode: Record<string, { count: number; p50Ms: number; p95Ms: number; lastMs: number }>;
-  /** Whether three.js and the scene have loaded. */
+  /** Whether three.js has loaded, every layer of the current document exists (they are built over a few tasks) and no
+   * shader is being made ready (the picture shows the scene). */
   ready: boolean;
 }
 

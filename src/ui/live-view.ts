@@ -10,10 +10,16 @@ import { documentView, type DocumentView } from '../view/spec/document-view.ts';
 import { legendRows, type LegendRow } from '../view/spec/legend.ts';
 import type { ImageUpdate, ViewRuntime } from '../view/scene/view-runtime.ts';
 import { debugEnabled, installDebugHook, type ViewStats } from './live-view-debug.ts';
+import { warmUpGl } from '../view/scene/gl-warmup.ts';
 import { theme } from './theme.ts';
 import './image-panel.ts';
 
 const HEIGHT_KEY = 'rviz-companion.view-height';
+
+/** Resolves in a later task (the page may render and handle input in between). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => { setTimeout(resolve, 0); });
+}
 const MESH_KEY = 'rviz-companion.mesh-base-url';
 
 /**
@@ -119,10 +125,19 @@ export class LiveView extends LitElement {
     if (this.runtime) return Promise.resolve();
     this.loading ??= (async () => {
       try {
+        // The GPU process is woken from a worker while three.js loads: the main thread's context is then cheap.
+        const warm = warmUpGl();
         const { ViewRuntime } = await import('../view/scene/view-runtime.ts');
+        await warm;
+        // The chunk's evaluation and the WebGL context's creation are two tasks, not one long one.
+        await nextTask();
         const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
         if (!stage || !this.isConnected) return;
-        const rt = new ViewRuntime(stage);
+        // Shader error logs cost a synchronous wait per program: on in the dev server (`vite`), off in the built app.
+        const dev = (import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV === true;
+        const rt = new ViewRuntime(stage, { staged: true, checkShaderErrors: dev });
+        await nextTask();
+        if (!this.isConnected) { rt.dispose(); return; }
         rt.onImage = (u) => { this.images = new Map(this.images).set(u.key, u); };
         this.runtime = rt;
       } catch (err) {
@@ -159,14 +174,16 @@ export class LiveView extends LitElement {
     const dropped = this.runtime?.dropped() ?? {};
     const displays: ViewStats['displays'] = {};
     const droppedByName: Record<string, number> = {};
+    // While shaders are made ready nothing new reaches the screen: "drawn" is what the picture shows.
+    const onScreen = this.runtime?.isWarming() !== true;
     for (const r of rows) {
       const name = displays[r.name] ? `${r.name} (${r.key})` : r.name;
-      displays[name] = { type: r.type, state: r.state, drawn: r.drawn, objects: r.objects,
+      displays[name] = { type: r.type, state: r.state, drawn: r.drawn && onScreen, objects: r.objects,
         lastMessageAgeMs: r.lastMessageAt !== undefined ? now - r.lastMessageAt : null };
       if (dropped[r.key] !== undefined) droppedByName[name] = dropped[r.key]!;
     }
     return { frameMs: { p50: frame.p50, p95: frame.p95 }, frames: frame.frames, displays, dropped: droppedByName,
-      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime !== undefined };
+      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true && onScreen };
   }
 
   protected override render() {

@@ -1,7 +1,7 @@
 // Known scenes drawn by the live view's three.js runtime in Chromium (WebGL through SwiftShader), read back as pixels:
 // a FlatColor red LaserScan at known ranges, a costmap in RViz's palette, a Marker CUBE at a known pose; and the scene
 // state the legend reads (no transform, link switch clears).
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { parse } from '../../src/core/rviz/document.ts';
 import { catalog } from '../../src/core/catalog/index.ts';
 import { documentView } from '../../src/view/spec/document-view.ts';
@@ -108,6 +108,79 @@ describe('live view scene (pixels)', () => {
       expect(pixel(s.runtime.canvas, ...screen(2, 0.6))).to.deep.equal([0, 0, 0]);
       expect(s.runtime.statuses().get(s.view.displays[0]!.key)).to.include({ hasData: true, transformOk: true });
     } finally { s.done(); }
+  });
+
+  it('draws the next scan into the same GPU buffers: the new points, none of the old, and a larger scan after it', async () => {
+    const s = setup(`    - Class: rviz_default_plugins/LaserScan
+      Name: Scan
+      Enabled: true
+      Topic: /scan
+      Color Transformer: FlatColor
+      Color: 255; 0; 0
+      Style: Points
+      Size (Pixels): 6`);
+    const scan = (ranges: number[], angleMin: number) => ({ header: { frame_id: 'laser', stamp: { sec: 1, nanosec: 0 } }, angle_min: angleMin,
+      angle_max: angleMin + 0.01 * (ranges.length - 1), angle_increment: 0.01, time_increment: 0, scan_time: 0.1, range_min: 0.1, range_max: 10,
+      ranges, intensities: [] });
+    const cloud = () => { let found: unknown; s.runtime['scene'].traverse((o) => { if ((o as { isPoints?: boolean }).isPoints) found = o; }); return found; };
+    try {
+      s.link.addTf('map', 'laser', 0, 0, 0);
+      await s.link.emit('/scan', scan(Array.from({ length: 21 }, () => 2), -0.1));
+      s.runtime.renderNow();
+      const first = cloud();
+      expect(pixel(s.runtime.canvas, ...screen(2, 0))[0]).to.be.above(200);
+      // 11 beams at 1 m, two of them out of range (not drawn): fewer points than the buffers hold.
+      await s.link.emit('/scan', scan([1, 1, 1, 1, 1, 20, 1, 1, 1, 1, 20], -0.05));
+      s.runtime.renderNow();
+      expect(cloud(), 'the same Points object took the new scan').to.equal(first);
+      expect(pixel(s.runtime.canvas, ...screen(1, 0))[0], 'the new points').to.be.above(200);
+      expect(pixel(s.runtime.canvas, ...screen(2, 0)), 'none of the old').to.deep.equal([0, 0, 0]);
+      expect(pixel(s.runtime.canvas, ...screen(2, 0.15))).to.deep.equal([0, 0, 0]);
+      expect(s.runtime.statuses().get(s.view.displays[0]!.key)!.objects).to.equal(1);
+      // More points than the buffers hold: new buffers, all of it drawn.
+      await s.link.emit('/scan', scan(Array.from({ length: 61 }, () => 3), -0.3));
+      s.runtime.renderNow();
+      expect(pixel(s.runtime.canvas, ...screen(3, 0))[0]).to.be.above(200);
+      expect(pixel(s.runtime.canvas, ...screen(3 * Math.cos(0.28), 3 * Math.sin(0.28)))[0], 'the far end of the larger fan').to.be.above(200);
+      expect(pixel(s.runtime.canvas, ...screen(1, 0))).to.deep.equal([0, 0, 0]);
+    } finally { s.done(); }
+  });
+
+  it('staged (the page\'s view): builds its layers over later tasks, warms the shaders up frame by frame, then draws all', async () => {
+    const host = document.createElement('div');
+    host.style.cssText = `width:${W}px;height:${H}px;position:fixed;left:0;top:0`;
+    document.body.appendChild(host);
+    const runtime = new ViewRuntime(host, { decoder: new InThreadDecoder(), staged: true });
+    const link = new ScriptedLink();
+    const r = parse(config(`    - Class: rviz_default_plugins/Grid
+      Name: Grid
+      Enabled: true
+      Color: 0; 255; 0
+      Cell Size: 0.7
+    - Class: rviz_default_plugins/LaserScan
+      Name: Scan
+      Enabled: true
+      Topic: /scan
+      Color Transformer: FlatColor
+      Color: 255; 0; 0
+      Style: Points
+      Size (Pixels): 6`), { name: 'staged.rviz' });
+    if (!r.ok) throw new Error(r.reason);
+    const view = documentView(r.doc, catalog);
+    try {
+      link.addTf('map', 'laser', 0, 0, 0);
+      runtime.update({ ...view, link: link.asLink(), meshBaseUrl: '' });
+      expect(runtime.layersBuilt(), 'nothing built in the task that asked').to.equal(false);
+      expect(runtime.statuses().size).to.equal(0);
+      await waitUntil(() => runtime.layersBuilt(), 'layers built', { timeout: 3000 });
+      expect(runtime.statuses().size).to.equal(2);
+      await link.emit('/scan', { header: { frame_id: 'laser', stamp: { sec: 1, nanosec: 0 } }, angle_min: -0.1, angle_max: 0.1,
+        angle_increment: 0.01, time_increment: 0, scan_time: 0.1, range_min: 0.1, range_max: 10, ranges: Array.from({ length: 21 }, () => 2), intensities: [] });
+      // The animation frames compile, wait for and first-use each program, then draw both layers.
+      // Grid lines every 0.7 m: the scan's points at 2 m lie between them.
+      await waitUntil(() => pixel(runtime.canvas, ...screen(2, 0.15))[0] > 200 && pixel(runtime.canvas, ...screen(1.4, 0.35))[1] > 0, 'scan and grid drawn', { timeout: 5000 });
+      expect(pixel(runtime.canvas, ...screen(-2.45, 0.35))).to.deep.equal([0, 0, 0]);
+    } finally { runtime.dispose(); host.remove(); }
   });
 
   it('draws a costmap in RViz\'s costmap palette (lethal magenta, inscribed cyan, a cost ramp, unknown grey)', async () => {

@@ -60,6 +60,48 @@ export function pointsMaterial(spec: Pick<PointsSpec, 'style' | 'sizePx' | 'size
   });
 }
 
+/** `a` as exactly `n` values: itself when it has that many, else a view of its first `n` (or a zero-padded copy). */
+function fitted(a: Float32Array, n: number): Float32Array {
+  if (a.length === n) return a;
+  if (a.length > n) return a.subarray(0, n);
+  const out = new Float32Array(n);
+  out.set(a);
+  return out;
+}
+
+/** Writes `n` values of `src` into the attribute and uploads only that range at the next render. */
+function write(attr: THREE.BufferAttribute, src: Float32Array, n: number): void {
+  (attr.array as Float32Array).set(n === src.length ? src : src.subarray(0, n));
+  attr.clearUpdateRanges();
+  attr.addUpdateRange(0, n);
+  attr.needsUpdate = true;
+}
+
+/** Puts the decoded points into a Points object's existing buffers; false when it is not one or they are too small. */
+function refill(obj: THREE.Object3D, d: DecodedPoints): boolean {
+  if (!(obj instanceof THREE.Points)) return false;
+  const g = obj.geometry as THREE.BufferGeometry;
+  const pos = g.getAttribute('position') as THREE.BufferAttribute | undefined;
+  const col = g.getAttribute('color') as THREE.BufferAttribute | undefined;
+  const alpha = g.getAttribute('alpha') as THREE.BufferAttribute | undefined;
+  if (!pos || !col || !alpha || pos.count < d.count || d.positions.length < d.count * 3 || d.colors.length < d.count * 3
+    || (d.alphas && d.alphas.length < d.count)) return false;
+  write(pos, d.positions, d.count * 3);
+  write(col, d.colors, d.count * 3);
+  if (d.alphas) {
+    write(alpha, d.alphas, d.count);
+    g.userData['onesAlpha'] = false;
+  } else if (g.userData['onesAlpha'] !== true) {
+    (alpha.array as Float32Array).fill(1);
+    alpha.clearUpdateRanges();
+    alpha.needsUpdate = true;
+    g.userData['onesAlpha'] = true;
+  }
+  g.setDrawRange(0, d.count);
+  obj.userData['decoded'] = d;
+  return true;
+}
+
 export class PointsLayer extends Layer<PointsSpec> {
   private clouds: Cloud[] = [];
   private lastMessage: unknown;
@@ -108,6 +150,15 @@ export class PointsLayer extends Layer<PointsSpec> {
   }
 
   private add(d: DecodedPoints, at: number): void {
+    // Without Decay Time one cloud is on screen: its GPU buffers take the new points in place (no new buffers per message).
+    const only = this.spec.decayTime <= 0 && this.clouds.length === 1 ? this.clouds[0]! : undefined;
+    if (only && refill(only.obj, d)) {
+      only.frame = d.frameId;
+      only.at = at;
+      delete only.pose;
+      this.placeCloud(only, true);
+      return;
+    }
     const obj = this.build(d);
     const cloud: Cloud = { obj, frame: d.frameId, at };
     if (this.spec.decayTime <= 0) {
@@ -134,10 +185,15 @@ export class PointsLayer extends Layer<PointsSpec> {
       mesh.userData['decoded'] = d;
       return mesh;
     }
+    // The decoded arrays become the GPU buffers whole (a message's capacity: every point, NaNs too); the draw range
+    // says how many are drawn, so the next message of up to that many points is written into the same buffers.
+    const capacity = Math.max(1, d.count, Math.min(d.positions.length / 3, d.colors.length / 3, d.alphas ? d.alphas.length : Infinity));
     const g = new THREE.BufferGeometry();
-    g.setAttribute('position', new THREE.BufferAttribute(d.positions.subarray(0, d.count * 3), 3));
-    g.setAttribute('color', new THREE.BufferAttribute(d.colors.subarray(0, d.count * 3), 3));
-    g.setAttribute('alpha', new THREE.BufferAttribute(d.alphas ? d.alphas.subarray(0, d.count) : new Float32Array(d.count).fill(1), 1));
+    g.setAttribute('position', new THREE.BufferAttribute(fitted(d.positions, capacity * 3), 3));
+    g.setAttribute('color', new THREE.BufferAttribute(fitted(d.colors, capacity * 3), 3));
+    g.setAttribute('alpha', new THREE.BufferAttribute(d.alphas ? fitted(d.alphas, capacity) : new Float32Array(capacity).fill(1), 1));
+    g.userData['onesAlpha'] = !d.alphas;
+    g.setDrawRange(0, d.count);
     // Never culled, so no bounding sphere is needed: computing one walks every point of a 100k cloud per message.
     g.boundingSphere = new THREE.Sphere(new THREE.Vector3(), Number.POSITIVE_INFINITY);
     const pts = new THREE.Points(g, pointsMaterial(s));

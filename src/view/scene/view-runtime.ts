@@ -16,6 +16,8 @@ import type { SceneStatus } from '../spec/legend.ts';
 import { FrameStats } from '../spec/frame-stats.ts';
 import type { Rgb } from '../spec/props.ts';
 import { TransformBuffer } from '../spec/transforms.ts';
+import { SlicedJob, taskScheduler } from '../spec/sliced-job.ts';
+import { ShaderWarmup } from './shader-warmup.ts';
 import type { Layer, LayerContext } from './layer.ts';
 import { AxesLayer } from './axes.ts';
 import { GridLayer } from './grid.ts';
@@ -75,6 +77,18 @@ function identity(d: ViewDisplay, meshBaseUrl: string): string {
 
 export interface ImageUpdate { key: string; name: string; image: DecodedImage }
 
+export interface ViewRuntimeOptions {
+  decoder?: ViewDecoder;
+  /**
+   * The page's view (true): layers are built one slice of main-thread time at a time, the canvas is sized by its
+   * ResizeObserver, and shaders are made ready a piece per frame (ShaderWarmup), so start-up has no long task.
+   * False (tests): `update()` builds every layer before it returns and `renderNow()` draws everything at once.
+   */
+  staged?: boolean;
+  /** three.js reads every program's link status and logs shader errors: a synchronous wait per program (debug only). */
+  checkShaderErrors?: boolean;
+}
+
 export class ViewRuntime {
   public readonly canvas: HTMLCanvasElement;
   private readonly renderer: THREE.WebGLRenderer;
@@ -86,6 +100,13 @@ export class ViewRuntime {
   private readonly tf = new TransformBuffer();
   private readonly decoder: ViewDecoder;
   private readonly layers = new Map<string, { layer: Layer; display: ViewDisplay; specJson: string }>();
+  /** Layers an update replaced: disposed once the layers replacing them exist (their topics stay subscribed). */
+  private retiring: { layer: Layer; display: ViewDisplay }[] = [];
+  private readonly staged: boolean;
+  private readonly building: SlicedJob;
+  private readonly warmup: ShaderWarmup;
+  /** Objects wait for their shaders: frames do shader work and draw nothing until none waits. */
+  private warming = false;
   private readonly stats = new FrameStats();
   private input: ViewInput | undefined;
   private cameraJson = '';
@@ -94,8 +115,7 @@ export class ViewRuntime {
   /** The link keeps no transforms (a fake): nothing can be placed. */
   public missingTf = false;
   private dirty = true;
-  private compiling = false;
-  private compiledObjects = -1;
+  private sized = false;
   private tfVersion = -1;
   private lastFrameAt = 0;
   private raf = 0;
@@ -106,10 +126,17 @@ export class ViewRuntime {
   /** Called after a render, with no arguments (the legend refreshes from `statuses()`). */
   public onRendered: (() => void) | undefined;
 
-  public constructor(host: HTMLElement, options: { decoder?: ViewDecoder } = {}) {
+  public constructor(host: HTMLElement, options: ViewRuntimeOptions = {}) {
     this.host = host;
+    this.staged = options.staged ?? false;
+    this.building = new SlicedJob(this.staged ? taskScheduler() : (run) => run(), {
+      now: () => performance.now(),
+      onError: (err) => { console.error('live view: a layer could not be built', err); },
+    });
     this.decoder = options.decoder ?? createViewDecoder();
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true, alpha: false });
+    this.renderer.debug.checkShaderErrors = options.checkShaderErrors ?? false;
+    this.warmup = new ShaderWarmup(this.renderer);
     this.renderer.outputColorSpace = THREE.LinearSRGBColorSpace;
     this.renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio || 1));
     this.canvas = this.renderer.domElement;
@@ -127,7 +154,8 @@ export class ViewRuntime {
     this.controls = this.makeControls();
     this.resize = new ResizeObserver(() => this.fit());
     this.resize.observe(host);
-    this.fit();
+    // Staged: the observer's first callback sizes the canvas in a later task (a resize reallocates the drawing buffer).
+    if (!this.staged) this.fit();
     this.raf = requestAnimationFrame(this.tick);
   }
 
@@ -162,6 +190,16 @@ export class ViewRuntime {
     this.scene.background = new THREE.Color(input.background[0], input.background[1], input.background[2]);
     const camJson = JSON.stringify(input.camera);
     if (camJson !== this.cameraJson) { this.cameraJson = camJson; this.resetCamera(); }
+    this.building.start(this.syncLayers(input));
+    if (!this.staged) this.building.flush();
+    this.dirty = true;
+  }
+
+  /**
+   * The layer diff as steps: properties of kept layers at once, then one new layer per step (staged: each in a slice
+   * of its own), then the replaced layers disposed. A newer update replaces the steps left; it diffs from what exists.
+   */
+  private *syncLayers(input: ViewInput): Generator<void> {
     const wanted = new Map<string, ViewDisplay>();
     const counts = new Map<string, number>();
     for (const d of input.displays) {
@@ -172,25 +210,34 @@ export class ViewRuntime {
     }
     // New layers subscribe before the old ones leave: a topic's subscription then stays open, and its newest message
     // (a latched map, the robot description) reaches the new layer at once (a renamed display keeps drawing).
-    const gone = [...this.layers].filter(([id]) => !wanted.has(id));
-    for (const [id] of gone) this.layers.delete(id);
+    for (const [id, entry] of [...this.layers]) {
+      if (wanted.has(id)) continue;
+      this.layers.delete(id);
+      entry.layer.root.visible = false;
+      this.retiring.push(entry);
+    }
+    const added: string[] = [];
     for (const [id, d] of wanted) {
       const specJson = JSON.stringify(d.spec);
       const have = this.layers.get(id);
-      if (have) {
-        if (have.specJson !== specJson) { have.layer.setSpec(d.spec as never); have.specJson = specJson; }
-        have.display = d;
-        continue;
-      }
-      const Ctor = layerClass(d);
-      if (!Ctor) continue;
-      const layer = new Ctor(this.ctx, d);
+      if (!have) { if (layerClass(d)) added.push(id); continue; }
+      if (have.specJson !== specJson) { have.layer.setSpec(d.spec as never); have.specJson = specJson; }
+      have.display = d;
+    }
+    for (const id of added) {
+      yield;
+      const d = wanted.get(id)!;
+      if (this.disposed || this.layers.has(id)) continue;
+      const layer = new (layerClass(d)!)(this.ctx, d);
       if (layer instanceof ImageFeedLayer) layer.onImage = (image) => this.onImage?.({ key: d.key, name: d.name, image });
       this.scene.add(layer.root);
       layer.start();
-      this.layers.set(id, { layer, display: d, specJson });
+      this.layers.set(id, { layer, display: d, specJson: JSON.stringify(d.spec) });
+      this.dirty = true;
     }
-    for (const [, entry] of gone) {
+    const gone = this.retiring;
+    this.retiring = [];
+    for (const entry of gone) {
       entry.layer.dispose();
       if (entry.display.spec.kind === 'map' && ![...this.layers.values()].some((e) => e.display.key === entry.display.key)) this.decoder.forget(entry.display.key);
     }
@@ -200,8 +247,10 @@ export class ViewRuntime {
   private switchLink(link: RobotLink | undefined): void {
     for (const stop of this.tfStops) stop();
     this.tfStops = [];
-    for (const e of this.layers.values()) e.layer.dispose();
+    this.building.cancel();
+    for (const e of [...this.layers.values(), ...this.retiring]) e.layer.dispose();
     this.layers.clear();
+    this.retiring = [];
     this.tf.clear();
     this.link = link;
     this.ctx.link = link;
@@ -238,7 +287,9 @@ export class ViewRuntime {
 
   private fit(): void {
     const w = Math.max(1, this.host.clientWidth), h = Math.max(1, this.host.clientHeight);
-    this.renderer.setSize(w, h, false);
+    // Only a real change resizes: setting the canvas size reallocates the drawing buffer even when it is the same.
+    const size = this.renderer.getSize(new THREE.Vector2());
+    if (size.x !== w || size.y !== h || !this.sized) { this.renderer.setSize(w, h, false); this.sized = true; }
     this.perspective.aspect = w / h;
     this.perspective.updateProjectionMatrix();
     const spec = this.input?.camera;
@@ -256,41 +307,33 @@ export class ViewRuntime {
     this.syncTf();
     // Fades (TF timeout), lifetimes and decay need a frame now and then even when nothing arrives.
     const periodic = now - this.lastFrameAt > 250;
-    if (this.compiling || (!this.dirty && this.tf.version === this.tfVersion && !periodic)) return;
-    this.renderNow(now, true);
+    if (!this.warming && !this.dirty && this.tf.version === this.tfVersion && !periodic) return;
+    this.frame(now, this.staged);
   };
-
-  /** How many objects with a material are in the scene: a change may bring shaders that were never compiled. */
-  private materialObjects(): number {
-    let n = 0;
-    this.scene.traverseVisible((o) => { if ((o as THREE.Mesh).material) n++; });
-    return n;
-  }
 
   private syncTf(): void {
     const source = this.link?.tfTransforms?.();
     if (source) this.tf.sync(source);
   }
 
-  /** Places every layer and renders once; the time it takes is one frame-time sample. */
-  public renderNow(now = Date.now(), compileFirst = false): void {
+  /** Places every layer and renders once, compiling any new shader inside the render; one frame-time sample. */
+  public renderNow(now = Date.now()): void { this.frame(now, false); }
+
+  /**
+   * One frame: place every layer, then (staged) one piece of shader work; render once nothing waits for a shader. A
+   * rendered frame's time is one frame-time sample.
+   */
+  private frame(now: number, warm: boolean): void {
     const started = performance.now();
     this.syncTf();
     this.dirty = false;
     this.tfVersion = this.tf.version;
     this.lastFrameAt = now;
     for (const e of this.layers.values()) e.layer.frame(now);
-    if (compileFirst) {
-      // New kinds of objects: compile their shaders in parallel (KHR_parallel_shader_compile) and draw once they are
-      // ready, instead of compiling inside the render (a long task per new material kind on SwiftShader).
-      const count = this.materialObjects();
-      if (count !== this.compiledObjects) {
-        this.compiling = true;
-        const done = () => { this.compiling = false; this.compiledObjects = count; this.dirty = true; };
-        this.renderer.compileAsync(this.scene, this.camera).then(done, done);
-        return;
-      }
-    }
+    // Staged: while programs are being made ready nothing is drawn (a render would compile and wait for them). Not
+    // drawing also spares a frame: with a software compositor each one is read back on the main thread.
+    this.warming = warm && this.warmup.step(this.scene, this.camera).length > 0;
+    if (this.warming) return;
     this.renderer.render(this.scene, this.camera);
     this.stats.add(performance.now() - started);
     this.onRendered?.();
@@ -304,6 +347,12 @@ export class ViewRuntime {
 
   public frameStats(): { p50: number; p95: number; frames: number } { return this.stats.summary(); }
 
+  /** Whether every layer of the last update exists (staged start-up builds them over a few tasks). */
+  public layersBuilt(): boolean { return !this.building.busy; }
+
+  /** Whether the screen is behind the scene: a program is being made ready, so nothing is drawn meanwhile. */
+  public isWarming(): boolean { return this.warming; }
+
   /** Messages the feeds superseded before they could be drawn, by display key (bench). */
   public dropped(): Record<string, number> {
     const out: Record<string, number> = {};
@@ -315,11 +364,13 @@ export class ViewRuntime {
 
   public dispose(): void {
     this.disposed = true;
+    this.building.cancel();
     cancelAnimationFrame(this.raf);
     this.resize.disconnect();
     for (const stop of this.tfStops) stop();
-    for (const e of this.layers.values()) e.layer.dispose();
+    for (const e of [...this.layers.values(), ...this.retiring]) e.layer.dispose();
     this.layers.clear();
+    this.retiring = [];
     this.controls.dispose();
     this.decoder.dispose();
     this.renderer.dispose();
