@@ -7,7 +7,7 @@ import type { LegendState } from '../view/spec/legend.ts';
 export interface ViewDisplayStats {
   type: string;
   state: LegendState;
-  /** Drawing and on screen (false while the view makes a shader ready and draws nothing new). */
+  /** Drawing and on screen (false while the view makes a shader ready: what uses it is not drawn yet). */
   drawn: boolean;
   objects: number;
   /** ms since the newest message this display drew; null before the first. */

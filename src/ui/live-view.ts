@@ -174,7 +174,7 @@ export class LiveView extends LitElement {
     const dropped = this.runtime?.dropped() ?? {};
     const displays: ViewStats['displays'] = {};
     const droppedByName: Record<string, number> = {};
-    // While shaders are made ready nothing new reaches the screen: "drawn" is what the picture shows.
+    // While a shader is made ready what uses it is not on screen yet: "drawn" is what the picture shows.
     const onScreen = this.runtime?.isWarming() !== true;
     for (const r of rows) {
       const name = displays[r.name] ? `${r.name} (${r.key})` : r.name;

@@ -330,11 +330,17 @@ export class ViewRuntime {
     this.tfVersion = this.tf.version;
     this.lastFrameAt = now;
     for (const e of this.layers.values()) e.layer.frame(now);
-    // Staged: while programs are being made ready nothing is drawn (a render would compile and wait for them). Not
-    // drawing also spares a frame: with a software compositor each one is read back on the main thread.
-    this.warming = warm && this.warmup.step(this.scene, this.camera).length > 0;
-    if (this.warming) return;
-    this.renderer.render(this.scene, this.camera);
+    // Staged: objects whose programs are still being made ready are left out of the render (drawing them would
+    // compile and wait); the rest of the scene keeps moving, so a new style after Apply does not freeze the view.
+    const pending = warm ? this.warmup.step(this.scene, this.camera) : [];
+    this.warming = pending.length > 0;
+    const hidden = pending.filter((o) => o.visible);
+    for (const o of hidden) o.visible = false;
+    try {
+      this.renderer.render(this.scene, this.camera);
+    } finally {
+      for (const o of hidden) o.visible = true;
+    }
     this.stats.add(performance.now() - started);
     this.onRendered?.();
   }
@@ -350,7 +356,7 @@ export class ViewRuntime {
   /** Whether every layer of the last update exists (staged start-up builds them over a few tasks). */
   public layersBuilt(): boolean { return !this.building.busy; }
 
-  /** Whether the screen is behind the scene: a program is being made ready, so nothing is drawn meanwhile. */
+  /** Whether the screen is behind the scene: a program is being made ready, so what uses it is not drawn yet. */
   public isWarming(): boolean { return this.warming; }
 
   /** Messages the feeds superseded before they could be drawn, by display key (bench). */
