@@ -81,16 +81,19 @@ function pixel(canvas: HTMLCanvasElement, x: number, y: number): [number, number
 /** Screen position of a point in the fixed frame (x right, y up). */
 const screen = (x: number, y: number): [number, number] => [W / 2 + x * SCALE, H / 2 - y * SCALE];
 
-describe('live view scene (pixels)', () => {
-  it('draws a FlatColor red LaserScan where its ranges put the points', async () => {
-    const s = setup(`    - Class: rviz_default_plugins/LaserScan
+/** A FlatColor red LaserScan of 6 px points on /scan. */
+const RED_SCAN = `    - Class: rviz_default_plugins/LaserScan
       Name: Scan
       Enabled: true
       Topic: /scan
       Color Transformer: FlatColor
       Color: 255; 0; 0
       Style: Points
-      Size (Pixels): 6`);
+      Size (Pixels): 6`;
+
+describe('live view scene (pixels)', () => {
+  it('draws a FlatColor red LaserScan where its ranges put the points', async () => {
+    const s = setup(RED_SCAN);
     try {
       s.link.addTf('map', 'laser', 0, 0, 0);
       // 21 beams around +X at 2 m: points from (2, -0.2) to (2, 0.2); beams at ±1 rad at 1 m.
@@ -111,14 +114,7 @@ describe('live view scene (pixels)', () => {
   });
 
   it('draws the next scan into the same GPU buffers: the new points, none of the old, and a larger scan after it', async () => {
-    const s = setup(`    - Class: rviz_default_plugins/LaserScan
-      Name: Scan
-      Enabled: true
-      Topic: /scan
-      Color Transformer: FlatColor
-      Color: 255; 0; 0
-      Style: Points
-      Size (Pixels): 6`);
+    const s = setup(RED_SCAN);
     const scan = (ranges: number[], angleMin: number) => ({ header: { frame_id: 'laser', stamp: { sec: 1, nanosec: 0 } }, angle_min: angleMin,
       angle_max: angleMin + 0.01 * (ranges.length - 1), angle_increment: 0.01, time_increment: 0, scan_time: 0.1, range_min: 0.1, range_max: 10,
       ranges, intensities: [] });
@@ -157,14 +153,7 @@ describe('live view scene (pixels)', () => {
       Enabled: true
       Color: 0; 255; 0
       Cell Size: 0.7
-    - Class: rviz_default_plugins/LaserScan
-      Name: Scan
-      Enabled: true
-      Topic: /scan
-      Color Transformer: FlatColor
-      Color: 255; 0; 0
-      Style: Points
-      Size (Pixels): 6`), { name: 'staged.rviz' });
+${RED_SCAN}`), { name: 'staged.rviz' });
     if (!r.ok) throw new Error(r.reason);
     const view = documentView(r.doc, catalog);
     try {

@@ -1,7 +1,8 @@
 // Hand-made robots and documents for the planner tests: small, explicit, no network.
 import { DEFAULT_RVIZ_CONFIG } from '../../../src/core/default-rviz.ts';
 import type { Endpoint, GraphSnapshot, TopicInfo } from '../../../src/core/graph/types.ts';
-import { parse, type RvizDocument } from '../../../src/core/rviz/index.ts';
+import { applyActions, parse, type RvizDocument } from '../../../src/core/rviz/index.ts';
+import { catalog } from '../../../src/core/catalog/index.ts';
 
 const ep = (node: string, reliability: 'reliable' | 'best_effort', durability: 'volatile' | 'transient_local'): Endpoint =>
   ({ node, qos: { reliability, durability, history: 'keep_last', depth: 1 }, source: 'reported' });
@@ -63,4 +64,14 @@ export function trapDoc(): RvizDocument {
   const text = DEFAULT_RVIZ_CONFIG.replace(/(\n {2}Enabled: true\n {2}Global Options:)/, `\n${extra.trimEnd()}$1`);
   const d = doc(text);
   return d;
+}
+
+/** The default config with a best-effort LaserScan "Front Lidar" on /scan (the later rounds' starting point). */
+export function withScan(): RvizDocument {
+  const r = applyActions(doc(), [
+    { action: 'add_display', display_type: 'LaserScan', topic: '/scan', display: 'Front Lidar' },
+    { action: 'set_property', display: 'Front Lidar', property: 'Topic/Reliability Policy', value: 'Best Effort' },
+  ], { lookup: catalog });
+  if (!r.ok) throw new Error(r.reason);
+  return r.doc;
 }

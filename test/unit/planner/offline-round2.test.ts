@@ -2,20 +2,9 @@
 // checked and how to check outside RViz, a change verb never adds a display, several values each find their setting,
 // and composed CJK numerals. (The dev-r2 bench cases cover the same kinds on the scenarios' own configs.)
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../../src/core/catalog/index.ts';
 import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
 import { cjkNumber } from '../../../src/core/planner/offline/languages.ts';
-import { applyActions, type RvizDocument } from '../../../src/core/rviz/index.ts';
-import { doc, snapshot } from './fixtures.ts';
-
-function withScan(): RvizDocument {
-  const r = applyActions(doc(), [
-    { action: 'add_display', display_type: 'LaserScan', topic: '/scan', display: 'Front Lidar' },
-    { action: 'set_property', display: 'Front Lidar', property: 'Topic/Reliability Policy', value: 'Best Effort' },
-  ], { lookup: catalog });
-  if (!r.ok) throw new Error(r.reason);
-  return r.doc;
-}
+import { snapshot, withScan } from './fixtures.ts';
 
 async function plan(request: string, document = withScan()) {
   const r = await planRequest({ request, document, snapshot: snapshot(), findings: [], proposer: createOfflineProposer() });

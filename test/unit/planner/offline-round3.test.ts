@@ -8,18 +8,9 @@ import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
 import { FINDING_CAUSES } from '../../../src/core/planner/offline/causes.ts';
-import { applyActions, type RvizDocument } from '../../../src/core/rviz/index.ts';
+import { applyActions } from '../../../src/core/rviz/index.ts';
 import type { GraphSnapshot } from '../../../src/core/graph/types.ts';
-import { doc, snapshot, trapDoc } from './fixtures.ts';
-
-function withScan(): RvizDocument {
-  const r = applyActions(doc(), [
-    { action: 'add_display', display_type: 'LaserScan', topic: '/scan', display: 'Front Lidar' },
-    { action: 'set_property', display: 'Front Lidar', property: 'Topic/Reliability Policy', value: 'Best Effort' },
-  ], { lookup: catalog });
-  if (!r.ok) throw new Error(r.reason);
-  return r.doc;
-}
+import { doc, snapshot, trapDoc, withScan } from './fixtures.ts';
 
 type Planned = { actions: string[]; notes: string[] };
 
