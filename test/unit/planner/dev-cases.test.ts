@@ -15,6 +15,9 @@ function groupOf(id: string): string {
   // Third round (`dev-r3-<kind letter>-…`, the later fresh batches `dev-r3x-…`, `dev-r3y-…`): kinds A–F of bench round 3.
   const r3 = /^dev-(r3[xy]?)-([a-z])-/.exec(id);
   if (r3) return `${r3[1]} ${r3[2]!.toUpperCase()}`;
+  // Fourth round, kinds 10–11 (`dev-r4r-<g|f>-…`, fresh batches `dev-r4r-x-…`, `dev-r4r-y-…`): goals and fixes outside RViz.
+  const r4r = /^dev-r4r-(?:([xy])-)?([gf])-/.exec(id);
+  if (r4r) return `r4r${r4r[1] ?? ''} ${r4r[2] === 'g' ? 'goal' : 'fix'}`;
   // Second round (`dev-r2-<kind>-…`, `dev-r2-lang-<code>-…`): reported apart from the first.
   const r2 = /^dev-r2-(?:lang-([a-z]{2})|([a-z]+))-/.exec(id);
   if (r2) return r2[1] ? `r2 lang ${r2[1]}` : `r2 ${r2[2]}`;
