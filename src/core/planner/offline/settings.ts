@@ -51,7 +51,10 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const holdsWith = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
     const planned = settings.find((x) => x.path === r.path)?.value;
     const v = planned ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
-    return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
+    if (v !== undefined && v.toLowerCase() === r.value.toLowerCase()) return true;
+    // A setting planned on the display that needs the same (Axis needs AxisColor): complete() will make it hold.
+    const plannedPaths = [...settings.map((x) => x.path), ...(d ? [...d.planProps.keys()] : [])];
+    return plannedPaths.some((path) => (spec.properties.find((y) => y.path === path)?.requires ?? []).some((q) => q.path === r.path && q.value.toLowerCase() === r.value.toLowerCase()));
   });
   const toggled = TOGGLE_WORDS.some((w) => tokens.includes(w));
   const inverted = INVERT_WORDS.some((w) => tokens.includes(w));
@@ -158,8 +161,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const pair = rangePair(spec, tokens, holdsWith);
     take(range);
     if ('question' in pair) { questions.push(`${label}: ${pair.question} for ${numberText(range)}?`); continue; }
-    for (const [x, v] of [[pair.min, range.value], [pair.max, range.to!]] as const) {
+    // Degrees on a pair that is no angle (a temperature's intensity) are the numbers as written, never radians.
+    const asWritten = range.degrees === true && dimensionOf(pair.min) !== 'angle' ? 180 / Math.PI : 1;
+    for (const [x, raw] of [[pair.min, range.value], [pair.max, range.to!]] as const) {
       if (used.has(x.path)) continue;
+      const v = raw * asWritten;
       settings.push({ path: x.path, value: round(x.kind === 'int' ? Math.round(v) : v) });
       used.add(x.path);
     }
@@ -393,7 +399,10 @@ function rangePair(spec: DisplayTypeSpec, tokens: readonly string[], holds: (pro
   const best = Math.max(...pairs.map(words));
   const named = best > 0 ? pairs.filter((pr) => words(pr) === best) : pairs;
   if (named.length === 1) return named[0]!;
-  const applying = named.filter((pr) => holds(pr.min));
+  // The automatic-bounds switch a pair needs is what complete() turns off for it, so only the other requirements
+  // (the colour mode) tell which pair applies.
+  const kindOf = (path: string): string | undefined => spec.properties.find((y) => y.path === path)?.kind;
+  const applying = named.filter((pr) => holds({ ...pr.min, requires: (pr.min.requires ?? []).filter((r) => kindOf(r.path) !== 'bool') }));
   if (applying.length === 1) return applying[0]!;
   return { question: `which range is meant (${named.map((pr) => `${pr.min.path} … ${pr.max.path}`).join(' or ')})` };
 }
