@@ -235,7 +235,11 @@ function handleClause(p: Planner, clause: string): void {
     else if (after[after.length - 1] === 'on' || after.includes('back')) verb = 'show';
   }
   // "I don't want to see …", "no longer need …", "stop showing …": a negated show hides.
-  if (verb === 'show' && verbHit && negatedBefore(tokens, verbHit.span.start)) verb = 'hide';
+  // …but "the laser never shows up", "the map doesn't appear" describe a fault (a third-person verb, or "show up"):
+  // a complaint is a fix, which never hides what the user wants to see.
+  const verbWord = verbHit ? tokens[verbHit.span.start]! : '';
+  const complaint = verbHit !== undefined && (/^(shows|appears|displays|renders|comes)$/.test(verbWord) || tokens[verbHit.span.start + verbHit.span.length] === 'up');
+  if (verb === 'show' && verbHit && negatedBefore(tokens, verbHit.span.start)) verb = complaint && targets.length > 0 ? 'fix' : 'hide';
   // "put the markers away": the particle decides.
   if (verb === 'show' && verbHit && tokens[verbHit.span.start] === 'put' && tokens.includes('away')) verb = 'hide';
   const ownVerb = verb;
@@ -327,7 +331,9 @@ function handleClause(p: Planner, clause: string): void {
   }
   // No verb: "robot2 plan thicker" changes what that robot has (a value, a comparative, a colour) and adds nothing when
   // it has none; otherwise a name shows it ("the map", "the lidar red" adds a red lidar).
-  if (!verb) verb = targets.some((t) => t.displays.length === 0 && (t.ns !== undefined || t.within !== undefined)) && valuedClause(clause, tokens) ? 'set' : 'show';
+  // A value with no verb on a type with no display ("laser points red please", "odometry: 10 arrows max") is a change
+  // too: it says there is none and how to add one, never adds.
+  if (!verb) verb = valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0) ? 'set' : 'show';
   // Precision before recall: a content word nothing accounts for ("make the lidar sparkle") is never turned into some
   // other change. A setting clause with one is left out whole; show, hide and remove still apply to what they name.
   const unknown = unaccounted(p, tokens, masked);
@@ -493,7 +499,10 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
     .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis')
     // "use 0-0.5", "10–90": a range written with a dash is "0 to 0.5" (a minus after a space stays a sign).
-    .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ');
+    .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ')
+    // "X should sit behind the rest": the place words of "be drawn behind everything" (Draw Behind on).
+    .replace(/\b(?:sit|sits|sitting|stay|stays|lie|lies|go|goes)\s+behind\b/gi, 'be drawn behind')
+    .replace(/\bbehind\s+(?:the\s+rest|the\s+others|all\s+else|everything\s+else|all\s+the\s+others)\b/gi, 'behind everything');
   const recipe = findRecipe(p, text);
   if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
