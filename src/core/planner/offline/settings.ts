@@ -148,6 +148,21 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       used.add(x.path);
     }
   }
+  // "only the frame names", "just the edges": the one switch turned on, and its siblings (same parent, same first word:
+  // Show Axes and Show Arrows beside Show Names) off. "only the last 10" limits a count instead.
+  const onlyAt = anyPhrase(tokens, ['only', 'just']);
+  const onSwitches = settings.filter((st) => st.value === 'true' && spec.properties.find((y) => y.path === st.path)?.kind === 'bool');
+  if (onlyAt && onSwitches.length === 1 && !/^\d|^last$/.test(tokens[onlyAt.start + 1] ?? '')) {
+    const on = onSwitches[0]!.path;
+    const parent = (path: string): string => path.split('/').slice(0, -1).join('/');
+    const head = (path: string): string => tokenize(path.split('/').pop()!)[0] ?? '';
+    for (const y of spec.properties) {
+      if (y.kind !== 'bool' || y.path === on || used.has(y.path) || parent(y.path) !== parent(on) || head(y.path) !== head(on)) continue;
+      if (!currentBool(y.path)) continue;
+      settings.push({ path: y.path, value: 'false' });
+      used.add(y.path);
+    }
+  }
   // "in front of the map" is the opposite of "behind": that switch off.
   for (const [phrase, opposite] of OPPOSITES) {
     if (!hasPhrase(tokens, phrase)) continue;
