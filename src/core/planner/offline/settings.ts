@@ -51,10 +51,12 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const holdsWith = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
     const planned = settings.find((x) => x.path === r.path)?.value;
     const v = planned ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
-    if (v !== undefined && v.toLowerCase() === r.value.toLowerCase()) return true;
-    // A setting planned on the display that needs the same (Axis needs AxisColor): complete() will make it hold.
+    // A setting planned on the display needs a value of it (Axis needs AxisColor): complete() will set that one, so it
+    // decides, not the value the display has now.
     const plannedPaths = [...settings.map((x) => x.path), ...(d ? [...d.planProps.keys()] : [])];
-    return plannedPaths.some((path) => (spec.properties.find((y) => y.path === path)?.requires ?? []).some((q) => q.path === r.path && q.value.toLowerCase() === r.value.toLowerCase()));
+    const needed = plannedPaths.flatMap((path) => (spec.properties.find((y) => y.path === path)?.requires ?? []).filter((q) => q.path === r.path));
+    if (needed.length > 0) return needed.some((q) => q.value.toLowerCase() === r.value.toLowerCase());
+    return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
   });
   const toggled = TOGGLE_WORDS.some((w) => tokens.includes(w));
   const inverted = INVERT_WORDS.some((w) => tokens.includes(w));
