@@ -71,6 +71,11 @@ describe('offline planner, fourth round: what it reads', () => {
     expect((await plan('lidar 40 % opaque')).actions).toContain('set_property Front Lidar Alpha=0.4');
   });
 
+  it('a new name is kept as written: no typo fix or numbered device inside it', async () => {
+    const r = await plan('rename the lidar to Colision Lidar 2');
+    expect(r.actions).toEqual(['rename_display Front Lidar =Colision Lidar 2']);
+  });
+
   it('one edit apart means one letter added, dropped, changed or two swapped', () => {
     expect(oneEdit('torqe', 'torque')).toBe(true);
     expect(oneEdit('colision', 'collision')).toBe(true);

@@ -522,8 +522,11 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     const m = /^([a-z_]+?)_?(\d+)$/i.exec(ns);
     if (m) text = text.replace(new RegExp(`\\b${m[1]}[\\s_-]?${m[2]}\\b`, 'gi'), ns);
   }
-  text = numberedDevices(ctx, text);
-  text = correctTypos(ctx, text);
+  // A new name is kept as written: numbers and spellings are read only outside it.
+  const kept = delimitedNewName(text) ?? capitalisedCallName(text);
+  const at = kept ? text.lastIndexOf(kept) : -1;
+  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, part));
+  text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
     .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis')
