@@ -12,6 +12,9 @@ import { createOfflineProposer } from '../../../src/core/planner/index.ts';
 const KNOWN_GAPS: Record<string, string> = {};
 
 function groupOf(id: string): string {
+  // Fourth round (`dev-r4-k<n>-…`): kinds 1–9 of bench round 4.
+  const r4 = /^dev-r4-(k\d+)-/.exec(id);
+  if (r4) return `r4 ${r4[1]}`;
   // Third round (`dev-r3-<kind letter>-…`, the later fresh batches `dev-r3x-…`, `dev-r3y-…`): kinds A–F of bench round 3.
   const r3 = /^dev-(r3[xy]?)-([a-z])-/.exec(id);
   if (r3) return `${r3[1]} ${r3[2]!.toUpperCase()}`;

@@ -97,7 +97,8 @@ export function isPropertyWord(spec: DisplayTypeSpec, phrase: string): boolean {
 }
 
 /** Numbers as written ("0.05", "5", "50%", "-2"), with the token index they sit at. */
-export interface NumberMention { value: number; percent: boolean; unit?: string; index: number; /** Set when written as a word ("half"). */ word?: string }
+export interface NumberMention { value: number; percent: boolean; unit?: string; index: number; /** Set when written as a word ("half"). */ word?: string;
+  /** Written in degrees (read as radians): a setting that is no angle takes the number as written (a temperature). */ degrees?: boolean }
 
 const UNITS: Record<string, number> = { cm: 0.01, mm: 0.001, m: 1, meter: 1, meters: 1, metre: 1, metres: 1, centimeters: 0.01, centimetres: 0.01, millimeters: 0.001, millimetres: 0.001 };
 
@@ -120,10 +121,11 @@ export function numbersIn(text: string): NumberMention[] {
     let value = Number(m[1]);
     if (unit && UNITS[unit] !== undefined) value *= UNITS[unit]!;
     if (unit === '°') unit = 'deg';
-    if (unit === 'deg') { value = (value * Math.PI) / 180; unit = 'rad'; }
+    const degrees = unit === 'deg';
+    if (degrees) { value = (value * Math.PI) / 180; unit = 'rad'; }
     // Milliseconds are a time: read as seconds.
     if (unit === 'ms') { value /= 1000; unit = 's'; }
-    out.push({ value, percent: unit === '%', unit, index: i });
+    out.push({ value, percent: unit === '%', unit, index: i, ...(degrees ? { degrees } : {}) });
   });
   // "a quarter as many", "a third of the size": a share.
   words.forEach((w, i) => {

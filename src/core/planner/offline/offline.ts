@@ -23,6 +23,7 @@ import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
 import { byPropertyPhrase, inherited, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
+import { correctTypos } from './typos.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
@@ -235,7 +236,11 @@ function handleClause(p: Planner, clause: string): void {
     else if (after[after.length - 1] === 'on' || after.includes('back')) verb = 'show';
   }
   // "I don't want to see …", "no longer need …", "stop showing …": a negated show hides.
-  if (verb === 'show' && verbHit && negatedBefore(tokens, verbHit.span.start)) verb = 'hide';
+  // …but "the laser never shows up", "the map doesn't appear" describe a fault (a third-person verb, or "show up"):
+  // a complaint is a fix, which never hides what the user wants to see.
+  const verbWord = verbHit ? tokens[verbHit.span.start]! : '';
+  const complaint = verbHit !== undefined && (/^(shows|appears|displays|renders|comes)$/.test(verbWord) || tokens[verbHit.span.start + verbHit.span.length] === 'up');
+  if (verb === 'show' && verbHit && negatedBefore(tokens, verbHit.span.start)) verb = complaint && targets.length > 0 ? 'fix' : 'hide';
   // "put the markers away": the particle decides.
   if (verb === 'show' && verbHit && tokens[verbHit.span.start] === 'put' && tokens.includes('away')) verb = 'hide';
   const ownVerb = verb;
@@ -327,7 +332,9 @@ function handleClause(p: Planner, clause: string): void {
   }
   // No verb: "robot2 plan thicker" changes what that robot has (a value, a comparative, a colour) and adds nothing when
   // it has none; otherwise a name shows it ("the map", "the lidar red" adds a red lidar).
-  if (!verb) verb = targets.some((t) => t.displays.length === 0 && (t.ns !== undefined || t.within !== undefined)) && valuedClause(clause, tokens) ? 'set' : 'show';
+  // A value with no verb on a type with no display ("laser points red please", "odometry: 10 arrows max") is a change
+  // too: it says there is none and how to add one, never adds.
+  if (!verb) verb = valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0) ? 'set' : 'show';
   // Precision before recall: a content word nothing accounts for ("make the lidar sparkle") is never turned into some
   // other change. A setting clause with one is left out whole; show, hide and remove still apply to what they name.
   const unknown = unaccounted(p, tokens, masked);
@@ -462,6 +469,32 @@ function replayForNamespace(p: Planner, text: string): boolean {
   return true;
 }
 
+/**
+ * "cam 7", "camera 12", "lidar 2": a device word with its number names the live topic that carries that number in a
+ * segment (`/fleet/cam_7/image_raw`), of a message type the word's display types show, when exactly one does. The
+ * request then names that topic, which shows it or picks the display on it.
+ */
+export function numberedDevices(ctx: ProposalInput['context'], text: string): string {
+  const namespaces = new Set(ctx.namespaces.map((n) => n.toLowerCase()));
+  // Not inside a topic name (/fleet/cam_12/…), and never a robot's namespace ("robot2").
+  return text.replace(/(?<![/\w])([a-z]{3,})[\s_#-]?(?:no\.?\s*|number\s+)?(\d+)\b(?![.,]\d)(?!\s*(?:%|cm|mm|m|px|s|sec|seconds?|deg|degrees?|°)\b)/gi, (whole, word: string, n: string) => {
+    // A word no display type answers to ("cam") counts only when a topic's segment is spelt with it exactly.
+    if (namespaces.has(`${word}${n}`.toLowerCase()) || namespaces.has(`${word}_${n}`.toLowerCase())) return whole;
+    const types = ctx.catalog.typesForWords(word);
+    const messages = new Set(types.flatMap((t) => t.messageTypes));
+    const w = word.toLowerCase();
+    const carries = (seg: string): boolean => {
+      const m = /^([a-z]+)[_-]?(\d+)$/i.exec(seg);
+      if (namespaces.has(seg.toLowerCase())) return false;
+      if (!m || (m[2] !== String(Number(n)) && m[2] !== n)) return false;
+      const stem = m[1]!.toLowerCase();
+      return types.length === 0 ? stem === w : stem.length >= 3 && (w.startsWith(stem) || stem.startsWith(w));
+    };
+    const hits = [...ctx.topicByName.values()].filter((t) => (types.length === 0 || messages.has(t.type)) && t.name.split('/').some(carries));
+    return hits.length === 1 ? `${word} ${hits[0]!.name}` : whole;
+  });
+}
+
 export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | 'history' | 'undoContext'>): Proposal {
   let text = input.request.trim();
   let undoFirst = false;
@@ -489,9 +522,19 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     const m = /^([a-z_]+?)_?(\d+)$/i.exec(ns);
     if (m) text = text.replace(new RegExp(`\\b${m[1]}[\\s_-]?${m[2]}\\b`, 'gi'), ns);
   }
+  // A new name is kept as written: numbers and spellings are read only outside it.
+  const kept = delimitedNewName(text) ?? capitalisedCallName(text);
+  const at = kept ? text.lastIndexOf(kept) : -1;
+  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, part));
+  text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
-    .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis');
+    .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis')
+    // "use 0-0.5", "10–90": a range written with a dash is "0 to 0.5" (a minus after a space stays a sign).
+    .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ')
+    // "X should sit behind the rest": the place words of "be drawn behind everything" (Draw Behind on).
+    .replace(/\b(?:sit|sits|sitting|stay|stays|lie|lies|go|goes)\s+behind\b/gi, 'be drawn behind')
+    .replace(/\bbehind\s+(?:the\s+rest|the\s+others|all\s+else|everything\s+else|all\s+the\s+others)\b/gi, 'behind everything');
   const recipe = findRecipe(p, text);
   if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }

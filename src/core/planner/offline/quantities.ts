@@ -136,6 +136,7 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     if (a.word !== undefined || b.word !== undefined) continue;
     let from = a.value;
     if (a.unit === undefined && b.unit !== undefined && b.kind === 'length') from = a.value * (b.value / rawNumber(words[b.index]!, b.value));
+    if (a.unit === undefined && b.degrees) from = (a.value * Math.PI) / 180;
     const kind = b.kind === 'count' ? 'bare' : b.kind;
     out.splice(i, 2, { ...b, index: a.index, kind, value: Math.min(from, b.value), to: Math.max(from, b.value) });
   }

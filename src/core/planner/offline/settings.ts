@@ -51,6 +51,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const holdsWith = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
     const planned = settings.find((x) => x.path === r.path)?.value;
     const v = planned ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
+    // A setting planned on the display needs a value of it (Axis needs AxisColor): complete() will set that one, so it
+    // decides, not the value the display has now.
+    const plannedPaths = [...settings.map((x) => x.path), ...(d ? [...d.planProps.keys()] : [])];
+    const needed = plannedPaths.flatMap((path) => (spec.properties.find((y) => y.path === path)?.requires ?? []).filter((q) => q.path === r.path));
+    if (needed.length > 0) return needed.some((q) => q.value.toLowerCase() === r.value.toLowerCase());
     return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
   });
   const toggled = TOGGLE_WORDS.some((w) => tokens.includes(w));
@@ -145,6 +150,21 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       used.add(x.path);
     }
   }
+  // "only the frame names", "just the edges": the one switch turned on, and its siblings (same parent, same first word:
+  // Show Axes and Show Arrows beside Show Names) off. "only the last 10" limits a count instead.
+  const onlyAt = anyPhrase(tokens, ['only', 'just']);
+  const onSwitches = settings.filter((st) => st.value === 'true' && spec.properties.find((y) => y.path === st.path)?.kind === 'bool');
+  if (onlyAt && onSwitches.length === 1 && !/^\d|^last$/.test(tokens[onlyAt.start + 1] ?? '')) {
+    const on = onSwitches[0]!.path;
+    const parent = (path: string): string => path.split('/').slice(0, -1).join('/');
+    const head = (path: string): string => tokenize(path.split('/').pop()!)[0] ?? '';
+    for (const y of spec.properties) {
+      if (y.kind !== 'bool' || y.path === on || used.has(y.path) || parent(y.path) !== parent(on) || head(y.path) !== head(on)) continue;
+      if (!currentBool(y.path)) continue;
+      settings.push({ path: y.path, value: 'false' });
+      used.add(y.path);
+    }
+  }
   // "in front of the map" is the opposite of "behind": that switch off.
   for (const [phrase, opposite] of OPPOSITES) {
     if (!hasPhrase(tokens, phrase)) continue;
@@ -158,8 +178,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const pair = rangePair(spec, tokens, holdsWith);
     take(range);
     if ('question' in pair) { questions.push(`${label}: ${pair.question} for ${numberText(range)}?`); continue; }
-    for (const [x, v] of [[pair.min, range.value], [pair.max, range.to!]] as const) {
+    // Degrees on a pair that is no angle (a temperature's intensity) are the numbers as written, never radians.
+    const asWritten = range.degrees === true && dimensionOf(pair.min) !== 'angle' ? 180 / Math.PI : 1;
+    for (const [x, raw] of [[pair.min, range.value], [pair.max, range.to!]] as const) {
       if (used.has(x.path)) continue;
+      const v = raw * asWritten;
       settings.push({ path: x.path, value: round(x.kind === 'int' ? Math.round(v) : v) });
       used.add(x.path);
     }
@@ -393,7 +416,10 @@ function rangePair(spec: DisplayTypeSpec, tokens: readonly string[], holds: (pro
   const best = Math.max(...pairs.map(words));
   const named = best > 0 ? pairs.filter((pr) => words(pr) === best) : pairs;
   if (named.length === 1) return named[0]!;
-  const applying = named.filter((pr) => holds(pr.min));
+  // The automatic-bounds switch a pair needs is what complete() turns off for it, so only the other requirements
+  // (the colour mode) tell which pair applies.
+  const kindOf = (path: string): string | undefined => spec.properties.find((y) => y.path === path)?.kind;
+  const applying = named.filter((pr) => holds({ ...pr.min, requires: (pr.min.requires ?? []).filter((r) => kindOf(r.path) !== 'bool') }));
   if (applying.length === 1) return applying[0]!;
   return { question: `which range is meant (${named.map((pr) => `${pr.min.path} … ${pr.max.path}`).join(' or ')})` };
 }

@@ -1,0 +1,62 @@
+// Typos and abbreviations in property, type and group words ("torqe scale", "colision", "grp"): a word of five letters
+// or more that the planner does not know is read as the one catalog word one edit away (a letter added, dropped,
+// changed or two swapped); with no such word, or several, it stays as written and the usual "did not understand" note
+// names it. Names on the robot and in the document are never corrected.
+import type { Catalog } from '../../catalog/index.ts';
+import { splitCamel, tokenize } from '../../catalog/text.ts';
+import type { PlanContext } from '../types.ts';
+import { vocabulary } from './accounting.ts';
+
+/** Short forms users write for group words. */
+const ABBREVIATIONS: Record<string, string> = { grp: 'group', grps: 'groups' };
+
+const catalogWords = new WeakMap<Catalog, readonly string[]>();
+
+/** The catalog's own words of five letters or more: display types, properties, values, "group". */
+function wordsOf(catalog: Catalog): readonly string[] {
+  let w = catalogWords.get(catalog);
+  if (w) return w;
+  const set = new Set<string>(['group']);
+  for (const d of catalog.displays) {
+    for (const ph of [...d.words, splitCamel(d.name)]) for (const t of tokenize(ph)) set.add(t);
+    for (const p of d.properties) {
+      for (const ph of [...(p.words ?? []), ...p.path.split('/'), ...(p.values ?? []), ...(p.valueWords ?? []).flatMap((vw) => vw.words)]) for (const t of tokenize(ph)) set.add(t);
+    }
+  }
+  w = [...set].filter((t) => t.length >= 5 && /^[a-z]+$/.test(t));
+  catalogWords.set(catalog, w);
+  return w;
+}
+
+/** Whether a and b are one edit apart (insert, delete, substitute, or swap two neighbours). */
+export function oneEdit(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** The request with misspelt catalog words and group abbreviations written out. */
+export function correctTypos(ctx: PlanContext, text: string): string {
+  const vocab = vocabulary(ctx.catalog);
+  const names = new Set<string>([
+    ...ctx.displays.flatMap((d) => tokenize(splitCamel(d.name))),
+    ...[...ctx.topicByName.keys()].flatMap((t) => tokenize(t)),
+    ...ctx.frames.flatMap((f) => tokenize(f)),
+  ]);
+  const words = wordsOf(ctx.catalog);
+  // Only plain words between spaces and punctuation: topic names, numbers and words glued to digits pass unchanged.
+  return text.replace(/(^|[\s,;:(])([A-Za-z]+)(?=$|[\s,;:.!?)])/g, (whole, lead: string, word: string) => {
+    const w = word.toLowerCase();
+    if (ABBREVIATIONS[w] && !names.has(w)) return lead + ABBREVIATIONS[w];
+    if (w.length < 5 || vocab.has(w) || names.has(w)) return whole;
+    // A regular inflection of a known word ("updated", "drawn") is no typo.
+    if ([['ing', ''], ['ing', 'e'], ['ed', ''], ['ed', 'e'], ['d', ''], ['n', ''], ['es', ''], ['s', '']].some(([end, repl]) => w.endsWith(end!) && vocab.has(w.slice(0, -end!.length) + repl))) return whole;
+    const near = words.filter((c) => oneEdit(w, c));
+    return near.length === 1 ? lead + near[0]! : whole;
+  });
+}
