@@ -1,6 +1,6 @@
 // RobotLink.feed against the simulated robot: one shared subscription per topic, CBOR for heavy types (decodable by
 // the view's decoders), Frame Rate throttling, newest-only while the handler is busy, unsubscribed when the last leaves.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { createRosbridgeLink } from '../../../src/link/index.ts';
 import { feedSubscribeOptions, isHeavyFeedType, openDisplayFeed } from '../../../src/link/display-subscriptions.ts';
@@ -8,16 +8,11 @@ import type { MessageHandler, RobotLink, SubscribeOptions } from '../../../src/l
 import { decodePoints } from '../../../src/view/decode/points.ts';
 import { GridStore } from '../../../src/view/decode/occupancy-grid.ts';
 import { defaultPointColorOptions } from '../../../src/view/decode/color-options.ts';
-import { until } from './helpers.ts';
+import { until, closeAfterEach } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
-afterEach(async () => {
-  link?.close();
-  link = undefined;
-  await sim?.close();
-  sim = undefined;
-});
+closeAfterEach(() => ({ link, sim }));
 
 describe('feed options', () => {
   it('throttle from Frame Rate, queue 1 and CBOR for heavy types, every message for keepAll', () => {

@@ -1,6 +1,21 @@
-// Shared helpers of the link tests: wait for a link state, get a free port, poll a condition.
+// Shared helpers of the link tests: wait for a link state, get a free port, poll a condition, close what a test opened.
 import { createServer } from 'node:net';
+import { afterEach } from 'vitest';
+import type { SimHandle } from '../../../sim/server.ts';
 import type { LinkState, RobotLink } from '../../../src/link/types.ts';
+
+/**
+ * After each test (of the file, or of the describe it is called in), closes the link and then the simulated robot
+ * that `opened()` names, each once: a test that opens none does not close the previous test's again.
+ */
+export function closeAfterEach(opened: () => { link?: RobotLink | undefined; sim?: SimHandle | undefined }): void {
+  const closed = new WeakSet<object>();
+  afterEach(async () => {
+    const { link, sim } = opened();
+    if (link && !closed.has(link)) { closed.add(link); link.close(); }
+    if (sim && !closed.has(sim)) { closed.add(sim); await sim.close(); }
+  });
+}
 
 export function waitForState(link: RobotLink, predicate: (s: LinkState) => boolean, timeoutMs = 5000): Promise<LinkState> {
   return new Promise((resolve, reject) => {

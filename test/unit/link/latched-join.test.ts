@@ -1,19 +1,14 @@
 // A handler that joins an existing subscription of a latched topic still gets its message: rosbridge sends it once per
 // subscription, so the registry hands the newest one to late joiners (the live view after the diagnosis sampler).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { createRosbridgeLink } from '../../../src/link/index.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
-import { until } from './helpers.ts';
+import { until, closeAfterEach } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
-afterEach(async () => {
-  link?.close();
-  link = undefined;
-  await sim?.close();
-  sim = undefined;
-});
+closeAfterEach(() => ({ link, sim }));
 
 describe('late joiners of a latched topic', () => {
   it('get the message the shared subscription already received', async () => {

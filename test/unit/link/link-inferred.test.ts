@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { createRosbridgeLink } from '../../../src/link/index.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
+import { closeAfterEach } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
-afterEach(async () => {
-  link?.close();
-  link = undefined;
-  await sim?.close();
-  sim = undefined;
-});
+closeAfterEach(() => ({ link, sim }));
 
 describe('RosbridgeLink without the bridge topic (multi_robot)', () => {
   it('labels QoS inferred from conventions or unknown, never reported', async () => {

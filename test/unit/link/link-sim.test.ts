@@ -1,18 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { analyzeTf } from '../../../src/core/graph/tf-tree.ts';
 import { createRosbridgeLink } from '../../../src/link/index.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
-import { fastBackoff, until, waitForState } from './helpers.ts';
+import { fastBackoff, until, waitForState, closeAfterEach } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
-afterEach(async () => {
-  link?.close();
-  link = undefined;
-  await sim?.close();
-  sim = undefined;
-});
+closeAfterEach(() => ({ link, sim }));
 
 describe('RosbridgeLink against the simulated robot', () => {
   it('connects and snapshots turtlebot_nav with reported QoS', async () => {

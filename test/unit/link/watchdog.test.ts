@@ -6,7 +6,7 @@ import { createRosbridgeLink } from '../../../src/link/index.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
 import { Watchdog, type SilenceInfo } from '../../../src/link/watchdog.ts';
 import type { Timers } from '../../../src/link/timers.ts';
-import { fastBackoff, until, waitForState } from './helpers.ts';
+import { fastBackoff, until, waitForState, closeAfterEach } from './helpers.ts';
 
 const fakeTimers: Timers = {
   now: () => Date.now(),
@@ -82,12 +82,7 @@ describe('Watchdog (fake timers)', () => {
 describe('the link with a robot that goes silent', () => {
   let sim: SimHandle | undefined;
   let link: RobotLink | undefined;
-  afterEach(async () => {
-    link?.close();
-    link = undefined;
-    await sim?.close();
-    sim = undefined;
-  });
+  closeAfterEach(() => ({ link, sim }));
 
   // Deadlines are for a loaded 2-core machine (CI runs every layer at once); the test measures no time.
   it('reconnects a socket that stays open but delivers nothing, then carries data again', async () => {
