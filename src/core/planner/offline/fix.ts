@@ -5,6 +5,7 @@ import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, isPublishing, topicsForSpec } from '../topics.ts';
 import { act, displayTopic, type Planner } from './shared.ts';
 import { causeOf, checkCommand, findingsOn } from './causes.ts';
+import { pluginCause } from './outside.ts';
 
 /** Fixes for a display from the robot's facts: QoS from its publishers, a silent or wrongly typed topic, off. */
 export function fixDisplay(p: Planner, d: VirtualDisplay): number {
@@ -104,11 +105,17 @@ export function checkedNote(p: Planner, d: VirtualDisplay): string {
   const topic = readTopic(d) ? absoluteTopic(readTopic(d)) : '';
   if (topic) {
     const info = p.ctx.topicByName.get(topic);
+    // A plugin display whose parts come from a node outside RViz (MoveIt's move_group, octomap_server): that node.
+    const plugin = d.spec ? undefined : pluginCause(d.classId);
+    if (plugin && !isPublishing(info)) {
+      return `${d.name}: ${plugin.cause}; ${topic} has no publisher, so nothing was changed; check with \`${plugin.check.replace(/\{topic\}/g, topic)}\``;
+    }
     if (!isPublishing(info)) {
       const cause = causeOf('TOPIC_NO_PUBLISHER');
       return `${d.name}: ${topic} has no publisher, which no RViz setting fixes; nothing was changed: ${cause?.cause ?? 'no node publishes it'}; check with \`ros2 topic info -v ${topic}\``;
     }
-    return `found nothing RViz can fix on ${d.name}: ${topic} is published (${info!.type}), the display's type and QoS fit it and the fixed frame ${ff} is in TF; nothing was changed. Check the data outside RViz with \`ros2 topic hz ${topic}\` and \`ros2 topic echo ${topic} --once\``;
+    // What RViz cannot see from here: data that stopped, or stamps far from this computer's clock (then dropped).
+    return `found nothing RViz can fix on ${d.name}: ${topic} is published (${info!.type}), the display's type and QoS fit it and the fixed frame ${ff} is in TF; nothing was changed. Check the data outside RViz with \`ros2 topic hz ${topic}\` and \`ros2 topic echo ${topic} --once\`: if its header stamps are far from this computer's clock (\`date +%s\`; simulation time, or clocks not synchronised), RViz drops the messages`;
   }
   return `found nothing RViz can fix on ${d.name}: the fixed frame ${ff} is in TF; nothing was changed. Check the transforms outside RViz with \`ros2 run tf2_ros tf2_echo ${ff} ${frame ?? 'base_link'}\``;
 }

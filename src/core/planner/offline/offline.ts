@@ -24,6 +24,8 @@ import { applyRecipe, findRecipe } from './recipes.ts';
 import { byPropertyPhrase, inherited, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 import { correctTypos } from './typos.ts';
+import { takeRobotCommands } from './robot-commands.ts';
+import { takeOutsideRviz } from './outside.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
@@ -535,8 +537,12 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     // "X should sit behind the rest": the place words of "be drawn behind everything" (Draw Behind on).
     .replace(/\b(?:sit|sits|sitting|stay|stays|lie|lies|go|goes)\s+behind\b/gi, 'be drawn behind')
     .replace(/\bbehind\s+(?:the\s+rest|the\s+others|all\s+else|everything\s+else|all\s+the\s+others)\b/gi, 'behind everything');
-  const recipe = findRecipe(p, text);
-  if (recipe) applyRecipe(p, recipe, text);
+  // Robot commands ("drive forward 2 m", "open the gripper") are no display change: a note each, the rest planned.
+  // Complaints whose cause is outside RViz and that name no display (stamps, a part's frame, nothing publishing).
+  text = takeOutsideRviz(p, takeRobotCommands(p, text));
+  const recipe = text ? findRecipe(p, text) : undefined;
+  if (!text) { /* only robot commands: their notes say so */ }
+  else if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
