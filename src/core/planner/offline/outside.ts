@@ -62,7 +62,7 @@ function namesDisplay(p: Planner, tokens: readonly string[]): boolean {
 }
 
 /** Words that make a request about message stamps and clocks. */
-const STAMP_WORDS = ['timestamp', 'timestamps', 'time stamp', 'time stamps', 'stamp', 'stamps', 'header stamp', 'clock', 'clocks', 'sim time', 'use sim time', 'time sync', 'time synchronisation', 'time synchronization'];
+const STAMP_WORDS = ['timestamp', 'timestamps', 'timestamped', 'stamped', 'stamping', 'time stamp', 'time stamps', 'stamp', 'stamps', 'header stamp', 'clock', 'clocks', 'sim time', 'use sim time', 'time sync', 'time synchronisation', 'time synchronization'];
 /** A complaint or a repair: a fix phrase or a word that says something is wrong. */
 const WRONG = ['wrong', 'off', 'bad', 'broken', 'incorrect', 'weird', 'odd', 'strange', 'skewed', 'out of sync', 'not in sync', 'drift', 'drifting', 'behind', 'ahead', 'old', 'future'];
 
@@ -109,7 +109,6 @@ function ownFrame(d: VirtualDisplay): string | undefined {
 
 /** Notes about one part's frames: missing from TF, in a tree of its own, stale, or there (and how to see it). */
 function partNotes(p: Planner, part: RobotPart, tokens: readonly string[]): string[] {
-  const tf = p.ctx.tf;
   const frames = partFrames(p, part, tokens);
   const stems = new Set(part.frames);
   const ofPart = (f: string): boolean => f.toLowerCase().split(/[_/\-.]+/).some((w) => stems.has(w));
@@ -127,8 +126,28 @@ function partNotes(p: Planner, part: RobotPart, tokens: readonly string[]): stri
     const list = p.ctx.frames.slice(0, 10).join(', ');
     return [`no TF frame of the ${part.part} (no frame name holds ${part.frames.map((w) => `"${w}"`).join(' or ')}), so RViz cannot show where it is and no RViz setting fixes that; nothing was changed: ${s?.cause ?? 'the robot does not broadcast it'}; TF has ${p.ctx.frames.length ? list + (p.ctx.frames.length > 10 ? ', …' : '') : 'no frames'}; check with \`${s?.check ?? 'ros2 run tf2_tools view_frames'}\``];
   }
+  return [...notes, ...frameNotes(p, frames)];
+}
+
+/** Frame names written in the request: TF's own, or frame-like words (`gps_link`, `tool_frame`) TF may lack. */
+function frameNames(p: Planner, text: string): string[] {
+  const words = text.match(/[A-Za-z][A-Za-z0-9]*(?:[_/][A-Za-z0-9]+)+/g) ?? [];
+  return [...new Set(words.filter((w) => p.ctx.frames.includes(w) || /_(?:link|frame|footprint)$/i.test(w)))];
+}
+
+/** Notes about frames: not in TF, in a tree of its own, stale, or there (and how to see it). */
+function frameNotes(p: Planner, frames: readonly string[]): string[] {
+  const tf = p.ctx.tf;
+  const notes: string[] = [];
   const fixedRoot = tf?.rootOf(p.state.fixedFrame);
   for (const frame of frames) {
+    if (!tf?.hasFrame(frame)) {
+      const s = situation('PART_FRAME_MISSING');
+      const f = p.ctx.findings.find((x) => x.code === 'DISPLAY_FRAME_NOT_IN_TF' && x.summary.includes(frame));
+      const note = f ? outsideNote(f, '', p) : undefined;
+      notes.push(note ?? `${frame} is not in TF, so RViz cannot place it and no RViz setting fixes that; nothing was changed: ${s?.cause ?? 'nothing broadcasts it'}; check with \`${s?.check ?? 'ros2 run tf2_tools view_frames'}\``);
+      continue;
+    }
     const tree = p.ctx.findings.find((x) => x.code === 'TF_TREE_DISCONNECTED' && (tf?.components.find((c) => c.includes(x.subject.name)) ?? [x.subject.name]).includes(frame));
     const stale = p.ctx.findings.find((x) => x.code === 'TF_STALE' && (x.subject.name === frame || x.summary.includes(frame)));
     const finding = tree ?? stale;
@@ -150,6 +169,13 @@ export function takeOutsideRviz(p: Planner, text: string): string {
   if (!complains(tokens)) return screenComplaint(p, text) ? 'fix everything' : text;
   if (anyPhrase(tokens, STAMP_WORDS)) {
     p.notes.push(...stampNotes(p, tokens));
+    return '';
+  }
+  // A frame named as written ("base_link is missing", "where is gps_link?"): that frame, whatever part it is.
+  const literal = frameNames(p, text);
+  const choosing = anyPhrase(tokens, ['fixed frame', 'global frame', 'reference frame', 'as the frame', 'use', 'set', 'make', 'switch', 'change', 'pick', 'choose']);
+  if (literal.length > 0 && !choosing && !p.ctx.catalog.typeMentions(text).some((m) => !['frame', 'frames', 'tf'].includes(tokenize(m.phrase).join(' ')))) {
+    for (const n of literal.flatMap((f) => frameNotes(p, [f]))) if (!p.notes.includes(n)) p.notes.push(n);
     return '';
   }
   const FRAME_WORDS = ['frame', 'frames', 'tf', 'transform', 'transforms'];

@@ -6,14 +6,14 @@
 import data from '../../../../catalog/robot-parts.json';
 import { tokenize } from '../../catalog/text.ts';
 import { VERB_PHRASES } from './lexicon.ts';
-import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
+import { hasPhrase, numbersIn, type Span } from './mentions.ts';
 import { clauses } from './phrases.ts';
 import type { Planner } from './shared.ts';
 
 export interface RobotPart { part: string; words: string[]; frames: string[]; hint?: string }
 export interface RobotCommandKind { kind: string; verbs: string[]; hint: string }
 export interface RobotPartsFile {
-  schemaVersion: 1; parts: RobotPart[]; commands: RobotCommandKind[]; motionWords: string[]; destinations: string[]; notRobot: string[];
+  schemaVersion: 1; parts: RobotPart[]; commands: RobotCommandKind[]; motionWords: string[]; destinations: string[]; notRobot: string[]; handled: string[];
 }
 
 export const ROBOT_PARTS = data as unknown as RobotPartsFile;
@@ -21,7 +21,7 @@ export const ROBOT_PARTS = data as unknown as RobotPartsFile;
 /** Every English word the parts and commands use, for the vocabulary the planner accounts for. */
 export const ROBOT_WORDS: readonly string[] = [
   ...ROBOT_PARTS.parts.flatMap((p) => [p.part, ...p.words, ...p.frames]),
-  ...ROBOT_PARTS.commands.flatMap((c) => c.verbs), ...ROBOT_PARTS.motionWords, ...ROBOT_PARTS.destinations, ...ROBOT_PARTS.notRobot,
+  ...ROBOT_PARTS.commands.flatMap((c) => c.verbs), ...ROBOT_PARTS.motionWords, ...ROBOT_PARTS.destinations, ...ROBOT_PARTS.notRobot, ...ROBOT_PARTS.handled,
 ];
 
 /** Verbs RViz requests use too ("open the camera", "turn the grid off"): a robot command only with a robot object. */
@@ -57,9 +57,8 @@ function inSpans(i: number, spans: readonly Span[]): boolean {
   return spans.some((s) => i >= s.start && i < s.start + s.length);
 }
 
-/** Whether a clause names something of RViz: a display, a display type (not a part word), a setting, a colour. */
+/** Whether a clause names something of RViz: a display, a display type (not a part word), a setting. */
 function namesRviz(p: Planner, clause: string, tokens: readonly string[], parts: readonly Span[]): boolean {
-  if (colourIn(clause) !== undefined) return true;
   if (ROBOT_PARTS.notRobot.some((w) => hasPhrase(tokens, w))) return true;
   for (const m of p.ctx.catalog.typeMentions(clause)) {
     const span = hasPhrase(tokens, m.phrase);
@@ -111,19 +110,23 @@ export function robotCommand(p: Planner, clause: string): RobotCommandKind | und
     if (n > verbLength) { kind = c; verbLength = n; }
   }
   if (!kind) return undefined;
-  const rest = tokens.slice(at + verbLength);
+  // "undock please", "stop moving": politeness and the motion itself add nothing to what is commanded.
+  const verbForms = new Set(ROBOT_PARTS.commands.flatMap((c) => c.verbs).filter((v) => !v.includes(' ')).flatMap((v) => [v, `${v}ing`, `${v.replace(/e$/, '')}ing`, `${v}${v.slice(-1)}ing`]));
+  const rest = tokens.slice(at + verbLength).filter((t) => !LEAD.has(t) && !verbForms.has(t));
   const parts = partsIn(tokens).map((x) => x.span);
   if (namesRviz(p, clause, tokens, [...parts, ...motionSpans(tokens), { start: at, length: verbLength }])) return undefined;
   const restText = rest.join(' ');
   const partNamed = parts.some((s) => s.start >= at + verbLength) || rest.some((t) => namespaces.has(t));
   const motion = rest.some((_, i) => phraseAt(rest, i, ROBOT_PARTS.motionWords) > 0);
-  const measured = numbersIn(restText).some((n) => n.unit !== undefined && !n.percent) || /\b\d+(?:\.\d+)?\s*(?:metres?|meters?|centimet(?:re|er)s?|degrees?)\b/.test(restText);
+  const measured = numbersIn(restText).some((n) => n.unit !== undefined && !n.percent) || /\b(?:\d+(?:\.\d+)?|a|one|two|three|half a|a quarter)\s*(?:metres?|meters?|centimet(?:re|er)s?|degrees?|steps?|feet|foot)\b/.test(restText);
   const destination = rest.length > 1 && phraseAt(rest, 0, ROBOT_PARTS.destinations) > 0;
   const verb = tokens.slice(at, at + verbLength).join(' ');
   // A bare imperative ("stop!", "robot2, halt") commands the robot when RViz has no such verb.
   const bare = rest.length === 0 && !RVIZ_VERBS.has(verb);
   // Verbs RViz uses too need the robot as their object; a direction, a distance or a place goes with motion only.
-  const object = partNamed || ((motion || measured || destination) && (kind.kind === 'motion' || !RVIZ_VERBS.has(verb)));
+  // "pick up the red cube", "lift the box": a thing the robot handles, for a grip or lift verb.
+  const handled = (kind.kind === 'grip' || kind.kind === 'lift') && rest.some((_, i) => phraseAt(rest, i, ROBOT_PARTS.handled) > 0);
+  const object = partNamed || handled || ((motion || measured || destination) && (kind.kind === 'motion' || !RVIZ_VERBS.has(verb)));
   if (!bare && !object) return undefined;
   // "move the arm home": the part's own hint (MoveIt), where it has one.
   const hint = partsIn(tokens).find((x) => x.part.hint)?.part.hint;
