@@ -9,9 +9,7 @@ import { createOfflineProposer } from '../../../src/core/planner/index.ts';
 
 /** Cases known to fail, each with why; any other failure fails the test, and a known one that passes must leave here. */
 // Dev cases known to fail, with why (none now: 13p's round closed the two 13l had found).
-const KNOWN_GAPS: Record<string, string> = {
-  'dev-r5u-k14-zh-arm': 'zh 机械臂 reads as the manipulation goal word (lexicon), so the arm as the subject before 回到 is not seen as a robot part',
-};
+const KNOWN_GAPS: Record<string, string> = {};
 
 function groupOf(id: string): string {
   // Fifth round, kinds 12–14 (`dev-r5u-k<n>-…`, the fresh batch `dev-r5ux-k<n>-…`): fixes outside RViz, goals, commands.

@@ -133,15 +133,20 @@ function cuedRecipe(p: Planner, text: string, tokens: readonly string[]): Recipe
   const verb = findVerb(tokens, [])?.verb;
   if (verb === 'hide' || verb === 'remove' || verb === 'rename') return undefined;
   if (colourIn(text) !== undefined || numbersIn(text).length > 0 || /(^|\s)\/[a-z]/i.test(text)) return undefined;
-  const found: { recipe: Recipe; spans: Span[] }[] = [];
+  const found: { recipe: Recipe; spans: Span[]; words: number }[] = [];
   for (const recipe of RECIPES.recipes) {
     if (recipe.multiRobot) continue;
+    let best: { recipe: Recipe; spans: Span[]; words: number } | undefined;
     for (const cue of recipe.cues ?? []) {
       const spans = cueSpans(tokens, cue);
-      if (spans) { found.push({ recipe, spans }); break; }
+      const words = spans ? spans.reduce((n, s) => n + s.length, 0) : 0;
+      if (spans && (!best || words > best.words)) best = { recipe, spans, words };
     }
+    if (best) found.push(best);
   }
-  if (found.length !== 1) return undefined;
+  // Two goals' cues: the one whose cue words cover more of the request, when one does.
+  found.sort((a, b) => b.words - a.words);
+  if (found.length === 0 || (found.length > 1 && found[0]!.words === found[1]!.words)) return undefined;
   const { recipe, spans } = found[0]!;
   // "the lidar sees nothing": a complaint, not a goal (a negation inside the cue, "no idea where", is the cue's).
   for (const phrase of [...FIX_PHRASES, 'nothing', 'not', 'no', 'never', 'don t', 'doesn t', 'can t', 'cannot']) {
