@@ -9,6 +9,7 @@ import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, isPublishing } from '../topics.ts';
 import { FIX_PHRASES } from './lexicon.ts';
 import { hasPhrase } from './mentions.ts';
+import { findVerb } from './phrases.ts';
 import { outsideNote, type FindingCause } from './causes.ts';
 import { partsIn, type RobotPart } from './robot-commands.ts';
 import { anyPhrase, displayTopic, type Planner } from './shared.ts';
@@ -43,8 +44,9 @@ export function silentRobotNote(p: Planner): string | undefined {
   return `nothing publishes: the robot sends no data and no TF for RViz to show${advertised}. No RViz setting fixes this, so nothing was changed: ${s?.cause ?? 'its nodes are not running'}; check with \`${s?.check ?? 'ros2 topic list'}\``;
 }
 
-/** Words that say the screen is empty ("nothing on screen", "the view is blank"). */
-const EMPTY = ['nothing', 'blank', 'empty', 'black', 'dark', 'white'];
+/** Words that say the screen is empty ("nothing on screen", "the view is blank"); colours only in a complaint. */
+const EMPTY = ['nothing', 'blank', 'empty'];
+const EMPTY_COLOURS = ['black', 'dark', 'white', 'grey', 'gray'];
 const SCREEN = ['screen', 'rviz', 'view', 'window', 'viewport', 'monitor'];
 
 /**
@@ -53,7 +55,11 @@ const SCREEN = ['screen', 'rviz', 'view', 'window', 'viewport', 'monitor'];
  */
 export function screenComplaint(p: Planner, text: string): boolean {
   const tokens = tokenize(text);
-  if (!EMPTY.some((w) => tokens.includes(w)) || !SCREEN.some((w) => tokens.includes(w))) return false;
+  const empty = EMPTY.some((w) => tokens.includes(w)) || (EMPTY_COLOURS.some((w) => tokens.includes(w)) && anyPhrase(tokens, FIX_PHRASES) !== undefined);
+  if (!empty || !SCREEN.some((w) => tokens.includes(w))) return false;
+  // "make the view background white", "set the view to …": a change, not a complaint.
+  const verb = findVerb(tokens, [])?.verb;
+  if (verb === 'set' || verb === 'hide' || verb === 'remove' || verb === 'rename' || tokens.includes('background')) return false;
   return p.ctx.catalog.typeMentions(text).length === 0 && !namesDisplay(p, tokens);
 }
 
@@ -67,7 +73,7 @@ const STAMP_WORDS = ['timestamp', 'timestamps', 'timestamped', 'stamped', 'stamp
 const WRONG = ['wrong', 'off', 'bad', 'broken', 'incorrect', 'weird', 'odd', 'strange', 'skewed', 'out of sync', 'not in sync', 'drift', 'drifting', 'behind', 'ahead', 'old', 'future'];
 
 /** Every English word these complaints use, for the vocabulary the planner accounts for. */
-export const OUTSIDE_WORDS: readonly string[] = [...EMPTY, ...SCREEN, ...STAMP_WORDS, ...WRONG];
+export const OUTSIDE_WORDS: readonly string[] = [...EMPTY, ...EMPTY_COLOURS, ...SCREEN, ...STAMP_WORDS, ...WRONG];
 
 function complains(tokens: readonly string[]): boolean {
   return Boolean(anyPhrase(tokens, FIX_PHRASES) ?? anyPhrase(tokens, WRONG) ?? anyPhrase(tokens, ['help', 'where', 'check']));
@@ -179,7 +185,10 @@ export function takeOutsideRviz(p: Planner, text: string): string {
     return '';
   }
   const FRAME_WORDS = ['frame', 'frames', 'tf', 'transform', 'transforms'];
-  const framed = [...FRAME_WORDS, 'where', 'find', 'locate', 'missing', 'position'].some((w) => tokens.includes(w));
+  // A part asked for: where it is, or a repair of its frame ("turn off the wheel frames" is a TF display change).
+  const asked = anyPhrase(tokens, [...FIX_PHRASES, 'where', 'find', 'locate', 'missing', 'lost', 'gone']) !== undefined;
+  const changes = ['hide', 'remove', 'rename'].includes(findVerb(tokens, [])?.verb ?? '');
+  const framed = asked && !changes && [...FRAME_WORDS, 'where', 'find', 'locate', 'missing', 'position'].some((w) => tokens.includes(w));
   const parts = partsIn(tokens).filter((x) => x.part.frames.length > 0);
   // The part words must be all the request names: "fix the robot model" is about the display.
   const typeOutsideParts = p.ctx.catalog.typeMentions(text).some((m) => { const s = hasPhrase(tokens, m.phrase); return s !== undefined && !FRAME_WORDS.includes(tokenize(m.phrase).join(' ')) && !parts.some((x) => x.span.start <= s.start && s.start < x.span.start + x.span.length && s.length <= x.span.length); });
