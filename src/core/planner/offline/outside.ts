@@ -4,10 +4,10 @@
 // and the command that checks it (catalog/finding-causes.json, from the knowledge base) and no change — never the
 // unrelated repairs "fix everything" would make on other displays.
 import data from '../../../../catalog/finding-causes.json';
-import { tokenize } from '../../catalog/text.ts';
+import { singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, isPublishing } from '../topics.ts';
-import { FIX_PHRASES } from './lexicon.ts';
+import { FILLER, FIX_PHRASES, GENERAL_WORDS } from './lexicon.ts';
 import { hasPhrase } from './mentions.ts';
 import { findVerb } from './phrases.ts';
 import { outsideNote, type FindingCause } from './causes.ts';
@@ -127,10 +127,7 @@ function partNotes(p: Planner, part: RobotPart, tokens: readonly string[]): stri
     notes.push(note ?? `${d.name} draws at ${ownFrame(d)}, which is not in TF; nothing was changed: ${situation('PART_FRAME_MISSING')?.cause ?? ''}; check with \`ros2 run tf2_tools view_frames\``);
   }
   if (frames.length === 0) {
-    if (notes.length > 0) return notes;
-    const s = situation('PART_FRAME_MISSING');
-    const list = p.ctx.frames.slice(0, 10).join(', ');
-    return [`no TF frame of the ${part.part} (no frame name holds ${part.frames.map((w) => `"${w}"`).join(' or ')}), so RViz cannot show where it is and no RViz setting fixes that; nothing was changed: ${s?.cause ?? 'the robot does not broadcast it'}; TF has ${p.ctx.frames.length ? list + (p.ctx.frames.length > 10 ? ', …' : '') : 'no frames'}; check with \`${s?.check ?? 'ros2 run tf2_tools view_frames'}\``];
+    return notes.length > 0 ? notes : [missingNote(p, `the ${part.part}`, part.frames)];
   }
   return [...notes, ...frameNotes(p, frames)];
 }
@@ -138,7 +135,19 @@ function partNotes(p: Planner, part: RobotPart, tokens: readonly string[]): stri
 /** Frame names written in the request: TF's own, or frame-like words (`gps_link`, `tool_frame`) TF may lack. */
 function frameNames(p: Planner, text: string): string[] {
   const words = text.match(/[A-Za-z][A-Za-z0-9]*(?:[_/][A-Za-z0-9]+)+/g) ?? [];
-  return [...new Set(words.filter((w) => p.ctx.frames.includes(w) || /_(?:link|frame|footprint)$/i.test(w)))];
+  const out = words.filter((w) => p.ctx.frames.includes(w) || /_(?:link|frame|footprint)$/i.test(w));
+  // "the camera link", "charger marker frame": a TF frame's name written with spaces.
+  const tokens = tokenize(text);
+  const frames = new Map(p.ctx.frames.map((f) => [f.toLowerCase(), f]));
+  for (let n = 3; n >= 2; n--) {
+    for (let i = 0; i + n <= tokens.length; i++) {
+      const f = frames.get(tokens.slice(i, i + n).join('_'));
+      if (f && !out.includes(f)) out.push(f);
+    }
+  }
+  // A one-word frame ("odom") only when called a frame: "the map" is the Map display.
+  tokens.forEach((t, i) => { const f = frames.get(t); if (f && ['frame', 'link'].includes(tokens[i + 1] ?? '') && !out.includes(f)) out.push(f); });
+  return [...new Set(out)];
 }
 
 /** Notes about frames: not in TF, in a tree of its own, stale, or there (and how to see it). */
@@ -180,7 +189,9 @@ export function takeOutsideRviz(p: Planner, text: string): string {
   // A frame named as written ("base_link is missing", "where is gps_link?"): that frame, whatever part it is.
   const literal = frameNames(p, text);
   const choosing = anyPhrase(tokens, ['fixed frame', 'global frame', 'reference frame', 'as the frame', 'use', 'set', 'make', 'switch', 'change', 'pick', 'choose']);
-  if (literal.length > 0 && !choosing && !p.ctx.catalog.typeMentions(text).some((m) => !['frame', 'frames', 'tf'].includes(tokenize(m.phrase).join(' ')))) {
+  // Type words inside the frame's own name ("charger marker") are the frame's.
+  const inLiteral = (phrase: string): boolean => literal.some((f) => f.toLowerCase().split(/[_/]+/).join(' ').includes(tokenize(phrase).join(' ')));
+  if (literal.length > 0 && !choosing && !p.ctx.catalog.typeMentions(text).some((m) => !['frame', 'frames', 'tf'].includes(tokenize(m.phrase).join(' ')) && !inLiteral(m.phrase))) {
     for (const n of literal.flatMap((f) => frameNotes(p, [f]))) if (!p.notes.includes(n)) p.notes.push(n);
     return '';
   }
@@ -196,5 +207,34 @@ export function takeOutsideRviz(p: Planner, text: string): string {
     for (const { part } of parts) for (const n of partNotes(p, part, tokens)) if (!p.notes.includes(n)) p.notes.push(n);
     return '';
   }
+  // Any other thing asked for by its frame ("where is the antenna? fix its frame"): its name against TF's frame names.
+  const thing = framed && parts.length === 0 && !typeOutsideParts ? askedThing(text) : undefined;
+  if (thing && !GENERAL.has(thing) && !namesDisplay(p, tokenize(thing))) {
+    const frames = p.ctx.frames.filter((f) => f.toLowerCase().split(/[_/\-.]+/).some((w) => w === thing || w === singular(thing)));
+    const notes = frames.length > 0 ? frameNotes(p, frames) : [missingNote(p, `the ${thing}`, [thing])];
+    for (const n of notes) if (!p.notes.includes(n)) p.notes.push(n);
+    return '';
+  }
   return screenComplaint(p, text) ? 'fix everything' : text;
+}
+
+const GENERAL = new Set([...GENERAL_WORDS, ...FILLER]);
+const NOT_THING = new Set(['frame', 'frames', 'tf', 'link', 'go', 'gone', 'went', 'now', 'at', 'is', 'are', 'in', 'on']);
+
+/** What "where is the X", "the X frame is missing", "can't find the X" asks for: X's head word. */
+function askedThing(text: string): string | undefined {
+  const t = text.toLowerCase();
+  const m = /\bwhere(?:\s+is|\s+are|\s+did|\s+has|\s*'s|\s*’s)?\s+(?:the\s+|my\s+|our\s+|its\s+|that\s+)?([a-z][a-z0-9]*(?:\s+[a-z][a-z0-9]*)?)/.exec(t)
+    ?? /\b(?:find|locate)\s+(?:the\s+|my\s+|our\s+|its\s+)?([a-z][a-z0-9]*(?:\s+[a-z][a-z0-9]*)?)/.exec(t)
+    ?? /\b(?:the\s+)?([a-z][a-z0-9]*)\s+(?:tf\s+)?(?:frame|link)\s+(?:is\s+|seems\s+|went\s+)?(?:missing|gone|lost)/.exec(t);
+  if (!m) return undefined;
+  const words = m[1]!.split(/\s+/).filter((w) => !NOT_THING.has(w));
+  return words[0];
+}
+
+/** The note for a thing no TF frame name holds. */
+function missingNote(p: Planner, what: string, stems: readonly string[]): string {
+  const s = situation('PART_FRAME_MISSING');
+  const list = p.ctx.frames.slice(0, 10).join(', ');
+  return `no TF frame of ${what} (no frame name holds ${stems.map((w) => `"${w}"`).join(' or ')}), so RViz cannot show where it is and no RViz setting fixes that; nothing was changed: ${s?.cause ?? 'the robot does not broadcast it'}; TF has ${p.ctx.frames.length ? list + (p.ctx.frames.length > 10 ? ', …' : '') : 'no frames'}; check with \`${s?.check ?? 'ros2 run tf2_tools view_frames'}\``;
 }

@@ -10,7 +10,7 @@ import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { TopicInfo } from '../../graph/types.ts';
 import { isVirtualGroup, type VirtualDisplay } from '../state.ts';
 import { isPublishing, topicsForSpec } from '../topics.ts';
-import { FILLER, FIX_PHRASES, GENERAL_WORDS } from './lexicon.ts';
+import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, overlaps, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, type Planner, topicTokens } from './shared.ts';
 import { fixDisplay } from './fix.ts';
@@ -149,7 +149,8 @@ function cuedRecipe(p: Planner, text: string, tokens: readonly string[]): Recipe
   if (found.length === 0 || (found.length > 1 && found[0]!.words === found[1]!.words)) return undefined;
   const { recipe, spans } = found[0]!;
   // "the lidar sees nothing": a complaint, not a goal (a negation inside the cue, "no idea where", is the cue's).
-  for (const phrase of [...FIX_PHRASES, 'nothing', 'not', 'no', 'never', 'don t', 'doesn t', 'can t', 'cannot']) {
+  // …nor is a comparative on something ("make the path thicker").
+  for (const phrase of [...FIX_PHRASES, ...BIGGER, ...SMALLER, 'nothing', 'not', 'no', 'never', 'don t', 'doesn t', 'can t', 'cannot']) {
     const at = hasPhrase(tokens, phrase);
     if (at && !spans.some((s) => overlaps(s, at))) return undefined;
   }

@@ -24,6 +24,10 @@ export const ROBOT_WORDS: readonly string[] = [
   ...ROBOT_PARTS.commands.flatMap((c) => c.verbs), ...ROBOT_PARTS.motionWords, ...ROBOT_PARTS.destinations, ...ROBOT_PARTS.notRobot, ...ROBOT_PARTS.handled,
 ];
 
+const VERB_FORMS = new Set(ROBOT_PARTS.commands.flatMap((c) => c.verbs).filter((v) => !v.includes(' ')).flatMap((v) => [v, `${v}ing`, `${v.replace(/e$/, '')}ing`, `${v}${v.slice(-1)}ing`]));
+const ADDRESSED = ['the robot', 'robot', ...ROBOT_PARTS.parts.flatMap((x) => x.words.flatMap((w) => [w, `the ${w}`]))];
+const ALL_VERBS = ROBOT_PARTS.commands.flatMap((c) => c.verbs);
+
 /** Verbs RViz requests use too ("open the camera", "turn the grid off"): a robot command only with a robot object. */
 const RVIZ_VERBS = new Set(VERB_PHRASES.map(([w]) => w));
 
@@ -31,11 +35,18 @@ const RVIZ_VERBS = new Set(VERB_PHRASES.map(([w]) => w));
 const LEAD = new Set(['please', 'pls', 'now', 'ok', 'okay', 'hey', 'can', 'could', 'would', 'will', 'you', 'just', 'quickly', 'immediately', 'right', 'and', 'then']);
 const ADDRESS = new Set(['tell', 'make', 'have', 'let', 'ask', 'get']);
 
+const tokenized = new Map<string, string[]>();
+const wordsOf = (phrase: string): string[] => {
+  let w = tokenized.get(phrase);
+  if (!w) { w = tokenize(phrase); tokenized.set(phrase, w); }
+  return w;
+};
+
 /** The longest phrase of `phrases` at token `at`, as its length. */
 function phraseAt(tokens: readonly string[], at: number, phrases: readonly string[]): number {
   let best = 0;
   for (const p of phrases) {
-    const words = tokenize(p);
+    const words = wordsOf(p);
     if (words.length > best && words.every((w, i) => tokens[at + i] === w)) best = words.length;
   }
   return best;
@@ -94,8 +105,8 @@ export function robotCommand(p: Planner, clause: string): RobotCommandKind | und
     if (t === undefined) return undefined;
     if (LEAD.has(t) || namespaces.has(t)) { at++; continue; }
     // "robot, stop", "hey robot", "the arm, back home": the robot or a part of it addressed first.
-    const robot = phraseAt(tokens, at, ['the robot', 'robot', ...ROBOT_PARTS.parts.flatMap((x) => x.words.flatMap((w) => [w, `the ${w}`]))]);
-    if (robot > 0 && at + robot < tokens.length && ROBOT_PARTS.commands.some((c) => phraseAt(tokens, at + robot, c.verbs) > 0)) { at += robot; continue; }
+    const robot = phraseAt(tokens, at, ADDRESSED);
+    if (robot > 0 && at + robot < tokens.length && phraseAt(tokens, at + robot, ALL_VERBS) > 0) { at += robot; continue; }
     // "tell the robot to …", "make robot2 drive …"
     if (ADDRESS.has(t)) {
       const who = phraseAt(tokens, at + 1, ['the robot', 'robot', 'it', ...namespaces]);
@@ -111,8 +122,7 @@ export function robotCommand(p: Planner, clause: string): RobotCommandKind | und
   }
   if (!kind) return undefined;
   // "undock please", "stop moving": politeness and the motion itself add nothing to what is commanded.
-  const verbForms = new Set(ROBOT_PARTS.commands.flatMap((c) => c.verbs).filter((v) => !v.includes(' ')).flatMap((v) => [v, `${v}ing`, `${v.replace(/e$/, '')}ing`, `${v}${v.slice(-1)}ing`]));
-  const rest = tokens.slice(at + verbLength).filter((t) => !LEAD.has(t) && !verbForms.has(t));
+  const rest = tokens.slice(at + verbLength).filter((t) => !LEAD.has(t) && !VERB_FORMS.has(t));
   const parts = partsIn(tokens).map((x) => x.span);
   if (namesRviz(p, clause, tokens, [...parts, ...motionSpans(tokens), { start: at, length: verbLength }])) return undefined;
   const restText = rest.join(' ');
