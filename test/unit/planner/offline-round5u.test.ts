@@ -144,6 +144,22 @@ describe('offline planner, fifth round: causes outside RViz that name no display
     expect(gps.notes.join('\n')).toMatch(/^gps_link is not in TF/m);
   });
 
+  it('reads any thing asked for by its frame against TF, and a frame name written with spaces', async () => {
+    const antenna = await onScenario('qos_traps', undefined, 'where is the antenna? fix its frame');
+    expect(antenna.actions).toEqual([]);
+    expect(antenna.notes).toEqual([expect.stringMatching(/^no TF frame of the antenna \(no frame name holds "antenna"\)/)]);
+    const link = await onScenario('qos_traps', undefined, 'where is the camera link');
+    expect(link.notes).toEqual([expect.stringMatching(/^camera_link is in TF \(parent base_link\)/)]);
+  });
+
+  it('leaves a TF display change about a part\'s frames and a view colour to the usual reading', async () => {
+    const wheels = await onScenario('turtlebot_nav', undefined, 'turn off the wheel frames in TF');
+    expect(wheels.notes.join('\n')).not.toMatch(/is in TF|no TF frame/);
+    expect(wheels.actions).not.toEqual([]);
+    const view = await onScenario('turtlebot_nav', undefined, 'use a white background in the view');
+    expect(view.notes.join('\n')).not.toMatch(/found nothing to fix|nothing publishes/);
+  });
+
   it('names the node a plugin display needs when its topic has no publisher', async () => {
     const r = await onScenario('manipulator', 'arm-workcell.rviz', 'the planning display is empty');
     expect(r.actions).toEqual([]);
@@ -185,5 +201,15 @@ describe('offline planner, fifth round: goals worded without a recipe word', () 
   it('leaves a change with a value alone, even when its words are a goal\'s', async () => {
     const r = await onScenario('turtlebot_nav', undefined, 'make the goal pose red');
     expect(r.notes.join('\n')).not.toMatch(/set up for/);
+    const thicker = await onScenario('turtlebot_nav', undefined, 'the robot follows the path, make it thicker');
+    expect(thicker.notes.join('\n')).not.toMatch(/set up for/);
+    const display = await onScenario('turtlebot_nav', 'default', 'send the goal pose display to the back');
+    expect(display.notes.join('\n')).not.toMatch(/set up for/);
+  });
+
+  it('prefers the goal whose cue words cover more of the request', async () => {
+    // "tell" + "somewhere" is a navigation cue as much as "thinks it s somewhere else" is localization's: the longer wins.
+    const r = await onScenario('turtlebot_nav', 'default', "the robot thinks it's somewhere else, I need to tell it where it really is");
+    expect(r.notes[0]).toMatch(/^set up for localization/);
   });
 });

@@ -157,7 +157,9 @@ function cuedRecipe(p: Planner, text: string, tokens: readonly string[]): Recipe
   const own = new Set(recipe.displays.map((d) => d.type));
   for (const m of p.ctx.catalog.typeMentions(text)) {
     const span = hasPhrase(tokens, m.phrase);
-    if (span && spans.some((s) => overlaps(s, span))) continue;
+    // A type word that is one of the cue's own words ("the 3d camera sees") belongs to the goal; a longer name holding
+    // one ("send the goal pose display back") names that display.
+    if (span && spans.some((s) => s.start <= span.start && span.start + span.length <= s.start + s.length)) continue;
     if (!own.has(m.type.name)) return undefined;
   }
   return recipe;
