@@ -121,6 +121,12 @@ describe('offline planner, fifth round: causes outside RViz that name no display
     expect(r.notes.join('\n')).toMatch(/header stamps are far from this computer's clock/);
   });
 
+  it('says what to check on a named quiet display also when the plan repaired the fixed frame', async () => {
+    const r = await onScenario('qos_traps', undefined, 'the depth cloud shows nothing, fix it');
+    expect(r.actions).toEqual(['set_fixed_frame =']);
+    expect(r.notes.join('\n')).toMatch(/^Depth Cloud: nothing else RViz can fix .*header stamps far from this computer's clock/m);
+  });
+
   it('says a robot part has no TF frame, and makes none of the other repairs', async () => {
     const r = await onScenario('qos_traps', undefined, 'where is the wheel? fix its frame');
     expect(r.actions).toEqual([]);

@@ -103,6 +103,9 @@ export function checkedNote(p: Planner, d: VirtualDisplay): string {
     return `${d.name}: its frame ${frame} is not in TF, so RViz cannot place it and no RViz setting fixes that; nothing was changed: ${cause?.cause ?? 'its broadcaster is not running'}; check with \`ros2 run tf2_ros tf2_echo ${ff} ${frame}\``;
   }
   const topic = readTopic(d) ? absoluteTopic(readTopic(d)) : '';
+  // A plugin display with no topic of its own in the config: the node it needs is all there is to say.
+  const needs = d.spec ? undefined : pluginCause(d.classId);
+  if (needs && !topic) return `${d.name}: ${needs.cause}; nothing was changed`;
   if (topic) {
     const info = p.ctx.topicByName.get(topic);
     // A plugin display whose parts come from a node outside RViz (MoveIt's move_group, octomap_server): that node.
@@ -118,4 +121,14 @@ export function checkedNote(p: Planner, d: VirtualDisplay): string {
     return `found nothing RViz can fix on ${d.name}: ${topic} is published (${info!.type}), the display's type and QoS fit it and the fixed frame ${ff} is in TF; nothing was changed. Check the data outside RViz with \`ros2 topic hz ${topic}\` and \`ros2 topic echo ${topic} --once\`: if its header stamps are far from this computer's clock (\`date +%s\`; simulation time, or clocks not synchronised), RViz drops the messages`;
   }
   return `found nothing RViz can fix on ${d.name}: the fixed frame ${ff} is in TF; nothing was changed. Check the transforms outside RViz with \`ros2 run tf2_ros tf2_echo ${ff} ${frame ?? 'base_link'}\``;
+}
+
+/**
+ * A named display with nothing wrong of its own, after the plan repaired something else (the fixed frame): if it
+ * still shows nothing, what is left is outside RViz — its data stopped, or stamps far from this computer's clock.
+ */
+export function stillEmptyNote(p: Planner, d: VirtualDisplay): string {
+  const topic = readTopic(d) ? absoluteTopic(readTopic(d)) : '';
+  if (!topic || !isPublishing(p.ctx.topicByName.get(topic))) return checkedNote(p, d);
+  return `${d.name}: nothing else RViz can fix was found on it; if it still shows nothing after this plan, check its data outside RViz with \`ros2 topic hz ${topic}\` and \`ros2 topic echo ${topic} --once\`: header stamps far from this computer's clock (\`date +%s\`; simulation time, or clocks not synchronised) make RViz drop the messages`;
 }

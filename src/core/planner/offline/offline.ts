@@ -16,7 +16,7 @@ import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type
 import { colourIn, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
-import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
+import { checkedNote, fixDisplay, fixFrame, stillEmptyNote, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
 import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
@@ -315,6 +315,8 @@ function handleClause(p: Planner, clause: string): void {
     } else count += fixFrame(p);
     // "Fix it" on a named display with nothing found: what was checked, and how to check the data outside RViz.
     if (named && count === 0) for (const d of quiet) p.notes.push(checkedNote(p, d));
+    // …and after a repair elsewhere (the fixed frame), what to check if the named display still shows nothing.
+    else if (named) for (const d of quiet) p.notes.push(stillEmptyNote(p, d));
     if (count === 0 && p.notes.length === notesBefore) {
       p.notes.push(targets.length ? `found nothing to fix on ${[...new Set(pool)].map((d) => d.name).join(', ') || targets.map((t) => t.phrase).join(', ')}` : 'found nothing to fix: every display receives with matching QoS');
     }
