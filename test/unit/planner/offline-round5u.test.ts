@@ -213,6 +213,13 @@ describe('offline planner, fifth round: goals worded without a recipe word', () 
     expect(display.notes.join('\n')).not.toMatch(/set up for/);
   });
 
+  it('reads a goal\'s phrase after a place word as the place ("clicking on the floor plan" is navigation)', async () => {
+    const r = await onScenario('turtlebot_nav', 'default', "I'm going to give it destinations by clicking on the floor plan");
+    expect(r.notes[0]).toMatch(/^set up for navigation/);
+    const mapping = await onScenario('turtlebot_nav', 'default', "we're going to drive around and make a floor plan of the office");
+    expect(mapping.notes[0]).toMatch(/^set up for mapping/);
+  });
+
   it('prefers the goal whose cue words cover more of the request', async () => {
     // "tell" + "somewhere" is a navigation cue as much as "thinks it s somewhere else" is localization's: the longer wins.
     const r = await onScenario('turtlebot_nav', 'default', "the robot thinks it's somewhere else, I need to tell it where it really is");

@@ -65,6 +65,10 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   const single = RECIPES.recipes.filter((r) => !r.multiRobot);
   const hit = longestHit(tokens, single) ?? longestHit(tokens, RECIPES.recipes);
   if (!hit) return cuedRecipe(p, text, tokens);
+  // "clicking on the floor plan", "goals on the map": a goal's phrase after a place word is the place, not the goal.
+  let before = hit.span.start - 1;
+  if (['the', 'a', 'my', 'our', 'this', 'that'].includes(tokens[before] ?? '')) before--;
+  if (['on', 'onto', 'over', 'across', 'into', 'in'].includes(tokens[before] ?? '') && before < hit.span.start - 1) return cuedRecipe(p, text, tokens);
   const setup = Boolean(anyPhrase(tokens, RECIPES.setupWords));
   // "for" alone frames a goal ("rviz for mapping") but not a thing ("make the arm red for me").
   const strongSetup = Boolean(anyPhrase(tokens, RECIPES.setupWords.filter((w) => w !== 'for')));
