@@ -158,6 +158,12 @@ function cuedRecipe(p: Planner, text: string, tokens: readonly string[]): Recipe
     const at = hasPhrase(tokens, phrase);
     if (at && !spans.some((s) => overlaps(s, at))) return undefined;
   }
+  // …nor a setting of a display ("give the waypoints another colour").
+  const setting = p.ctx.catalog.displays.some((d) => d.properties.some((prop) => (prop.words ?? []).some((w) => {
+    const at = w.length > 3 ? hasPhrase(tokens, w) : undefined;
+    return at !== undefined && !spans.some((s) => overlaps(s, at));
+  })));
+  if (setting) return undefined;
   const own = new Set(recipe.displays.map((d) => d.type));
   for (const m of p.ctx.catalog.typeMentions(text)) {
     const span = hasPhrase(tokens, m.phrase);
