@@ -60,6 +60,11 @@ describe('offline planner, fifth round: robot commands are no display change', (
     expect(r.notes).toEqual([expect.stringMatching(/^"drive forward 2 m" is a command for the robot/)]);
   });
 
+  it('keeps a request with a place word on RViz, even with a part word in it', async () => {
+    const r = await onScenario('manipulator', 'arm-workcell.rviz', 'send the arm to the back');
+    expect(r.notes.join('\n')).not.toMatch(/command for the robot/);
+  });
+
   it('never reads an RViz request with a verb robots share as a command', async () => {
     expect((await plan('turn the grid off')).actions).toEqual(['set_enabled Grid =false']);
     expect((await plan('move the grid up by 1 m')).actions).toEqual(['set_property Grid Offset=0; 0; 1']);
@@ -172,6 +177,12 @@ describe('offline planner, fifth round: causes outside RViz that name no display
     expect(r.notes.join('\n')).toMatch(/MotionPlanning: .*move_group.*`ros2 topic info -v \/monitored_planning_scene`/);
   });
 
+  it('turns a plugin display on when it is off, and says it stays empty until its node runs', async () => {
+    const r = await onScenario('manipulator', 'arm-workcell.rviz', 'the scene display is empty');
+    expect(r.actions).toEqual(['set_enabled Scene =true']);
+    expect(r.notes.join('\n')).toMatch(/^Scene was off, so it is turned on; it will still show nothing until its node runs: .*move_group/m);
+  });
+
   it('takes each situation and plugin command from its knowledge entry', () => {
     const file = read('catalog/finding-causes.json') as { situations: { check: string; kb: string }[]; plugins: { check: string; kb: string }[] };
     const validate = new Ajv({ strict: false, allErrors: true }).compile(read('catalog/finding-causes.schema.json') as object);
@@ -209,6 +220,8 @@ describe('offline planner, fifth round: goals worded without a recipe word', () 
     expect(r.notes.join('\n')).not.toMatch(/set up for/);
     const thicker = await onScenario('turtlebot_nav', undefined, 'the robot follows the path, make it thicker');
     expect(thicker.notes.join('\n')).not.toMatch(/set up for/);
+    const colour = await onScenario('turtlebot_nav', undefined, 'give the waypoints a different colour');
+    expect(colour.notes.join('\n')).not.toMatch(/set up for/);
     const display = await onScenario('turtlebot_nav', 'default', 'send the goal pose display to the back');
     expect(display.notes.join('\n')).not.toMatch(/set up for/);
   });

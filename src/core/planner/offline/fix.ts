@@ -15,6 +15,12 @@ export function fixDisplay(p: Planner, d: VirtualDisplay): number {
     p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' }));
     d.enabled = true;
     count++;
+    // A plugin display turned on whose parts come from a node that is not running still shows nothing: say which.
+    const plugin = spec ? undefined : pluginCause(d.classId);
+    const own = readTopic(d) ? absoluteTopic(readTopic(d)) : '';
+    if (plugin && (!own || !isPublishing(p.ctx.topicByName.get(own)))) {
+      p.notes.push(`${d.name} was off, so it is turned on; it will still show nothing until its node runs: ${plugin.cause}${own ? `; ${own} has no publisher now, check with \`${plugin.check.replace(/\{topic\}/g, own)}\`` : ''}`);
+    }
   }
   const prop = qosTopicProperty(spec);
   const topicName = displayTopic(d);
