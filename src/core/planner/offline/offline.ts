@@ -543,7 +543,7 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   // Complaints whose cause is outside RViz and that name no display (stamps, a part's frame, nothing publishing).
   text = takeOutsideRviz(p, takeRobotCommands(p, text));
   const recipe = text ? findRecipe(p, text) : undefined;
-  if (!text) { /* only robot commands: their notes say so */ }
+  if (!text) { /* all of it was robot commands or causes outside RViz: their notes say so */ }
   else if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
