@@ -12,6 +12,9 @@ import { createOfflineProposer } from '../../../src/core/planner/index.ts';
 const KNOWN_GAPS: Record<string, string> = {};
 
 function groupOf(id: string): string {
+  // Fifth round, kinds 12–14 (`dev-r5u-k<n>-…`, the fresh batches `dev-r5ux-…`, `dev-r5uy-…`, `dev-r5uz-…`): fixes outside RViz, goals, commands.
+  const r5u = /^dev-(r5u[xyz]?)-(k\d+)-/.exec(id);
+  if (r5u) return `${r5u[1]} ${r5u[2]}`;
   // Fourth round (`dev-r4-k<n>-…`): kinds 1–9 of bench round 4.
   const r4 = /^dev-r4-(k\d+)-/.exec(id);
   if (r4) return `r4 ${r4[1]}`;

@@ -6,6 +6,8 @@ import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { ALL_WORDS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, NEGATIONS, OTHER_ONE, SMALLER, UNDO_PHRASES, VERB_PHRASES } from './lexicon.ts';
 import type { Span } from './mentions.ts';
 import { RECIPES } from './recipes.ts';
+import { ROBOT_WORDS } from './robot-commands.ts';
+import { OUTSIDE_WORDS } from './outside.ts';
 import { MORE_NEGATIONS, TOGGLE_WORDS, VALUE_WORDS } from './settings.ts';
 import type { PlanContext } from '../types.ts';
 import { topicTokens, type Planner } from './shared.ts';
@@ -29,6 +31,8 @@ export function vocabulary(catalog: Catalog): ReadonlySet<string> {
   addAll(set, [...TOGGLE_WORDS, ...VALUE_WORDS, ...MORE_NEGATIONS]);
   addAll(set, catalogFile.otherPhrases ?? []);
   addAll(set, [...RECIPES.setupWords, ...RECIPES.multiRobotWords, ...RECIPES.recipes.flatMap((r) => r.phrases)]);
+  addAll(set, [...ROBOT_WORDS, ...OUTSIDE_WORDS]);
+  addAll(set, RECIPES.recipes.flatMap((r) => (r.cues ?? []).flatMap((c) => c.groups.flat())));
   for (const d of catalog.displays) {
     addAll(set, [...d.words, splitCamel(d.name), d.name]);
     for (const p of d.properties) {

@@ -6,6 +6,7 @@ import type { Finding } from '../../diagnosis/types.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic } from '../topics.ts';
 import { displayTopic, type Planner } from './shared.ts';
+import { silentRobotNote } from './outside.ts';
 
 export interface FindingCause {
   code: string;
@@ -44,8 +45,10 @@ export function outsideNote(f: Finding, topic: string, p?: Planner): string | un
   if (!cause || cause.fix !== 'outside') return undefined;
   const cmd = checkCommand(cause, f.subject.topic ?? topic);
   // A tree of its own (TF_TREE_DISCONNECTED names its root): how to link it into the fixed frame's tree, if it belongs.
-  const parent = p ? p.ctx.tf?.rootOf(p.state.fixedFrame) ?? p.ctx.tf?.roots[0] : undefined;
-  const link = cause.link && parent && f.subject.kind === 'frame'
+  // …into the fixed frame's tree, else (a fixed frame TF lacks) the largest tree the frame is not in.
+  const apart = p?.ctx.tf?.components.find((c) => !c.includes(f.subject.name));
+  const parent = p ? p.ctx.tf?.rootOf(p.state.fixedFrame) ?? (apart ? p.ctx.tf?.rootOf(apart[0]!) : undefined) : undefined;
+  const link = cause.link && parent && parent !== f.subject.name && f.subject.kind === 'frame'
     ? `; if ${f.subject.name} belongs in the ${parent} tree, link it with \`${cause.link.replace(/\{parent\}/g, parent).replace(/\{frame\}/g, f.subject.name)}\` (with its real offset)` : '';
   return `${f.summary.replace(/[.\s]+$/, '')}. No RViz setting fixes this, so nothing was changed: ${cause.cause}${cmd ? `; check with \`${cmd}\`` : ''}${link}`;
 }
@@ -82,6 +85,9 @@ export function outsideNotes(p: Planner, d: VirtualDisplay): string[] {
 /** Findings with no display to attach to (a disconnected or stale TF tree): their notes, for "fix everything". */
 export function robotNotes(p: Planner): string[] {
   const out: string[] = [];
+  // A robot that publishes nothing at all: that, before anything else.
+  const silent = silentRobotNote(p);
+  if (silent && !p.notes.includes(silent)) out.push(silent);
   for (const f of p.ctx.findings) {
     if (f.severity === 'info' || f.subject.kind !== 'frame' || f.subject.display) continue;
     const note = outsideNote(f, '', p);

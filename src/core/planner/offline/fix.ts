@@ -5,6 +5,7 @@ import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, isPublishing, topicsForSpec } from '../topics.ts';
 import { act, displayTopic, type Planner } from './shared.ts';
 import { causeOf, checkCommand, findingsOn } from './causes.ts';
+import { pluginCause } from './outside.ts';
 
 /** Fixes for a display from the robot's facts: QoS from its publishers, a silent or wrongly typed topic, off. */
 export function fixDisplay(p: Planner, d: VirtualDisplay): number {
@@ -14,6 +15,12 @@ export function fixDisplay(p: Planner, d: VirtualDisplay): number {
     p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' }));
     d.enabled = true;
     count++;
+    // A plugin display turned on whose parts come from a node that is not running still shows nothing: say which.
+    const plugin = spec ? undefined : pluginCause(d.classId);
+    const own = readTopic(d) ? absoluteTopic(readTopic(d)) : '';
+    if (plugin && (!own || !isPublishing(p.ctx.topicByName.get(own)))) {
+      p.notes.push(`${d.name} was off, so it is turned on; it will still show nothing until its node runs: ${plugin.cause}${own ? `; ${own} has no publisher now, check with \`${plugin.check.replace(/\{topic\}/g, own)}\`` : ''}`);
+    }
   }
   const prop = qosTopicProperty(spec);
   const topicName = displayTopic(d);
@@ -102,13 +109,32 @@ export function checkedNote(p: Planner, d: VirtualDisplay): string {
     return `${d.name}: its frame ${frame} is not in TF, so RViz cannot place it and no RViz setting fixes that; nothing was changed: ${cause?.cause ?? 'its broadcaster is not running'}; check with \`ros2 run tf2_ros tf2_echo ${ff} ${frame}\``;
   }
   const topic = readTopic(d) ? absoluteTopic(readTopic(d)) : '';
+  // A plugin display with no topic of its own in the config: the node it needs is all there is to say.
+  const needs = d.spec ? undefined : pluginCause(d.classId);
+  if (needs && !topic) return `${d.name}: ${needs.cause}; nothing was changed`;
   if (topic) {
     const info = p.ctx.topicByName.get(topic);
+    // A plugin display whose parts come from a node outside RViz (MoveIt's move_group, octomap_server): that node.
+    const plugin = d.spec ? undefined : pluginCause(d.classId);
+    if (plugin && !isPublishing(info)) {
+      return `${d.name}: ${plugin.cause}; ${topic} has no publisher, so nothing was changed; check with \`${plugin.check.replace(/\{topic\}/g, topic)}\``;
+    }
     if (!isPublishing(info)) {
       const cause = causeOf('TOPIC_NO_PUBLISHER');
       return `${d.name}: ${topic} has no publisher, which no RViz setting fixes; nothing was changed: ${cause?.cause ?? 'no node publishes it'}; check with \`ros2 topic info -v ${topic}\``;
     }
-    return `found nothing RViz can fix on ${d.name}: ${topic} is published (${info!.type}), the display's type and QoS fit it and the fixed frame ${ff} is in TF; nothing was changed. Check the data outside RViz with \`ros2 topic hz ${topic}\` and \`ros2 topic echo ${topic} --once\``;
+    // What RViz cannot see from here: data that stopped, or stamps far from this computer's clock (then dropped).
+    return `found nothing RViz can fix on ${d.name}: ${topic} is published (${info!.type}), the display's type and QoS fit it and the fixed frame ${ff} is in TF; nothing was changed. Check the data outside RViz with \`ros2 topic hz ${topic}\` and \`ros2 topic echo ${topic} --once\`: if its header stamps are far from this computer's clock (\`date +%s\`; simulation time, or clocks not synchronised), RViz drops the messages`;
   }
   return `found nothing RViz can fix on ${d.name}: the fixed frame ${ff} is in TF; nothing was changed. Check the transforms outside RViz with \`ros2 run tf2_ros tf2_echo ${ff} ${frame ?? 'base_link'}\``;
+}
+
+/**
+ * A named display with nothing wrong of its own, after the plan repaired something else (the fixed frame): if it
+ * still shows nothing, what is left is outside RViz — its data stopped, or stamps far from this computer's clock.
+ */
+export function stillEmptyNote(p: Planner, d: VirtualDisplay): string {
+  const topic = readTopic(d) ? absoluteTopic(readTopic(d)) : '';
+  if (!topic || !isPublishing(p.ctx.topicByName.get(topic))) return checkedNote(p, d);
+  return `${d.name}: nothing else RViz can fix was found on it; if it still shows nothing after this plan, check its data outside RViz with \`ros2 topic hz ${topic}\` and \`ros2 topic echo ${topic} --once\`: header stamps far from this computer's clock (\`date +%s\`; simulation time, or clocks not synchronised) make RViz drop the messages`;
 }

@@ -16,7 +16,7 @@ import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type
 import { colourIn, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
-import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
+import { checkedNote, fixDisplay, fixFrame, stillEmptyNote, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
 import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
@@ -24,6 +24,8 @@ import { applyRecipe, findRecipe } from './recipes.ts';
 import { byPropertyPhrase, inherited, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 import { correctTypos } from './typos.ts';
+import { takeRobotCommands } from './robot-commands.ts';
+import { takeOutsideRviz } from './outside.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
@@ -313,6 +315,8 @@ function handleClause(p: Planner, clause: string): void {
     } else count += fixFrame(p);
     // "Fix it" on a named display with nothing found: what was checked, and how to check the data outside RViz.
     if (named && count === 0) for (const d of quiet) p.notes.push(checkedNote(p, d));
+    // …and after a repair elsewhere (the fixed frame), what to check if the named display still shows nothing.
+    else if (named) for (const d of quiet) p.notes.push(stillEmptyNote(p, d));
     if (count === 0 && p.notes.length === notesBefore) {
       p.notes.push(targets.length ? `found nothing to fix on ${[...new Set(pool)].map((d) => d.name).join(', ') || targets.map((t) => t.phrase).join(', ')}` : 'found nothing to fix: every display receives with matching QoS');
     }
@@ -535,8 +539,12 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     // "X should sit behind the rest": the place words of "be drawn behind everything" (Draw Behind on).
     .replace(/\b(?:sit|sits|sitting|stay|stays|lie|lies|go|goes)\s+behind\b/gi, 'be drawn behind')
     .replace(/\bbehind\s+(?:the\s+rest|the\s+others|all\s+else|everything\s+else|all\s+the\s+others)\b/gi, 'behind everything');
-  const recipe = findRecipe(p, text);
-  if (recipe) applyRecipe(p, recipe, text);
+  // Robot commands ("drive forward 2 m", "open the gripper") are no display change: a note each, the rest planned.
+  // Complaints whose cause is outside RViz and that name no display (stamps, a part's frame, nothing publishing).
+  text = takeOutsideRviz(p, takeRobotCommands(p, text));
+  const recipe = text ? findRecipe(p, text) : undefined;
+  if (!text) { /* all of it was robot commands or causes outside RViz: their notes say so */ }
+  else if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);

@@ -10,8 +10,8 @@ import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { TopicInfo } from '../../graph/types.ts';
 import { isVirtualGroup, type VirtualDisplay } from '../state.ts';
 import { isPublishing, topicsForSpec } from '../topics.ts';
-import { FILLER, GENERAL_WORDS } from './lexicon.ts';
-import { hasPhrase, overlaps, type Span } from './mentions.ts';
+import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER } from './lexicon.ts';
+import { colourIn, hasPhrase, numbersIn, overlaps, type Span } from './mentions.ts';
 import { act, anyPhrase, displayTopic, type Planner, topicTokens } from './shared.ts';
 import { fixDisplay } from './fix.ts';
 import { findVerb } from './phrases.ts';
@@ -29,8 +29,10 @@ export interface RecipeDisplay {
   perRobot?: boolean;
   set?: Record<string, string>;
 }
+/** A goal worded without a recipe phrase: one word of each group (in order when `ordered`). */
+export interface RecipeCue { groups: string[][]; ordered?: boolean }
 export interface Recipe {
-  id: string; title: string; phrases: string[]; framedPhrases?: string[]; multiRobot?: boolean; fixedFrame?: FrameRule[]; displays: RecipeDisplay[];
+  id: string; title: string; phrases: string[]; framedPhrases?: string[]; cues?: RecipeCue[]; multiRobot?: boolean; fixedFrame?: FrameRule[]; displays: RecipeDisplay[];
   /** Not in the data: a request for named displays on every robot leaves the fixed frame alone. */
   keepFixedFrame?: boolean;
 }
@@ -62,7 +64,11 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   const tokens = tokenize(text);
   const single = RECIPES.recipes.filter((r) => !r.multiRobot);
   const hit = longestHit(tokens, single) ?? longestHit(tokens, RECIPES.recipes);
-  if (!hit) return undefined;
+  if (!hit) return cuedRecipe(p, text, tokens);
+  // "clicking on the floor plan", "goals on the map": a goal's phrase after a place word is the place, not the goal.
+  let before = hit.span.start - 1;
+  if (['the', 'a', 'my', 'our', 'this', 'that'].includes(tokens[before] ?? '')) before--;
+  if (['on', 'onto', 'over', 'across', 'into', 'in'].includes(tokens[before] ?? '') && before < hit.span.start - 1) return cuedRecipe(p, text, tokens);
   const setup = Boolean(anyPhrase(tokens, RECIPES.setupWords));
   // "for" alone frames a goal ("rviz for mapping") but not a thing ("make the arm red for me").
   const strongSetup = Boolean(anyPhrase(tokens, RECIPES.setupWords.filter((w) => w !== 'for')));
@@ -72,7 +78,7 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   const standsAlone = extra.every((t) => ns.has(t) || (multi && tokens.slice(multi.start, multi.start + multi.length).includes(t)));
   // A phrase of several words names the goal by itself ("build a map of the office", "what the robot sees"); a framed
   // phrase ("the arm") only next to a set-up word.
-  if (hit.framed ? !strongSetup : !setup && !standsAlone && hit.span.length < 2) return undefined;
+  if (hit.framed ? !strongSetup : !setup && !standsAlone && hit.span.length < 2) return cuedRecipe(p, text, tokens);
   // The goal's words naming a display the document has ("switch off the motion planning display" with a MoveIt
   // MotionPlanning display): that display is meant, not a set-up.
   const goalWords = tokens.slice(hit.span.start, hit.span.start + hit.span.length).join(' ');
@@ -95,6 +101,78 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
     return verb === undefined || verb === 'show' ? perRobotRecipe(hit.recipe, named) : undefined;
   }
   return hit.recipe;
+}
+
+/** Where one word of each group of a cue stands (in the groups' order when ordered), or undefined. */
+function cueSpans(tokens: readonly string[], cue: RecipeCue): Span[] | undefined {
+  const spans: Span[] = [];
+  let from = 0;
+  for (const group of cue.groups) {
+    let best: Span | undefined;
+    for (const phrase of group) {
+      const words = tokenize(phrase);
+      for (let i = cue.ordered ? from : 0; i + words.length <= tokens.length; i++) {
+        if (!words.every((w, k) => tokens[i + k] === w)) continue;
+        if (spans.some((s) => overlaps(s, { start: i, length: words.length }))) continue;
+        if (!best || i < best.start || (i === best.start && words.length > best.length)) best = { start: i, length: words.length };
+        break;
+      }
+    }
+    if (!best) return undefined;
+    // "the 3d camera", "depth sensor": neighbouring words of the same group are one mention.
+    const single = new Set(group.filter((g) => !g.includes(' ')));
+    while (single.has(tokens[best.start + best.length] ?? '')) best = { start: best.start, length: best.length + 1 };
+    spans.push(best);
+    from = best.start + best.length;
+  }
+  return spans;
+}
+
+/**
+ * A goal worded without a recipe phrase ("going to grab a box with the arm", "what does the 3D camera see?"): the one
+ * recipe whose cue words all appear, in a request that changes nothing itself (no hide/remove/rename, no value, no
+ * colour, no topic) and names no display type the recipe does not hold, outside the cue's own words.
+ */
+function cuedRecipe(p: Planner, text: string, tokens: readonly string[]): Recipe | undefined {
+  const verb = findVerb(tokens, [])?.verb;
+  if (verb === 'hide' || verb === 'remove' || verb === 'rename') return undefined;
+  if (colourIn(text) !== undefined || numbersIn(text).length > 0 || /(^|\s)\/[a-z]/i.test(text)) return undefined;
+  const found: { recipe: Recipe; spans: Span[]; words: number }[] = [];
+  for (const recipe of RECIPES.recipes) {
+    if (recipe.multiRobot) continue;
+    let best: { recipe: Recipe; spans: Span[]; words: number } | undefined;
+    for (const cue of recipe.cues ?? []) {
+      const spans = cueSpans(tokens, cue);
+      const words = spans ? spans.reduce((n, s) => n + s.length, 0) : 0;
+      if (spans && (!best || words > best.words)) best = { recipe, spans, words };
+    }
+    if (best) found.push(best);
+  }
+  // Two goals' cues: the one whose cue words cover more of the request, when one does.
+  found.sort((a, b) => b.words - a.words);
+  if (found.length === 0 || (found.length > 1 && found[0]!.words === found[1]!.words)) return undefined;
+  const { recipe, spans } = found[0]!;
+  // "the lidar sees nothing": a complaint, not a goal (a negation inside the cue, "no idea where", is the cue's).
+  // …nor is a comparative on something ("make the path thicker").
+  for (const phrase of [...FIX_PHRASES, ...BIGGER, ...SMALLER, 'nothing', 'not', 'no', 'never', 'don t', 'doesn t', 'can t', 'cannot']) {
+    const at = hasPhrase(tokens, phrase);
+    if (at && !spans.some((s) => overlaps(s, at))) return undefined;
+  }
+  // …nor a setting of a display ("give the waypoints another colour").
+  const setting = p.ctx.catalog.displays.some((d) => d.properties.some((prop) => (prop.words ?? []).some((w) => {
+    const at = w.length > 3 ? hasPhrase(tokens, w) : undefined;
+    return at !== undefined && !spans.some((s) => overlaps(s, at));
+  })));
+  if (setting) return undefined;
+  const own = new Set(recipe.displays.map((d) => d.type));
+  for (const m of p.ctx.catalog.typeMentions(text)) {
+    const span = hasPhrase(tokens, m.phrase);
+    // A type word that is one of the cue's own words ("the 3d camera sees") belongs to the goal; a longer name holding
+    // one ("send the goal pose display back") names that display.
+    if (span && spans.some((s) => s.start <= span.start && span.start + span.length <= s.start + s.length)) continue;
+    if (!own.has(m.type.name)) return undefined;
+  }
+  return recipe;
 }
 
 /** The multi-robot recipe narrowed to the named display types, one per robot (the recipe's own entry when it has one). */
