@@ -21,7 +21,7 @@ import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
 import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
-import { byPropertyPhrase, inherited, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
+import { byPropertyPhrase, hidesNamed, inherited, setsMissing, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 import { correctTypos } from './typos.ts';
 
@@ -334,7 +334,7 @@ function handleClause(p: Planner, clause: string): void {
   // it has none; otherwise a name shows it ("the map", "the lidar red" adds a red lidar).
   // A value with no verb on a type with no display ("laser points red please", "odometry: 10 arrows max") is a change
   // too: it says there is none and how to add one, never adds.
-  if (!verb) verb = valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0) ? 'set' : 'show';
+  if (!verb) verb = (valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0)) || setsMissing(p, targets, clause, masked, tokens) ? 'set' : 'show';
   // Precision before recall: a content word nothing accounts for ("make the lidar sparkle") is never turned into some
   // other change. A setting clause with one is left out whole; show, hide and remove still apply to what they name.
   const unknown = unaccounted(p, tokens, masked);
@@ -534,8 +534,10 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ')
     // "X should sit behind the rest": the place words of "be drawn behind everything" (Draw Behind on).
     .replace(/\b(?:sit|sits|sitting|stay|stays|lie|lies|go|goes)\s+behind\b/gi, 'be drawn behind')
-    .replace(/\bbehind\s+(?:the\s+rest|the\s+others|all\s+else|everything\s+else|all\s+the\s+others)\b/gi, 'behind everything');
-  const recipe = findRecipe(p, text);
+    .replace(/\bbehind\s+(?:the\s+rest|the\s+others|all\s+else|everything\s+else|all\s+the\s+others)\b/gi, 'behind everything')
+    // "X at the back", "send X to the back" (not "the lidar at the back of the robot"): the same place.
+    .replace(/\b(?:at|to)\s+the\s+(?:very\s+)?back\b(?!\s+of\b)/gi, 'behind everything');
+  const recipe = hidesNamed(text) ? undefined : findRecipe(p, text);
   if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);

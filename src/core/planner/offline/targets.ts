@@ -8,7 +8,7 @@ import { ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
 import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { factorsIn, quantitiesOf } from './quantities.ts';
 import { findVerb } from './phrases.ts';
-import { VALUE_WORDS } from './settings.ts';
+import { propertySettings, VALUE_WORDS } from './settings.ts';
 import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
@@ -125,10 +125,32 @@ export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, n
   const best = Math.max(0, ...pool.map(overlap));
   if (best > 0) return pool.filter((d) => overlap(d) === best);
   if (spec.topicProperties.length === 0) return pool;
-  // No display shares a word: generic words ("lidar") mean every display of the type; a qualifier ("local") means a
-  // kind no display shows yet.
-  const generic = new Set([...spec.words.filter((w) => !w.includes(' ')), ...tokenize(splitCamel(spec.name))].map((w) => singularTokens([w])[0]!));
+  // No display shares a word: generic words ("lidar", "force sensor") mean every display of the type; a qualifier
+  // ("local") means a kind no display shows yet.
+  const generic = genericWords(p, spec);
   return want.every((w) => generic.has(w)) ? pool : [];
+}
+
+const genericCache = new WeakMap<DisplayTypeSpec, Set<string>>();
+
+/**
+ * The words that name a type as a whole, never one of its instances: its single type words and class name, the head of
+ * each of its longer type words ("sensor" in "force sensor"), and a modifier no other type's words use ("distance" in
+ * "distance sensor", "ft"); a modifier several types share ("local", "depth", "amcl") tells instances apart.
+ */
+function genericWords(p: Planner, spec: DisplayTypeSpec): Set<string> {
+  const cached = genericCache.get(spec);
+  if (cached) return cached;
+  const one = (w: string): string => singularTokens([w])[0]!;
+  const out = new Set([...spec.words.filter((w) => !w.includes(' ')), ...tokenize(splitCamel(spec.name))].map(one));
+  const elsewhere = new Set(p.ctx.catalog.displays.filter((s) => s !== spec).flatMap((s) => s.words.flatMap((w) => tokenize(w).map(one))));
+  for (const w of spec.words.filter((x) => x.includes(' '))) {
+    const ws = tokenize(w).map(one);
+    out.add(ws[ws.length - 1]!);
+    for (const m of ws.slice(0, -1)) if (!elsewhere.has(m)) out.add(m);
+  }
+  genericCache.set(spec, out);
+  return out;
 }
 
 /** What a clause is about, from display names, topic names and type words (in that order of precedence). */
@@ -160,7 +182,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (m.display.classId !== 'rviz_common/Group') continue;
     const words = tokens.slice(m.start, m.start + m.length).join(' ');
     if (p.ctx.catalog.typesForWords(words).length === 0) continue;
-    const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0;
+    // …and "the depth camera" names a type by a longer phrase that holds the group's name.
+    const longerType = typeSpans.some((t) => t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length);
+    const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0 || longerType;
     if (!others && !anyPhrase(tokens, ALL_WORDS)) continue;
     // …but "in the costmaps group" is that group as a place.
     const asPlace = GROUP_WORDS.has(tokens[m.start + m.length] ?? '') || tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
@@ -212,7 +236,10 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   // A live topic named without its slash ("the waypoints"), when the word is no display type's word.
   const bare = tokens.filter((t, i) => t.length >= 4 && !FILLER.has(t) && !taken.some((x) => i >= x.start && i < x.start + x.length)
     && p.ctx.topicByName.has(`/${t}`) && p.ctx.catalog.typesForWords(t).length === 0);
-  for (const raw of [...slashNames(clause), ...bare]) {
+  // "the force/torque sensor", "lidar/laser": words joined by a slash, no live topic and each a type word, are words.
+  const wordPair = (raw: string): boolean => !raw.startsWith('/') && !p.ctx.topicByName.has(absoluteTopic(raw))
+    && raw.split('/').every((w) => p.ctx.catalog.typesForWords(w).length > 0);
+  for (const raw of [...slashNames(clause).filter((r) => !wordPair(r)), ...bare]) {
     const name = absoluteTopic(raw);
     const topic = p.ctx.topicByName.get(name);
     let spec = topic ? p.ctx.catalog.forMessageType(topic.type)[0] : undefined;
@@ -221,8 +248,12 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       const own = topicWords(spec.conventionalTopic ?? '');
       if (!topicWords(name).some((w) => own.includes(w))) spec = undefined;
     }
-    // Displays already on it, if they can show its type (a wrongly typed one is a finding, not what was asked for).
-    const showing = p.state.live().filter((d) => [...d.topics.values()].includes(name) && (!topic || !d.spec || d.spec.messageTypes.includes(topic.type)));
+    // Displays already on it, if they can show its type (a wrongly typed one is a finding, not what was asked for)…
+    const on = p.state.live().filter((d) => [...d.topics.values()].includes(name));
+    let showing = on.filter((d) => !topic || !d.spec || d.spec.messageTypes.includes(topic.type));
+    // …but "remove / hide whatever is on /odom_pose" means the display there, whatever it can show.
+    const verb = findVerb(tokens, [])?.verb;
+    if (showing.length === 0 && (verb === 'hide' || verb === 'remove')) showing = on;
     for (const t of tokenize(raw)) { const i = tokens.indexOf(t); if (i >= 0) taken.push({ start: i, length: 1 }); }
     targets.push({ spec: showing[0]?.spec ?? spec, displays: showing, topics: [name], phrase: name, plural: false });
   }
@@ -320,6 +351,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (displays.length === 0) {
       const plugin = p.state.live().filter((d) => !d.spec && d.classId !== 'rviz_common/Group' && classSpan(d, tokens.slice(m.start, m.start + m.length), []) !== undefined);
       if (plugin.length > 0) { targets.push({ displays: plugin, topics: [], phrase: m.phrase, plural: plugin.length > 1, span: m }); continue; }
+      // …or one whose class the words do not name but whose topic carries this type's messages, or is its conventional
+      // topic ("the particle filter" → a nav2_rviz_plugins/ParticleCloud on /particle_cloud, a PoseArray topic).
+      const carrier = p.state.live().filter((d) => !d.spec && d.classId !== 'rviz_common/Group' && [...d.topics.values()].some((t) => {
+        const info = p.ctx.topicByName.get(t);
+        return info ? m.spec.messageTypes.includes(info.type) : t !== '' && t === m.spec.conventionalTopic;
+      }) && (ns === undefined || belongsTo(d, ns)));
+      if (carrier.length > 0) { targets.push({ displays: carrier, topics: [], phrase: m.phrase, plural: carrier.length > 1, span: m }); continue; }
     }
     // "hide both cameras" with no Camera display but two Image displays of camera topics: displays of another type
     // that shows the same messages are meant by a verb that changes existing ones (show/add still add the type named).
@@ -450,4 +488,25 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
   const added = topics.map((topic) => addDisplay(p, t.spec!, topic));
   t.displays = added;
   return added;
+}
+
+/**
+ * Whether a request hides or removes what it names ("hide the particle filter", "switch the pose estimate off"): a goal
+ * word in it ("particle filter" is also localization's) names a display then, never a set-up to build.
+ */
+export function hidesNamed(text: string): boolean {
+  const tokens = tokenize(text);
+  const hit = findVerb(tokens, []);
+  if (hit?.verb === 'hide' || hit?.verb === 'remove') return true;
+  return hit?.verb === 'set' && ['switch', 'turn'].includes(tokens[hit.span.start]!) && tokens.slice(hit.span.start + 1).includes('off');
+}
+
+/**
+ * Whether a clause gives an amount to a setting of a target with no display ("map semi transparent", "scan dots
+ * bigger"): with no verb that is a change, which needs a display that exists, never an add. A choice among a
+ * setting's values describes the display to add instead ("laser scan coloured by intensity").
+ */
+export function setsMissing(p: Planner, targets: readonly Target[], clause: string, masked: readonly Span[], tokens: readonly string[]): boolean {
+  return targets.some((t) => t.displays.length === 0 && t.spec !== undefined
+    && propertySettings(p, undefined, t.spec, clause, masked, tokens).settings.some((s) => !['topic', 'enum'].includes(t.spec!.properties.find((x) => x.path === s.path)?.kind ?? 'topic')));
 }
