@@ -511,7 +511,7 @@ const CJK_CLAUSE_END = /[，。,.!?！？；;]/;
  */
 function translateCjkRequest(p: Prepared, raw: string): { english: string; unknown: string[]; hits: number } {
   // Full-width digits (２０) are digits.
-  const text = robotOrdinals(p, raw.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)));
+  const text = deviceOrdinals(robotOrdinals(p, raw.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))));
   for (const [open, close, cue] of p.file.naming?.around ?? []) {
     const at = text.indexOf(open);
     // A marker as common as 为 opens a name only after a rename word ("重命名激光为前激光").
@@ -539,6 +539,17 @@ const ORDINAL_ROBOT = new RegExp(`第(${NUMERAL})(?:个|個|台)?(?:的)?(?:机�
 function robotOrdinals(p: Prepared, text: string): string {
   const robot = p.file.language === 'ja' ? 'ロボット' : '机器人';
   return text.replace(ORDINAL_ROBOT, (_m, a?: string, b?: string, c?: string) => `${robot}${a ?? b ?? c}`);
+}
+
+const ORDINAL_DEVICE = new RegExp(`第(${NUMERAL})(?:个|個|台|号|號|番)?(?:的|の)?|(${NUMERAL})(?:号|號|番目|台目)(?:的|の)?|(${NUMERAL})番`, 'g');
+
+/**
+ * "3号摄像头", "第3个摄像头", "3番目のカメラ", "カメラ3番" (after robotOrdinals took the robots): device number N, written
+ * "#N" before the device word ("カメラ3番" keeps it after), as the numbered-device reading takes it ("#3 camera").
+ */
+function deviceOrdinals(text: string): string {
+  const digits = (n: string): string => (/^\d+$/.test(n) ? n : String(cjkNumber(n)));
+  return text.replace(ORDINAL_DEVICE, (_m, a?: string, b?: string, c?: string) => (c !== undefined ? ` ${digits(c)} ` : ` #${digits(a ?? b!)} `));
 }
 
 const CJK_DIGITS: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };

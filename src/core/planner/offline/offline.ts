@@ -21,9 +21,10 @@ import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
 import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
-import { byPropertyPhrase, hidesNamed, inherited, setsMissing, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
+import { byPropertyPhrase, hidesNamed, inherited, setsMissing, withoutTopicNames, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 import { correctTypos } from './typos.ts';
+import { numberedDevices } from './devices.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
@@ -469,32 +470,6 @@ function replayForNamespace(p: Planner, text: string): boolean {
   return true;
 }
 
-/**
- * "cam 7", "camera 12", "lidar 2": a device word with its number names the live topic that carries that number in a
- * segment (`/fleet/cam_7/image_raw`), of a message type the word's display types show, when exactly one does. The
- * request then names that topic, which shows it or picks the display on it.
- */
-export function numberedDevices(ctx: ProposalInput['context'], text: string): string {
-  const namespaces = new Set(ctx.namespaces.map((n) => n.toLowerCase()));
-  // Not inside a topic name (/fleet/cam_12/…), and never a robot's namespace ("robot2").
-  return text.replace(/(?<![/\w])([a-z]{3,})[\s_#-]?(?:no\.?\s*|number\s+)?(\d+)\b(?![.,]\d)(?!\s*(?:%|cm|mm|m|px|s|sec|seconds?|deg|degrees?|°)\b)/gi, (whole, word: string, n: string) => {
-    // A word no display type answers to ("cam") counts only when a topic's segment is spelt with it exactly.
-    if (namespaces.has(`${word}${n}`.toLowerCase()) || namespaces.has(`${word}_${n}`.toLowerCase())) return whole;
-    const types = ctx.catalog.typesForWords(word);
-    const messages = new Set(types.flatMap((t) => t.messageTypes));
-    const w = word.toLowerCase();
-    const carries = (seg: string): boolean => {
-      const m = /^([a-z]+)[_-]?(\d+)$/i.exec(seg);
-      if (namespaces.has(seg.toLowerCase())) return false;
-      if (!m || (m[2] !== String(Number(n)) && m[2] !== n)) return false;
-      const stem = m[1]!.toLowerCase();
-      return types.length === 0 ? stem === w : stem.length >= 3 && (w.startsWith(stem) || stem.startsWith(w));
-    };
-    const hits = [...ctx.topicByName.values()].filter((t) => (types.length === 0 || messages.has(t.type)) && t.name.split('/').some(carries));
-    return hits.length === 1 ? `${word} ${hits[0]!.name}` : whole;
-  });
-}
-
 export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | 'history' | 'undoContext'>): Proposal {
   let text = input.request.trim();
   let undoFirst = false;
@@ -537,7 +512,7 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     .replace(/\bbehind\s+(?:the\s+rest|the\s+others|all\s+else|everything\s+else|all\s+the\s+others)\b/gi, 'behind everything')
     // "X at the back", "send X to the back" (not "the lidar at the back of the robot"): the same place.
     .replace(/\b(?:at|to)\s+the\s+(?:very\s+)?back\b(?!\s+of\b)/gi, 'behind everything');
-  const recipe = hidesNamed(text) ? undefined : findRecipe(p, text);
+  const recipe = hidesNamed(text) ? undefined : findRecipe(p, withoutTopicNames(text));
   if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);

@@ -172,7 +172,11 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // metre" sizes the Grid's cells, "add grid cells" still adds a GridCells.
     const valued = numbersIn(clause).length > 0 || factorsIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER])) || colourIn(clause) !== undefined;
     const present = (spec: DisplayTypeSpec): boolean => !valued || topicsForSpec(p.ctx, spec).length > 0 || p.state.live().some((d) => d.classId === spec.classId);
-    const longer = defaultName && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
+    // A group's name inside a longer type phrase ("the thermal sensor" beside a Thermal group) gives way too, unless
+    // it is said as a group or a place ("the thermal group", "in thermal").
+    const group = m.display.classId === 'rviz_common/Group' && !GROUP_WORDS.has(tokens[m.start + m.length] ?? '')
+      && !tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
+    const longer = (defaultName || group) && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
     return !longer;
   });
@@ -236,9 +240,10 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   // A live topic named without its slash ("the waypoints"), when the word is no display type's word.
   const bare = tokens.filter((t, i) => t.length >= 4 && !FILLER.has(t) && !taken.some((x) => i >= x.start && i < x.start + x.length)
     && p.ctx.topicByName.has(`/${t}`) && p.ctx.catalog.typesForWords(t).length === 0);
-  // "the force/torque sensor", "lidar/laser": words joined by a slash, no live topic and each a type word, are words.
+  // "the force/torque sensor", "the f/t sensor": words joined by a slash, no live topic and each a type word or a
+  // letter or two, are words.
   const wordPair = (raw: string): boolean => !raw.startsWith('/') && !p.ctx.topicByName.has(absoluteTopic(raw))
-    && raw.split('/').every((w) => p.ctx.catalog.typesForWords(w).length > 0);
+    && raw.split('/').every((w) => w.length <= 2 || p.ctx.catalog.typesForWords(w).length > 0);
   for (const raw of [...slashNames(clause).filter((r) => !wordPair(r)), ...bare]) {
     const name = absoluteTopic(raw);
     const topic = p.ctx.topicByName.get(name);
@@ -509,4 +514,9 @@ export function hidesNamed(text: string): boolean {
 export function setsMissing(p: Planner, targets: readonly Target[], clause: string, masked: readonly Span[], tokens: readonly string[]): boolean {
   return targets.some((t) => t.displays.length === 0 && t.spec !== undefined
     && propertySettings(p, undefined, t.spec, clause, masked, tokens).settings.some((s) => !['topic', 'enum'].includes(t.spec!.properties.find((x) => x.path === s.path)?.kind ?? 'topic')));
+}
+
+/** The text without its absolute topic names: a goal word inside one ("fleet" in /fleet/cam_9/…) names no set-up. */
+export function withoutTopicNames(text: string): string {
+  return text.replace(/(^|[\s'"`(,:=])\/[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*/g, '$1 ');
 }
