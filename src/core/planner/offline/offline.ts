@@ -25,6 +25,7 @@ import { byPropertyPhrase, hidesNamed, inherited, setsMissing, withoutTopicNames
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 import { correctTypos } from './typos.ts';
 import { numberedDevices } from './devices.ts';
+import { placeWords } from './places.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
@@ -403,6 +404,11 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     }
     return;
   }
+  // "make the imu red" on a plugin display: a change the catalog cannot make, said as such.
+  if (!spec && t.displays.length > 0) {
+    for (const d of t.displays) p.notes.push(`${d.name} is a ${d.classId} display, whose settings the catalog does not know; nothing was changed on it`);
+    return;
+  }
   if (!spec) {
     const info = t.topics[0] ? p.ctx.topicByName.get(t.topics[0]) : undefined;
     p.notes.push(info ? `no RViz display shows ${info.name} (${info.type})` : `do not know which display shows ${t.phrase}`);
@@ -506,12 +512,9 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
     .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis')
     // "use 0-0.5", "10–90": a range written with a dash is "0 to 0.5" (a minus after a space stays a sign).
-    .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ')
-    // "X should sit behind the rest": the place words of "be drawn behind everything" (Draw Behind on).
-    .replace(/\b(?:sit|sits|sitting|stay|stays|lie|lies|go|goes)\s+behind\b/gi, 'be drawn behind')
-    .replace(/\bbehind\s+(?:the\s+rest|the\s+others|all\s+else|everything\s+else|all\s+the\s+others)\b/gi, 'behind everything')
-    // "X at the back", "send X to the back" (not "the lidar at the back of the robot"): the same place.
-    .replace(/\b(?:at|to)\s+the\s+(?:very\s+)?back\b(?!\s+of\b)/gi, 'behind everything');
+    .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ');
+  // "X should sit behind the rest", "X at the back": the place words of "be drawn behind everything" (Draw Behind on).
+  text = placeWords(text);
   const recipe = hidesNamed(text) ? undefined : findRecipe(p, withoutTopicNames(text));
   if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }

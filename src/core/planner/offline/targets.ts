@@ -63,6 +63,11 @@ function placeBefore(tokens: readonly string[], start: number): boolean {
   return PLACE_PHRASES.some((ph) => before.endsWith(` ${ph} `));
 }
 
+/** Words that point from a display at the topic it shows ("whatever listens to", "the one subscribed to"). */
+const TOPIC_LINK = new Set(['whatever', 'whichever', 'anything', 'something', 'thing', 'one', 'the', 'a', 'that', 'which', 'what', 'is', 'are',
+  'on', 'to', 'from', 'for', 'of', 'at', 'listens', 'listening', 'listen', 'listener', 'subscribed', 'subscribes', 'subscribing', 'subscriber',
+  'reads', 'reading', 'fed', 'feeding', 'fed', 'attached', 'connected', 'hooked', 'tied', 'bound', 'currently', 'using', 'now', 'up']);
+
 /** Words after a group's name that say it is a group ("the perception group", "the sensors folder"). */
 const GROUP_WORDS = new Set(['group', 'groups', 'folder', 'section']);
 /** Words before a group's name that make it a place ("in", "inside", "under"). */
@@ -178,6 +183,15 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       && !tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
     const longer = (defaultName || group) && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
+    // A display inside a longer type phrase of its own type ("Depth" in "the depth camera", a PointCloud2): the whole
+    // phrase names it.
+    const own = !longer && m.display.spec !== undefined && typeSpans.find((t) => t.spec === m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length);
+    if (own) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken[at] = { start: own.start, length: own.length };
+      m.start = own.start;
+      m.length = own.length;
+    }
     return !longer;
   });
   // A group named by a type word ("Cameras") is that group only when nothing else is named: "the camera on /fleet/…",
@@ -188,7 +202,11 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (p.ctx.catalog.typesForWords(words).length === 0) continue;
     // …and "the depth camera" names a type by a longer phrase that holds the group's name.
     const longerType = typeSpans.some((t) => t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length);
-    const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0 || longerType;
+    // …and "the dock camera": a word before it that a display inside carries picks that display.
+    const before = m.start > 0 && !FILLER.has(tokens[m.start - 1]!) ? singularTokens([tokens[m.start - 1]!])[0]! : undefined;
+    const qualified = before !== undefined && p.state.live().some((d) => d.classId !== 'rviz_common/Group' && insideAny(d, [m.display])
+      && singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(before));
+    const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0 || longerType || qualified;
     if (!others && !anyPhrase(tokens, ALL_WORDS)) continue;
     // …but "in the costmaps group" is that group as a place.
     const asPlace = GROUP_WORDS.has(tokens[m.start + m.length] ?? '') || tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
@@ -237,14 +255,27 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     taken.push(span);
     targets.push({ displays: [d], topics: [], phrase: d.name, plural: false, span });
   }
-  // A live topic named without its slash ("the waypoints"), when the word is no display type's word.
-  const bare = tokens.filter((t, i) => t.length >= 4 && !FILLER.has(t) && !taken.some((x) => i >= x.start && i < x.start + x.length)
-    && p.ctx.topicByName.has(`/${t}`) && p.ctx.catalog.typesForWords(t).length === 0);
   // "the force/torque sensor", "the f/t sensor": words joined by a slash, no live topic and each a type word or a
   // letter or two, are words.
   const wordPair = (raw: string): boolean => !raw.startsWith('/') && !p.ctx.topicByName.has(absoluteTopic(raw))
     && raw.split('/').every((w) => w.length <= 2 || p.ctx.catalog.typesForWords(w).length > 0);
-  for (const raw of [...slashNames(clause).filter((r) => !wordPair(r)), ...bare]) {
+  const slashed = slashNames(clause).filter((r) => !wordPair(r));
+  const slashSpans = slashed.map((raw) => hasPhrase(tokens, tokenize(raw).join(' '))).filter((x): x is Span => x !== undefined);
+  // A live topic named without its slash ("the waypoints"), when the word is no display type's word.
+  const bare = tokens.filter((t, i) => t.length >= 4 && !FILLER.has(t) && ![...taken, ...slashSpans].some((x) => i >= x.start && i < x.start + x.length)
+    && p.ctx.topicByName.has(`/${t}`) && p.ctx.catalog.typesForWords(t).length === 0);
+  // "whatever listens to /y", "the one subscribed to /x": the words pointing at the display on a topic are part of it.
+  for (const span of slashSpans) {
+    // ("whichever display reads /plan": "display" after a pointer word is the thing pointed at, not the verb.)
+    const linked = (i: number): boolean => TOPIC_LINK.has(tokens[i]!) ? findVerb([tokens[i]!], []) === undefined
+      : tokens[i] === 'display' && i > 0 && TOPIC_LINK.has(tokens[i - 1]!) && findVerb([tokens[i - 1]!], []) === undefined;
+    // (Never a word of the clause's verb: "get rid of the display on /map".)
+    const pointed = tokens.flatMap((t, i) => (t === 'display' && i > 0 && TOPIC_LINK.has(tokens[i - 1]!) ? [{ start: i, length: 1 }] : []));
+    const verbAt = findVerb(tokens, [...taken, ...pointed])?.span;
+    const inVerb = (i: number): boolean => verbAt !== undefined && i >= verbAt.start && i < verbAt.start + verbAt.length;
+    for (let i = span.start - 1; i >= 0 && linked(i) && !inVerb(i); i--) taken.push({ start: i, length: 1 });
+  }
+  for (const raw of [...slashed, ...bare]) {
     const name = absoluteTopic(raw);
     const topic = p.ctx.topicByName.get(name);
     let spec = topic ? p.ctx.catalog.forMessageType(topic.type)[0] : undefined;
@@ -260,6 +291,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const verb = findVerb(tokens, [])?.verb;
     if (showing.length === 0 && (verb === 'hide' || verb === 'remove')) showing = on;
     for (const t of tokenize(raw)) { const i = tokens.indexOf(t); if (i >= 0) taken.push({ start: i, length: 1 }); }
+    // A display name read inside the topic's name ("Waypoints" in /waypoints) is this target, not another one.
+    const inside = hasPhrase(tokens, tokenize(raw).join(' '));
+    if (inside) for (const t of [...targets]) if (t.span && !t.topics.length && overlaps(t.span, inside)) targets.splice(targets.indexOf(t), 1);
     targets.push({ spec: showing[0]?.spec ?? spec, displays: showing, topics: [name], phrase: name, plural: false });
   }
   const mentions: TypeMention[] = typeMentions(tokens, p.ctx.catalog.displays, taken);
@@ -292,6 +326,8 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
     // "the Waypoints markers", "the loading bay camera" (an Image display named, a Camera word after it)
     if (targets.some((t) => t.span && !t.topics.length && t.spec !== undefined && sameKind(t.spec, m.spec) && t.displays.length)) continue;
+    // "the voxels map", "the compass sensor": a third-party display named right before a type word is what it describes.
+    if (targets.some((t) => t.span && !t.topics.length && t.spec === undefined && t.displays.length && t.span.start + t.span.length === m.start)) continue;
     // "the markers of zone 12": a word that is part of another named thing's topic names qualifies it.
     const words = singularTokens(tokenize(m.phrase));
     const ownTopics = topicsForSpec(p.ctx, m.spec);
@@ -373,6 +409,14 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
         targets.push({ spec: kin[0]!.spec, displays: kin, topics: [], phrase: m.phrase, plural: kin.length > 1, span: m, context: tokens });
         continue;
       }
+      // "the dock camera" among two Image displays: the one whose name or topic carries the word before.
+      const q = m.start > 0 && !FILLER.has(tokens[m.start - 1]!) && !taken.some((x) => m.start - 1 >= x.start && m.start - 1 < x.start + x.length) ? singularTokens([tokens[m.start - 1]!])[0]! : undefined;
+      const carried = q === undefined ? [] : kin.filter((d) => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(q));
+      if (carried.length > 0 && carried.length < kin.length) {
+        taken.push({ start: m.start - 1, length: 1 });
+        targets.push({ spec: carried[0]!.spec, displays: carried, topics: [], phrase: `${q} ${m.phrase}`, plural: carried.length > 1, span: m, context: tokens });
+        continue;
+      }
     }
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
   }
@@ -397,7 +441,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   if (targets.length === 0 && !ns) {
     for (let i = 0; i < tokens.length && targets.length === 0; i++) {
       const t = tokens[i]!;
-      if (t.length < 4 || FILLER.has(t) || taken.some((x) => i >= x.start && i < x.start + x.length) || p.ctx.catalog.typesForWords(t).length > 0) continue;
+      if (t.length < 3 || FILLER.has(t) || taken.some((x) => i >= x.start && i < x.start + x.length) || p.ctx.catalog.typesForWords(t).length > 0) continue;
       const holders = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && singularTokens(tokenize(splitCamel(d.name))).includes(singularTokens([t])[0]!));
       if (holders.length !== 1) continue;
       const span = { start: i, length: 1 };
