@@ -556,9 +556,13 @@ export function hidesNamed(text: string): boolean {
  * setting's values describes the display to add instead ("laser scan coloured by intensity").
  */
 export function setsMissing(p: Planner, targets: readonly Target[], clause: string, masked: readonly Span[], tokens: readonly string[]): boolean {
-  return targets.some((t) => t.displays.length === 0 && t.spec !== undefined
-    && propertySettings(p, undefined, t.spec, clause, masked, tokens).settings.some((s) => !['topic', 'enum'].includes(t.spec!.properties.find((x) => x.path === s.path)?.kind ?? 'topic')));
+  const comparative = Boolean(anyPhrase(tokens, COMPARATIVES));
+  return targets.some((t) => t.displays.length === 0 && t.spec !== undefined && (comparative
+    || propertySettings(p, undefined, t.spec, clause, masked, tokens).settings.some((s) => !['topic', 'enum'].includes(t.spec!.properties.find((x) => x.path === s.path)?.kind ?? 'topic'))));
 }
+
+/** Comparatives ("odometry arrows longer"): an amount relative to what a display has, so a change of one that exists. */
+const COMPARATIVES = ['longer', 'shorter', 'taller', 'higher', 'brighter', 'darker', 'dimmer', 'lighter', 'fewer', 'denser', 'sparser', 'finer', 'coarser', 'bolder', 'slimmer', 'more transparent', 'less transparent', 'more opaque', 'less opaque'];
 
 /** The text without its absolute topic names: a goal word inside one ("fleet" in /fleet/cam_9/…) names no set-up. */
 export function withoutTopicNames(text: string): string {
