@@ -541,7 +541,8 @@ function robotOrdinals(p: Prepared, text: string): string {
   return text.replace(ORDINAL_ROBOT, (_m, a?: string, b?: string, c?: string) => `${robot}${a ?? b ?? c}`);
 }
 
-const ORDINAL_DEVICE = new RegExp(`第(${NUMERAL})(?:个|個|台|号|號|番)?(?:的|の)?|(${NUMERAL})(?:号|號|番目|台目)(?:的|の)?|(${NUMERAL})番`, 'g');
+// (A bare 番 only after digits: 一番 is "most", as in 一番後ろ.)
+const ORDINAL_DEVICE = new RegExp(`第(${NUMERAL})(?:个|個|台|号|號|番)?(?:的|の)?|(${NUMERAL})(?:号|號|番目|台目)(?:的|の)?|([0-9]+)番`, 'g');
 
 /**
  * "3号摄像头", "第3个摄像头", "3番目のカメラ", "カメラ3番" (after robotOrdinals took the robots): device number N, written
