@@ -274,6 +274,8 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const verbAt = findVerb(tokens, [...taken, ...pointed])?.span;
     const inVerb = (i: number): boolean => verbAt !== undefined && i >= verbAt.start && i < verbAt.start + verbAt.length;
     for (let i = span.start - 1; i >= 0 && linked(i) && !inVerb(i); i--) taken.push({ start: i, length: 1 });
+    // (…also after it, as Japanese puts them: "/scan を表示しているもの" → "/scan whatever shows".)
+    for (let i = span.start + span.length; i < tokens.length && TOPIC_LINK.has(tokens[i]!) && findVerb([tokens[i]!], []) === undefined && !inVerb(i); i++) taken.push({ start: i, length: 1 });
   }
   for (const raw of [...slashed, ...bare]) {
     const name = absoluteTopic(raw);
