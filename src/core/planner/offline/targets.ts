@@ -136,6 +136,17 @@ export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, n
   return want.every((w) => generic.has(w)) ? pool : [];
 }
 
+/**
+ * The modifiers of a type phrase that other types' words use too ("depth" in "depth image", "local" in "local
+ * costmap"): they tell kinds apart, so a display of another type is meant only when it carries them.
+ */
+function sharedModifiers(p: Planner, spec: DisplayTypeSpec, phrase: string): string[] {
+  const one = (w: string): string => singularTokens([w])[0]!;
+  const ws = tokenize(phrase).map(one);
+  const elsewhere = new Set(p.ctx.catalog.displays.filter((s) => s !== spec).flatMap((s) => s.words.flatMap((w) => tokenize(w).map(one))));
+  return ws.slice(0, -1).filter((w) => elsewhere.has(w));
+}
+
 const genericCache = new WeakMap<DisplayTypeSpec, Set<string>>();
 
 /**
@@ -371,7 +382,14 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
     if (displays.length === 0) {
       spec = fittingType(p.ctx, spec, m.phrase);
-      if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
+      if (spec !== m.spec) {
+        // The other type's displays must carry the words that told the named type apart ("depth" in "the depth
+        // image" is no RGB camera's Image); with none, the type named stands, with no display.
+        const marks = sharedModifiers(p, m.spec, m.phrase);
+        const found = displaysFor(p, spec, m.phrase, ns, []);
+        displays = found.filter((d) => marks.every((w) => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(w)));
+        if (displays.length === 0 && found.length > 0) spec = m.spec;
+      }
     }
     // No display of the type, but one whose name holds the type word and the word next to it ("the particle swarm
     // arrows" → "Amcl Particle Swarm", a plugin display): that one is meant.
@@ -405,8 +423,12 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // "hide both cameras" with no Camera display but two Image displays of camera topics: displays of another type
     // that shows the same messages are meant by a verb that changes existing ones (show/add still add the type named).
     if (displays.length === 0 && findVerb(tokens, [])?.verb !== 'show') {
+      // (A word of the type phrase that tells kinds apart, "depth" in "depth image", must be carried by the display:
+      // the RGB camera's Image is no depth image.)
+      const marks = sharedModifiers(p, spec, m.phrase);
       const kin = p.state.live().filter((d) => d.spec && d.spec !== spec && d.classId !== 'rviz_common/Group' && d.spec.messageTypes.some((mt) => spec.messageTypes.includes(mt))
-        && (ns === undefined || belongsTo(d, ns)));
+        && (ns === undefined || belongsTo(d, ns))
+        && marks.every((w) => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(w)));
       if (kin.length > 0 && (kin.length === 1 || !m.exact || all) && new Set(kin.map((d) => d.spec)).size === 1) {
         targets.push({ spec: kin[0]!.spec, displays: kin, topics: [], phrase: m.phrase, plural: kin.length > 1, span: m, context: tokens });
         continue;
