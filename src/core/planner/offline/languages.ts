@@ -209,13 +209,16 @@ function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<str
     const hit = lookup(p, ws, i);
     if (!hit) { if (!isEnglish(english, fold(clean(ws[i]))) && (inflection(p, clean(ws[i])) || compound(p, clean(ws[i])))) { score++; covered++; foreign++; } continue; }
     covered += hit.words.length;
-    if (hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x)) accented++;
+    const accentedHere = hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x);
+    if (accentedHere) accented++;
     i += hit.words.length - 1;
     const strange = hit.words.filter((x) => !isEnglish(english, x));
     if (strange.some((x) => !p.alsoEnglish.has(x))) foreign++;
     if (hit.filler) continue;
-    // Only a word English does not have says which language this is ("fixed frame" or "laser" say nothing).
+    // Only a word English does not have says which language this is ("fixed frame" or "laser" say nothing)…
     if (strange.length > 0) score += strange.every((x) => p.alsoEnglish.has(x)) ? 0.5 : 1;
+    // …or an English word written with the language's accents ("caméra 3 s'il vous plaît", "câmera 6").
+    else if (accentedHere) { score += 0.5; foreign++; }
   }
   return { score: [score, accented, covered], foreign };
 }
