@@ -10,6 +10,8 @@ import { createOfflineProposer, planRequest } from '../../../src/core/planner/in
 import { numberedDevices } from '../../../src/core/planner/offline/devices.ts';
 import { placeWords } from '../../../src/core/planner/offline/places.ts';
 import type { ProposalInput } from '../../../src/core/planner/types.ts';
+import { DEFAULT_RVIZ_CONFIG } from '../../../src/core/default-rviz.ts';
+import { doc, snapshot } from './fixtures.ts';
 
 type Planned = { actions: string[]; notes: string[] };
 
@@ -129,5 +131,28 @@ describe('offline planner, fifth round (13t): what it reads', () => {
     for (const request of ['send the local costmap to the back', 'the local costmap under the other displays', 'push the local costmap to the back']) {
       expect((await onScenario('turtlebot_nav', undefined, request)).actions, request).toEqual(['set_property Local Costmap Draw Behind=true']);
     }
+  });
+});
+
+describe('offline planner, fifth round (13t): third-party displays by their class', () => {
+  const plugin = `    - Class: nav2_rviz_plugins/ParticleCloud
+      Enabled: true
+      Name: Localisation
+      Topic:
+        Value: /amcl/particles
+      Value: true
+`;
+  const document = doc(DEFAULT_RVIZ_CONFIG.replace(/(\n {2}Enabled: true\n {2}Global Options:)/, `\n${plugin.trimEnd()}$1`));
+
+  it('a type word whose type names the class finds the plugin display, wherever its topic is', async () => {
+    const snap = snapshot();
+    const r = await planRequest({ request: 'hide the particles', document, snapshot: snap, findings: findingsFor(document, snap), proposer: createOfflineProposer() });
+    expect(r.plan.actions.filter((a) => a.checked).map((a) => `${a.action} ${a.display} ${a.value}`)).toEqual(['set_enabled Localisation false']);
+  });
+
+  it('a type word of another kind does not reach it ("the cloud" is no particle cloud)', async () => {
+    const snap = snapshot();
+    const r = await planRequest({ request: 'hide the cloud', document, snapshot: snap, findings: findingsFor(document, snap), proposer: createOfflineProposer() });
+    expect(r.plan.actions.filter((a) => a.checked).map((a) => a.display)).not.toContain('Localisation');
   });
 });

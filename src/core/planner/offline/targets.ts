@@ -419,6 +419,12 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
         return info ? m.spec.messageTypes.includes(info.type) : t !== '' && t === m.spec.conventionalTopic;
       }) && (ns === undefined || belongsTo(d, ns)));
       if (carrier.length > 0) { targets.push({ displays: carrier, topics: [], phrase: m.phrase, plural: carrier.length > 1, span: m }); continue; }
+      // …or whose class is itself a word of this type ("the particles" → a ParticleCloud plugin, "particle cloud" being
+      // a PoseArray word), wherever its topic is.
+      const typeWords = new Set(m.spec.words.map((w) => singularTokens(tokenize(w)).join(' ')));
+      const worded = p.state.live().filter((d) => !d.spec && d.classId !== 'rviz_common/Group' && classWords(d.classId).some((w) => typeWords.has(w.join(' ')))
+        && (ns === undefined || belongsTo(d, ns)));
+      if (worded.length > 0) { targets.push({ displays: worded, topics: [], phrase: m.phrase, plural: worded.length > 1, span: m }); continue; }
     }
     // "hide both cameras" with no Camera display but two Image displays of camera topics: displays of another type
     // that shows the same messages are meant by a verb that changes existing ones (show/add still add the type named).
