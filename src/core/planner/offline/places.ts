@@ -13,6 +13,9 @@ export function placeWords(text: string): string {
     .replace(/\b(?:push|pushes|shove|shoves)\b(?=[^.;,]*\b(?:to|at)\s+the\s+(?:very\s+)?(?:back|bottom)\b)/gi, 'move')
     // "at the (very) back / bottom" (not "… of the robot"), "to the back": behind everything.
     .replace(/\b(?:at|to)\s+the\s+(?:very\s+)?(?:back|bottom)\b(?!\s+of\b)/gi, 'behind everything')
+    // "the bottom / lowest layer", "in the back": behind everything.
+    .replace(/\b(?:(?:as|on|in)\s+)?(?:the\s+)?(?:bottom|bottommost|lowest|back|backmost|rearmost)\s+layer\b/gi, 'behind everything')
+    .replace(/\bin\s+the\s+back\b(?!\s+of\b)/gi, 'behind everything')
     // "below / under / beneath / underneath everything, the rest, the other displays": behind everything.
     .replace(new RegExp(String.raw`\b(?:below|under|beneath|underneath)\s+${THE_REST}`, 'gi'), 'behind everything')
     .replace(new RegExp(String.raw`\bbehind\s+${THE_REST}`, 'gi'), 'behind everything')

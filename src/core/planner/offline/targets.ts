@@ -234,7 +234,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const before = tokens.slice(Math.max(0, m.start - 2), m.start);
     const groupWord = GROUP_WORDS.has(tokens[m.start + m.length] ?? '');
     // …also right before a type word: "the arm model" is the model in the Arm group.
-    const place = before.some((t) => PLACE_WORDS.has(t)) || typeSpans.some((t) => t.start === m.start + m.length);
+    // ("the arm's frames": a possessive 's between them.)
+    const next = m.start + m.length + (tokens[m.start + m.length] === 's' ? 1 : 0);
+    const place = before.some((t) => PLACE_WORDS.has(t)) || typeSpans.some((t) => t.start === next);
     const others = named.some((o) => o !== m && !overlaps(o, m)) || typeSpans.some((t) => !overlaps(t, m) && !(groupWord && t.start === m.start + m.length));
     if (!(place || groupWord) || !others) continue;
     within.push(m.display);
@@ -492,8 +494,12 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   }
   if (within.length > 0) {
     for (const t of targets) {
+      const inside = t.displays.filter((d) => insideAny(d, within));
+      // "the site map" with Site Plan outside the Site group: the group's name was the display's own word.
+      const worded = t.displays.filter((d) => within.some((g) => tokenize(splitCamel(g.name)).every((w) => tokenize(splitCamel(d.name)).includes(w))));
+      if (inside.length === 0 && worded.length > 0) { t.displays = worded; continue; }
       t.within = within;
-      t.displays = t.displays.filter((d) => insideAny(d, within));
+      t.displays = inside;
     }
   }
   if (ns) {
