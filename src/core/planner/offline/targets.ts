@@ -68,6 +68,9 @@ const TOPIC_LINK = new Set(['whatever', 'whichever', 'anything', 'something', 't
   'on', 'to', 'from', 'for', 'of', 'at', 'listens', 'listening', 'listen', 'listener', 'subscribed', 'subscribes', 'subscribing', 'subscriber',
   'reads', 'reading', 'fed', 'feeding', 'fed', 'attached', 'connected', 'hooked', 'tied', 'bound', 'currently', 'using', 'now', 'up']);
 
+/** Words that point at a display by what it does ("whatever shows", "the one that draws", "whichever display reads"). */
+const POINTERS = new Set(['whatever', 'whichever', 'anything', 'something', 'thing', 'one', 'that', 'which', 'what', 'display']);
+
 /** Words after a group's name that say it is a group ("the perception group", "the sensors folder"). */
 const GROUP_WORDS = new Set(['group', 'groups', 'folder', 'section']);
 /** Words before a group's name that make it a place ("in", "inside", "under"). */
@@ -279,11 +282,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     && p.ctx.topicByName.has(`/${t}`) && p.ctx.catalog.typesForWords(t).length === 0);
   // "whatever listens to /y", "the one subscribed to /x": the words pointing at the display on a topic are part of it.
   for (const span of slashSpans) {
-    // ("whichever display reads /plan": "display" after a pointer word is the thing pointed at, not the verb.)
-    const linked = (i: number): boolean => TOPIC_LINK.has(tokens[i]!) ? findVerb([tokens[i]!], []) === undefined
-      : tokens[i] === 'display' && i > 0 && TOPIC_LINK.has(tokens[i - 1]!) && findVerb([tokens[i - 1]!], []) === undefined;
+    // ("whichever display reads /plan", "whatever shows /ultrasonic": a verb word right after a pointer word is part of
+    // what points, not the clause's verb.)
+    const pointedAt = (i: number): boolean => i > 0 && POINTERS.has(tokens[i - 1]!) && findVerb([tokens[i]!], []) !== undefined
+      && (i < 2 || findVerb([tokens[i - 2]!], []) === undefined || tokens[i - 1] !== 'display');
+    const linked = (i: number): boolean => (TOPIC_LINK.has(tokens[i]!) && findVerb([tokens[i]!], []) === undefined) || pointedAt(i);
     // (Never a word of the clause's verb: "get rid of the display on /map".)
-    const pointed = tokens.flatMap((t, i) => (t === 'display' && i > 0 && TOPIC_LINK.has(tokens[i - 1]!) ? [{ start: i, length: 1 }] : []));
+    const pointed = tokens.flatMap((_, i) => (pointedAt(i) ? [{ start: i, length: 1 }] : []));
     const verbAt = findVerb(tokens, [...taken, ...pointed])?.span;
     const inVerb = (i: number): boolean => verbAt !== undefined && i >= verbAt.start && i < verbAt.start + verbAt.length;
     for (let i = span.start - 1; i >= 0 && linked(i) && !inVerb(i); i--) taken.push({ start: i, length: 1 });
