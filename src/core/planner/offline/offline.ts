@@ -227,9 +227,12 @@ function handleClause(p: Planner, clause: string): void {
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
   // "grid off", "tf on": a switch word at the end stands for the verb.
   if (!verb && targets.length > 0) {
-    const last = tokens[tokens.length - 1];
+    // ("camera 12 off please": politeness after it changes nothing.)
+    let end = tokens.length;
+    while (end > 1 && FILLER.has(tokens[end - 1]!) && tokens[end - 1] !== 'off' && tokens[end - 1] !== 'on') end--;
+    const last = tokens[end - 1];
     if (last === 'off') verb = 'hide';
-    else if (last === 'on' && !taken.some((x) => x.start + x.length === tokens.length)) verb = 'show';
+    else if (last === 'on' && !taken.some((x) => x.start + x.length === end)) verb = 'show';
   }
   // "switch the camera display off", "turn the grid back on": the particle at the end decides.
   if (verb === 'set' && verbHit && ['switch', 'turn', 'flip', 'toggle'].includes(tokens[verbHit.span.start]!)) {
