@@ -81,6 +81,12 @@ describe('offline planner, fifth round (13t): refusals and questions back', () =
     expect(numberedDevices(robots, 'hide robot 2')).toBe('hide robot 2');
   });
 
+  it('a number before a counted noun is a count, not a robot or device number ("odometry 2 arrows")', async () => {
+    const r = await onScenario('multi_robot', undefined, 'odometry 2 arrows');
+    expect(r.actions.every((a) => !a.includes('set_enabled'))).toBe(true);
+    expect(r.actions).toContain('set_property Robot1 Odometry Keep=2');
+  });
+
   it('a place in the world is no drawing order', () => {
     expect(placeWords('show the lidar at the back of the robot')).toBe('show the lidar at the back of the robot');
     expect(placeWords('put the map below everything')).toBe('put the map behind everything');
@@ -97,6 +103,10 @@ describe('offline planner, fifth round (13t): what it reads', () => {
     expect(numberedDevices(ctx, 'show cameras 3 and 4')).toBe('show cameras /fleet/cam_3/image_raw and cameras /fleet/cam_4/image_raw');
     expect(numberedDevices(ctx, 'show camera number 4')).toBe('show camera /fleet/cam_4/image_raw');
     expect(numberedDevices(ctx, 'turn on #3 camera')).toBe('turn on camera /fleet/cam_3/image_raw');
+  });
+
+  it('a type word and a number name the robot with that number when its namespace carries it ("lidar 2")', async () => {
+    expect((await onScenario('multi_robot', undefined, 'hide lidar 2')).actions).toEqual(['set_enabled Robot2 Scan =false']);
   });
 
   it('adds the display for a numbered device with the settings asked, in other languages too', async () => {

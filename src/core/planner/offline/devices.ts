@@ -2,6 +2,8 @@
 // number in a segment (`/fleet/cam_7/image_raw`). The request is rewritten to name the topic, which then shows it (a new
 // display with the settings asked) or picks the display already on it.
 import type { ProposalInput } from '../types.ts';
+import { FILLER } from './lexicon.ts';
+import { findVerb } from './phrases.ts';
 
 type Context = ProposalInput['context'];
 
@@ -15,8 +17,18 @@ const WORD_FIRST = new RegExp(String.raw`(?<![/\w])([a-z]{3,})${INTRO}(\d+)\b(?!
 /** "#3 camera": the number first (also how CJK counters read: 3号摄像头, 第3个摄像头). */
 const NUMBER_FIRST = /(?<![/\w])#\s*(\d+)\s+([a-z]{3,})\b/gi;
 
-/** The one live topic a device word and number name, or undefined. */
-function deviceTopic(ctx: Context, word: string, n: string): string | undefined {
+/**
+ * Whether the word after a number leaves it a device's number: none, politeness, a verb, a type word or a conjunction
+ * ("temperature 5 please", "zone 5 markers"), not a counted noun ("odometry 2 arrows" is two arrows).
+ */
+function endsDevice(ctx: Context, after: string): boolean {
+  const next = /^[\s,;:.!?]*([a-z]+)/i.exec(after)?.[1]?.toLowerCase();
+  return next === undefined || FILLER.has(next) || ['and', 'or', 'off', 'on'].includes(next) || findVerb([next], []) !== undefined
+    || ctx.catalog.typesForWords(next).length > 0;
+}
+
+/** The one live topic a device word and number name, or undefined; `loose` allows the weaker readings (by type). */
+function deviceTopic(ctx: Context, word: string, n: string, loose = true): string | undefined {
   const namespaces = new Set(ctx.namespaces.map((x) => x.toLowerCase()));
   const w = word.toLowerCase();
   // Never a robot's namespace ("robot2").
@@ -36,10 +48,13 @@ function deviceTopic(ctx: Context, word: string, n: string): string | undefined 
     return m !== null && (types.length === 0 ? m[1]!.toLowerCase() === w : spelt(m[1]!.toLowerCase()));
   }));
   if (byStem.length > 0) return unique(byStem);
-  if (types.length === 0) return undefined;
-  // 2. The word names a type ("temperature 5", "thermometer 11"): the one topic of that type with that number.
+  if (types.length === 0 || !loose) return undefined;
+  // 2. The word names a type ("temperature 5", "thermometer 11"): the one topic of that type with that number…
   const byType = topics.filter((t) => messages.has(t.type) && t.name.split('/').some((seg) => number(seg) !== null));
   if (byType.length > 0) return unique(byType);
+  // …or in its robot's namespace ("lidar 2" with /robot1/scan and /robot2/scan: robot2's).
+  const byRobot = topics.filter((t) => messages.has(t.type) && t.name.split('/').some((seg) => namespaces.has(seg.toLowerCase()) && /^[a-z_]+?_?(\d+)$/i.exec(seg)?.[1] === String(Number(n))));
+  if (byRobot.length > 0) return unique(byRobot);
   // 3. A type word spelt exactly as the segment of another type's topic ("zone 17" → /fleet/zone_17/markers).
   return unique(topics.filter((t) => t.name.split('/').some((seg) => number(seg)?.[1]!.toLowerCase() === w)));
 }
@@ -50,10 +65,11 @@ export function numberedDevices(ctx: Context, text: string): string {
     const topic = deviceTopic(ctx, word, n);
     return topic ? `${word} ${topic}` : whole;
   });
-  return first.replace(WORD_FIRST, (whole, word: string, n: string, more: string) => {
-    const topic = deviceTopic(ctx, word, n);
+  return first.replace(WORD_FIRST, (whole, word: string, n: string, more: string, at: number, all: string) => {
+    const loose = endsDevice(ctx, all.slice(at + whole.length));
+    const topic = deviceTopic(ctx, word, n, loose);
     if (!topic) return whole;
-    const rest = [...(more ?? '').matchAll(/(\d+)/g)].map((m) => deviceTopic(ctx, word, m[1]!));
+    const rest = [...(more ?? '').matchAll(/(\d+)/g)].map((m) => deviceTopic(ctx, word, m[1]!, loose));
     // "cameras 4 and 5": each number its own topic, or the whole left as written when one names none.
     if (rest.some((t) => t === undefined)) return `${word} ${topic}${more}`;
     return [topic, ...rest].map((t) => `${word} ${t}`).join(' and ');
