@@ -565,9 +565,10 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
     const fitting = ranked.filter((name) => want.every((w) => singularTokens(topicTokens(name)).includes(w)));
     topics = t.plural && fitting.length > 1 ? fitting : ranked.slice(0, 1);
     // Say so when a qualifier ("local" in "local costmap") fits no live topic and another topic stands in.
-    const single = new Set(t.spec.words.filter((w) => !w.includes(' ')).map((w) => singularTokens([w])[0]!));
+    // (Words that name the type as a whole, "sensor" in "distance sensor", need no topic to match.)
+    const generic = genericWords(p, t.spec);
     const chosen = topics[0] ? singularTokens(topicTokens(topics[0])) : [];
-    const unmatched = want.filter((w) => !chosen.includes(w) && !single.has(w) && !tokenize(splitCamel(t.spec!.name)).includes(w));
+    const unmatched = want.filter((w) => !chosen.includes(w) && !generic.has(w) && !FILLER.has(w));
     if (topics[0] && unmatched.length > 0) p.notes.push(`no live ${t.spec.name} topic matches "${t.phrase}"; using ${topics[0]}`);
   }
   if (topics.length === 0 && t.spec.topicProperties.length > 0 && !t.spec.conventionalTopic) {
