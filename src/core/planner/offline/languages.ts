@@ -116,6 +116,33 @@ const clean = (w: string | undefined): string => (w ?? '').toLowerCase().replace
 
 /** The longest phrase starting at word i: written exactly (accents and all) first, else without accents. */
 function lookup(p: Prepared, ws: readonly string[], i: number): Entry | undefined {
+  const direct = lookupAt(p, ws, i);
+  // "capteurs de distance", "sensores de distancia": a plural of a phrase the lexicon holds in the singular.
+  let plural: Entry | undefined;
+  if (p.file.script === 'latin') {
+    const have = (w: string | undefined): string[] => (w === undefined ? [] : [fold(clean(w)), ...nounSingulars(p, fold(clean(w)))]);
+    for (const first of nounSingulars(p, fold(clean(ws[i])))) {
+      for (const e of p.byFirst.get(first) ?? []) {
+        if (e.words.length < 2 || (plural && e.words.length <= plural.words.length)) continue;
+        if (e.words.every((x, k) => have(ws[i + k]).includes(x))) plural = e;
+      }
+    }
+  }
+  return plural && plural.words.length > (direct?.words.length ?? 0) ? plural : direct;
+}
+
+/** The singulars a word's noun endings give ("capteurs" → "capteur", "sensores" → "sensor"), from the lexicon. */
+function nounSingulars(p: Prepared, w: string): string[] {
+  const out: string[] = [];
+  for (const [ending, replacement, english, of = 'verbs'] of p.file.inflections ?? []) {
+    const end = fold(ending);
+    if (of === 'verbs' || english !== '' || !w.endsWith(end) || w.length - end.length < 3) continue;
+    out.push(w.slice(0, -end.length) + fold(replacement));
+  }
+  return out;
+}
+
+function lookupAt(p: Prepared, ws: readonly string[], i: number): Entry | undefined {
   const list = p.byFirst.get(fold(clean(ws[i])));
   if (!list) return undefined;
   // Longest first; at the same length a phrase written as the request writes it beats one that only folds the same.
