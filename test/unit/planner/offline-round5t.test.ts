@@ -72,13 +72,14 @@ describe('offline planner, fifth round (13t): refusals and questions back', () =
     expect(numberedDevices(ctx, 'show camera 2')).toBe('show camera 2');
   });
 
-  it('a number that is a value, a range or a robot is no device number', () => {
+  it('a number that is a value or a range is no device number, and a robot\'s is its namespace', () => {
     const ctx = topics(['/fleet/zone_3/markers', 'visualization_msgs/msg/MarkerArray'], ['/fleet/sensor_30/temperature', 'sensor_msgs/msg/Temperature']);
     expect(numberedDevices(ctx, 'markers 3 times bigger')).toBe('markers 3 times bigger');
     expect(numberedDevices(ctx, 'temperature 30 to 40')).toBe('temperature 30 to 40');
     expect(numberedDevices(ctx, 'temperature 30 degrees')).toBe('temperature 30 degrees');
     const robots = { ...topics(['/robot2/scan', 'sensor_msgs/msg/LaserScan']), namespaces: ['robot2'] } as ProposalInput['context'];
-    expect(numberedDevices(robots, 'hide robot 2')).toBe('hide robot 2');
+    expect(numberedDevices(robots, 'hide robot 2')).toBe('hide robot2');
+    expect(numberedDevices(robots, 'hide robot two')).toBe('hide robot2');
   });
 
   it('a number before a counted noun is a count, not a robot or device number ("odometry 2 arrows")', async () => {
@@ -103,6 +104,7 @@ describe('offline planner, fifth round (13t): what it reads', () => {
     expect(numberedDevices(ctx, 'show cameras 3 and 4')).toBe('show cameras /fleet/cam_3/image_raw and cameras /fleet/cam_4/image_raw');
     expect(numberedDevices(ctx, 'show camera number 4')).toBe('show camera /fleet/cam_4/image_raw');
     expect(numberedDevices(ctx, 'turn on #3 camera')).toBe('turn on camera /fleet/cam_3/image_raw');
+    expect(numberedDevices(ctx, 'show camera four')).toBe('show camera /fleet/cam_4/image_raw');
   });
 
   it('a type word and a number name the robot with that number when its namespace carries it ("lidar 2")', async () => {

@@ -13,7 +13,11 @@ const VALUE_AFTER = String.raw`(?!\s*(?:%|cm|mm|m|px|s|sec|seconds?|deg|degrees?
 const INTRO = String.raw`(?:[\s_-]*#\s*|[\s_-]?(?:no|nr|n°|num|number)(?:\s*\.)?\s*|[\s_-]?)`;
 /** More numbers of the same word: "cameras 4 and 5", "cams 2, 3 and 9". */
 const MORE = String.raw`((?:\s*(?:,|&|and)\s*#?\d+\b${VALUE_AFTER})*)`;
-const WORD_FIRST = new RegExp(String.raw`(?<![/\w])([a-z]{3,})${INTRO}(\d+)\b(?![.,]\d)${VALUE_AFTER}${MORE}`, 'gi');
+/** English number words a device number may be written in ("camera five"). */
+const NUMBER_WORDS: Record<string, number> = Object.fromEntries(['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven',
+  'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'].map((w, i) => [w, i]));
+const NUMBER = String.raw`(\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+const WORD_FIRST = new RegExp(String.raw`(?<![/\w])([a-z]{3,})${INTRO}${NUMBER}\b(?![.,]\d)${VALUE_AFTER}${MORE}`, 'gi');
 /** "#3 camera": the number first (also how CJK counters read: 3号摄像头, 第3个摄像头). */
 const NUMBER_FIRST = /(?<![/\w])#\s*(\d+)\s+([a-z]{3,})\b/gi;
 
@@ -65,7 +69,11 @@ export function numberedDevices(ctx: Context, text: string): string {
     const topic = deviceTopic(ctx, word, n);
     return topic ? `${word} ${topic}` : whole;
   });
-  return first.replace(WORD_FIRST, (whole, word: string, n: string, more: string, at: number, all: string) => {
+  return first.replace(WORD_FIRST, (whole, word: string, written: string, more: string, at: number, all: string) => {
+    const n = String(NUMBER_WORDS[written.toLowerCase()] ?? written);
+    // "robot one", "robot two": the robot namespace, as "robot 2" is.
+    const ns = ctx.namespaces.find((x) => [`${word}${n}`, `${word}_${n}`].includes(x.toLowerCase()));
+    if (ns) return `${ns}${more ?? ''}`;
     const loose = endsDevice(ctx, all.slice(at + whole.length));
     const topic = deviceTopic(ctx, word, n, loose);
     if (!topic) return whole;

@@ -408,7 +408,7 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     return;
   }
   // "make the imu red" on a plugin display: a change the catalog cannot make, said as such.
-  if (!spec && t.displays.length > 0) {
+  if (!spec && t.displays.length > 0 && t.displays.every((d) => !d.spec)) {
     for (const d of t.displays) p.notes.push(`${d.name} is a ${d.classId} display, whose settings the catalog does not know; nothing was changed on it`);
     return;
   }
