@@ -586,6 +586,8 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
  * word in it ("particle filter" is also localization's) names a display then, never a set-up to build.
  */
 export function hidesNamed(text: string): boolean {
+  // (Only a request of one clause: "hide the grid and set up navigation" still asks for the set-up.)
+  if (/[,;]|\b(?:and|then)\b/i.test(text)) return false;
   const tokens = tokenize(text);
   const hit = findVerb(tokens, []);
   if (hit?.verb === 'hide' || hit?.verb === 'remove') return true;
