@@ -27,8 +27,9 @@ const NUMBER_FIRST = /(?<![/\w])#\s*(\d+)\s+([a-z]{3,})\b/gi;
  */
 function endsDevice(ctx: Context, after: string): boolean {
   const next = /^[\s,;:.!?]*([a-z]+)/i.exec(after)?.[1]?.toLowerCase();
-  return next === undefined || FILLER.has(next) || ['and', 'or', 'off', 'on'].includes(next) || findVerb([next], []) !== undefined
-    || ctx.catalog.typesForWords(next).length > 0;
+  // (A plural noun after it is what the number counts; a colour, a verb or a type word is not.)
+  return next === undefined || !(next.length > 3 && next.endsWith('s') && !next.endsWith('ss')) || FILLER.has(next)
+    || findVerb([next], []) !== undefined || ctx.catalog.typesForWords(next).length > 0;
 }
 
 /** The one live topic a device word and number name, or undefined; `loose` allows the weaker readings (by type). */

@@ -184,6 +184,8 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
 /** "show everything", "hide all displays": every display. */
 function everything(p: Planner, tokens: readonly string[], verb: Verb | undefined): boolean {
   if ((verb !== 'show' && verb !== 'hide') || !anyPhrase(tokens, ['everything', 'all displays', 'every display', 'all of them', 'all'])) return false;
+  // "put it behind everything": a place (Draw Behind), not every display.
+  if (anyPhrase(tokens, ['behind everything'])) return false;
   const on = verb === 'show';
   for (const d of p.state.live()) {
     if (d.enabled === on) continue;

@@ -310,9 +310,11 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // …but "remove / hide whatever is on /odom_pose" means the display there, whatever it can show.
     const verb = findVerb(tokens, [])?.verb;
     if (showing.length === 0 && (verb === 'hide' || verb === 'remove')) showing = on;
-    for (const t of tokenize(raw)) { const i = tokens.indexOf(t); if (i >= 0) taken.push({ start: i, length: 1 }); }
     // A display name read inside the topic's name ("Waypoints" in /waypoints) is this target, not another one.
     const inside = hasPhrase(tokens, tokenize(raw).join(' '));
+    // Its words are the name, all of them ("/global_costmap/costmap" holds "costmap" twice).
+    if (inside) taken.push(inside);
+    else for (const t of tokenize(raw)) { const i = tokens.indexOf(t); if (i >= 0) taken.push({ start: i, length: 1 }); }
     if (inside) for (const t of [...targets]) if (t.span && !t.topics.length && overlaps(t.span, inside)) targets.splice(targets.indexOf(t), 1);
     targets.push({ spec: showing[0]?.spec ?? spec, displays: showing, topics: [name], phrase: name, plural: false });
   }
