@@ -283,16 +283,16 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   // "whatever listens to /y", "the one subscribed to /x": the words pointing at the display on a topic are part of it.
   for (const span of slashSpans) {
     // ("whichever display reads /plan", "whatever shows /ultrasonic": a verb word right after a pointer word is part of
-    // what points, not the clause's verb.)
+    // what points, not the clause's verb — after "display" only when no verb stands before that "display".)
     const pointedAt = (i: number): boolean => i > 0 && POINTERS.has(tokens[i - 1]!) && findVerb([tokens[i]!], []) !== undefined
-      && (i < 2 || findVerb([tokens[i - 2]!], []) === undefined || tokens[i - 1] !== 'display');
+      && (tokens[i - 1] !== 'display' || i < 2 || findVerb([tokens[i - 2]!], []) === undefined);
     const linked = (i: number): boolean => (TOPIC_LINK.has(tokens[i]!) && findVerb([tokens[i]!], []) === undefined) || pointedAt(i);
     // (Never a word of the clause's verb: "get rid of the display on /map".)
     const pointed = tokens.flatMap((_, i) => (pointedAt(i) ? [{ start: i, length: 1 }] : []));
     const verbAt = findVerb(tokens, [...taken, ...pointed])?.span;
     const inVerb = (i: number): boolean => verbAt !== undefined && i >= verbAt.start && i < verbAt.start + verbAt.length;
     for (let i = span.start - 1; i >= 0 && linked(i) && !inVerb(i); i--) taken.push({ start: i, length: 1 });
-    // (…also after it, as Japanese puts them: "/scan を表示しているもの" → "/scan whatever shows".)
+    // (…also after it, as Japanese puts them: "/scan を表示しているもの" → "/scan that shows".)
     for (let i = span.start + span.length; i < tokens.length && TOPIC_LINK.has(tokens[i]!) && findVerb([tokens[i]!], []) === undefined && !inVerb(i); i++) taken.push({ start: i, length: 1 });
   }
   for (const raw of [...slashed, ...bare]) {
