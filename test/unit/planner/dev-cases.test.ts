@@ -30,6 +30,9 @@ function groupOf(id: string): string {
   // Third round of the lexicons (`dev-r3l-<code>-…`, the late batch `dev-r3l-fresh-<code>-…`).
   const r3l = /^dev-r3l-(fresh-)?([a-z]{2})-/.exec(id);
   if (r3l) return `r3l ${r3l[1] ? 'fresh ' : ''}lang ${r3l[2]}`;
+  // Fifth round, kinds 8–11 (13t: `dev-r5t-k<n>-…`, the fresh batches `dev-r5t-fresh<N>-k<n>-…`).
+  const r5t = /^dev-r5t-(?:(fresh\d*)-)?(k\d+)-/.exec(id);
+  if (r5t) return `r5t ${r5t[1] ? `${r5t[1]} ` : ''}${r5t[2]}`;
   const m = /^dev-lang-([a-z]{2})-/.exec(id);
   if (m) return `lang ${m[1]}`;
   return `kind ${/^dev-([a-z]+)-/.exec(id)?.[1] ?? 'other'}`;

@@ -116,6 +116,33 @@ const clean = (w: string | undefined): string => (w ?? '').toLowerCase().replace
 
 /** The longest phrase starting at word i: written exactly (accents and all) first, else without accents. */
 function lookup(p: Prepared, ws: readonly string[], i: number): Entry | undefined {
+  const direct = lookupAt(p, ws, i);
+  // "capteurs de distance", "sensores de distancia": a plural of a phrase the lexicon holds in the singular.
+  let plural: Entry | undefined;
+  if (p.file.script === 'latin') {
+    const have = (w: string | undefined): string[] => (w === undefined ? [] : [fold(clean(w)), ...nounSingulars(p, fold(clean(w)))]);
+    for (const first of nounSingulars(p, fold(clean(ws[i])))) {
+      for (const e of p.byFirst.get(first) ?? []) {
+        if (e.words.length < 2 || (plural && e.words.length <= plural.words.length)) continue;
+        if (e.words.every((x, k) => have(ws[i + k]).includes(x))) plural = e;
+      }
+    }
+  }
+  return plural && plural.words.length > (direct?.words.length ?? 0) ? plural : direct;
+}
+
+/** The singulars a word's noun endings give ("capteurs" → "capteur", "sensores" → "sensor"), from the lexicon. */
+function nounSingulars(p: Prepared, w: string): string[] {
+  const out: string[] = [];
+  for (const [ending, replacement, english, of = 'verbs'] of p.file.inflections ?? []) {
+    const end = fold(ending);
+    if (of === 'verbs' || english !== '' || !w.endsWith(end) || w.length - end.length < 3) continue;
+    out.push(w.slice(0, -end.length) + fold(replacement));
+  }
+  return out;
+}
+
+function lookupAt(p: Prepared, ws: readonly string[], i: number): Entry | undefined {
   const list = p.byFirst.get(fold(clean(ws[i])));
   if (!list) return undefined;
   // Longest first; at the same length a phrase written as the request writes it beats one that only folds the same.
@@ -209,13 +236,16 @@ function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<str
     const hit = lookup(p, ws, i);
     if (!hit) { if (!isEnglish(english, fold(clean(ws[i]))) && (inflection(p, clean(ws[i])) || compound(p, clean(ws[i])))) { score++; covered++; foreign++; } continue; }
     covered += hit.words.length;
-    if (hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x)) accented++;
+    const accentedHere = hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x);
+    if (accentedHere) accented++;
     i += hit.words.length - 1;
     const strange = hit.words.filter((x) => !isEnglish(english, x));
     if (strange.some((x) => !p.alsoEnglish.has(x))) foreign++;
     if (hit.filler) continue;
-    // Only a word English does not have says which language this is ("fixed frame" or "laser" say nothing).
+    // Only a word English does not have says which language this is ("fixed frame" or "laser" say nothing)…
     if (strange.length > 0) score += strange.every((x) => p.alsoEnglish.has(x)) ? 0.5 : 1;
+    // …or an English word written with the language's accents ("caméra 3 s'il vous plaît", "câmera 6").
+    else if (accentedHere) { score += 0.5; foreign++; }
   }
   return { score: [score, accented, covered], foreign };
 }
@@ -511,7 +541,7 @@ const CJK_CLAUSE_END = /[，。,.!?！？；;]/;
  */
 function translateCjkRequest(p: Prepared, raw: string): { english: string; unknown: string[]; hits: number } {
   // Full-width digits (２０) are digits.
-  const text = robotOrdinals(p, raw.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)));
+  const text = deviceOrdinals(robotOrdinals(p, raw.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))));
   for (const [open, close, cue] of p.file.naming?.around ?? []) {
     const at = text.indexOf(open);
     // A marker as common as 为 opens a name only after a rename word ("重命名激光为前激光").
@@ -539,6 +569,18 @@ const ORDINAL_ROBOT = new RegExp(`第(${NUMERAL})(?:个|個|台)?(?:的)?(?:机�
 function robotOrdinals(p: Prepared, text: string): string {
   const robot = p.file.language === 'ja' ? 'ロボット' : '机器人';
   return text.replace(ORDINAL_ROBOT, (_m, a?: string, b?: string, c?: string) => `${robot}${a ?? b ?? c}`);
+}
+
+// (A bare 番 only after digits: 一番 is "most", as in 一番後ろ.)
+const ORDINAL_DEVICE = new RegExp(`第(${NUMERAL})(?:个|個|台|号|號|番)?(?:的|の)?|(${NUMERAL})(?:号|號|番目|台目)(?:的|の)?|([0-9]+)番`, 'g');
+
+/**
+ * "3号摄像头", "第3个摄像头", "3番目のカメラ", "カメラ3番" (after robotOrdinals took the robots): device number N, written
+ * "#N" before the device word ("カメラ3番" keeps it after), as the numbered-device reading takes it ("#3 camera").
+ */
+function deviceOrdinals(text: string): string {
+  const digits = (n: string): string => (/^\d+$/.test(n) ? n : String(cjkNumber(n)));
+  return text.replace(ORDINAL_DEVICE, (_m, a?: string, b?: string, c?: string) => (c !== undefined ? ` ${digits(c)} ` : ` #${digits(a ?? b!)} `));
 }
 
 const CJK_DIGITS: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };

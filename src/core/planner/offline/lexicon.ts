@@ -8,6 +8,7 @@ export type Verb = 'show' | 'hide' | 'remove' | 'rename' | 'set' | 'fix';
 /** Multi-word phrases first; matched on whole tokens. */
 export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   ['turn on', 'show'], ['switch on', 'show'], ['bring up', 'show'], ['bring back', 'show'], ['give me', 'show'], ['let me see', 'show'],
+  ['pull up', 'show'], ['throw away', 'remove'], ['throw out', 'remove'],
   ['turn off', 'hide'], ['switch off', 'hide'], ['out of the way', 'hide'], ['out of sight', 'hide'], ['away', 'hide'], ['get rid of', 'remove'], ['take out', 'remove'], ['take away', 'remove'],
   ['show', 'show'], ['showing', 'show'], ['displaying', 'show'], ['add', 'show'], ['display', 'show'], ['visualise', 'show'], ['visualize', 'show'], ['see', 'show'],
   ['view', 'show'], ['draw', 'show'], ['plot', 'show'], ['enable', 'show'], ['unhide', 'show'], ['open', 'show'],

@@ -21,11 +21,13 @@ import { unaccounted, vocabulary } from './accounting.ts';
 import { translate } from './languages.ts';
 import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
-import { byPropertyPhrase, inherited, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
+import { byPropertyPhrase, hidesNamed, inherited, setsMissing, withoutTopicNames, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 import { correctTypos } from './typos.ts';
 import { takeRobotCommands } from './robot-commands.ts';
 import { takeOutsideRviz } from './outside.ts';
+import { numberedDevices } from './devices.ts';
+import { placeWords } from './places.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
@@ -184,6 +186,8 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
 /** "show everything", "hide all displays": every display. */
 function everything(p: Planner, tokens: readonly string[], verb: Verb | undefined): boolean {
   if ((verb !== 'show' && verb !== 'hide') || !anyPhrase(tokens, ['everything', 'all displays', 'every display', 'all of them', 'all'])) return false;
+  // "put it behind everything": a place (Draw Behind), not every display.
+  if (anyPhrase(tokens, ['behind everything'])) return false;
   const on = verb === 'show';
   for (const d of p.state.live()) {
     if (d.enabled === on) continue;
@@ -227,9 +231,12 @@ function handleClause(p: Planner, clause: string): void {
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
   // "grid off", "tf on": a switch word at the end stands for the verb.
   if (!verb && targets.length > 0) {
-    const last = tokens[tokens.length - 1];
+    // ("camera 12 off please": politeness after it changes nothing.)
+    let end = tokens.length;
+    while (end > 1 && FILLER.has(tokens[end - 1]!) && tokens[end - 1] !== 'off' && tokens[end - 1] !== 'on') end--;
+    const last = tokens[end - 1];
     if (last === 'off') verb = 'hide';
-    else if (last === 'on' && !taken.some((x) => x.start + x.length === tokens.length)) verb = 'show';
+    else if (last === 'on' && !taken.some((x) => x.start + x.length === end)) verb = 'show';
   }
   // "switch the camera display off", "turn the grid back on": the particle at the end decides.
   if (verb === 'set' && verbHit && ['switch', 'turn', 'flip', 'toggle'].includes(tokens[verbHit.span.start]!)) {
@@ -338,7 +345,7 @@ function handleClause(p: Planner, clause: string): void {
   // it has none; otherwise a name shows it ("the map", "the lidar red" adds a red lidar).
   // A value with no verb on a type with no display ("laser points red please", "odometry: 10 arrows max") is a change
   // too: it says there is none and how to add one, never adds.
-  if (!verb) verb = valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0) ? 'set' : 'show';
+  if (!verb) verb = (valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0)) || setsMissing(p, targets, clause, masked, tokens) ? 'set' : 'show';
   // Precision before recall: a content word nothing accounts for ("make the lidar sparkle") is never turned into some
   // other change. A setting clause with one is left out whole; show, hide and remove still apply to what they name.
   const unknown = unaccounted(p, tokens, masked);
@@ -404,6 +411,11 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     if (colourIn(clause) !== undefined || numbersIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]))) {
       for (const d of t.displays) p.notes.push(`${d.name} is a ${d.classId} display, whose settings the catalog does not know; nothing was changed on it`);
     }
+    return;
+  }
+  // "make the imu red" on a plugin display: a change the catalog cannot make, said as such.
+  if (!spec && t.displays.length > 0 && t.displays.every((d) => !d.spec)) {
+    for (const d of t.displays) p.notes.push(`${d.name} is a ${d.classId} display, whose settings the catalog does not know; nothing was changed on it`);
     return;
   }
   if (!spec) {
@@ -473,32 +485,6 @@ function replayForNamespace(p: Planner, text: string): boolean {
   return true;
 }
 
-/**
- * "cam 7", "camera 12", "lidar 2": a device word with its number names the live topic that carries that number in a
- * segment (`/fleet/cam_7/image_raw`), of a message type the word's display types show, when exactly one does. The
- * request then names that topic, which shows it or picks the display on it.
- */
-export function numberedDevices(ctx: ProposalInput['context'], text: string): string {
-  const namespaces = new Set(ctx.namespaces.map((n) => n.toLowerCase()));
-  // Not inside a topic name (/fleet/cam_12/…), and never a robot's namespace ("robot2").
-  return text.replace(/(?<![/\w])([a-z]{3,})[\s_#-]?(?:no\.?\s*|number\s+)?(\d+)\b(?![.,]\d)(?!\s*(?:%|cm|mm|m|px|s|sec|seconds?|deg|degrees?|°)\b)/gi, (whole, word: string, n: string) => {
-    // A word no display type answers to ("cam") counts only when a topic's segment is spelt with it exactly.
-    if (namespaces.has(`${word}${n}`.toLowerCase()) || namespaces.has(`${word}_${n}`.toLowerCase())) return whole;
-    const types = ctx.catalog.typesForWords(word);
-    const messages = new Set(types.flatMap((t) => t.messageTypes));
-    const w = word.toLowerCase();
-    const carries = (seg: string): boolean => {
-      const m = /^([a-z]+)[_-]?(\d+)$/i.exec(seg);
-      if (namespaces.has(seg.toLowerCase())) return false;
-      if (!m || (m[2] !== String(Number(n)) && m[2] !== n)) return false;
-      const stem = m[1]!.toLowerCase();
-      return types.length === 0 ? stem === w : stem.length >= 3 && (w.startsWith(stem) || stem.startsWith(w));
-    };
-    const hits = [...ctx.topicByName.values()].filter((t) => (types.length === 0 || messages.has(t.type)) && t.name.split('/').some(carries));
-    return hits.length === 1 ? `${word} ${hits[0]!.name}` : whole;
-  });
-}
-
 export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | 'history' | 'undoContext'>): Proposal {
   let text = input.request.trim();
   let undoFirst = false;
@@ -535,14 +521,13 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
     .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis')
     // "use 0-0.5", "10–90": a range written with a dash is "0 to 0.5" (a minus after a space stays a sign).
-    .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ')
-    // "X should sit behind the rest": the place words of "be drawn behind everything" (Draw Behind on).
-    .replace(/\b(?:sit|sits|sitting|stay|stays|lie|lies|go|goes)\s+behind\b/gi, 'be drawn behind')
-    .replace(/\bbehind\s+(?:the\s+rest|the\s+others|all\s+else|everything\s+else|all\s+the\s+others)\b/gi, 'behind everything');
+    .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ');
+  // "X should sit behind the rest", "X at the back": the place words of "be drawn behind everything" (Draw Behind on).
+  text = placeWords(text);
   // Robot commands ("drive forward 2 m", "open the gripper") are no display change: a note each, the rest planned.
   // Complaints whose cause is outside RViz and that name no display (stamps, a part's frame, nothing publishing).
   text = takeOutsideRviz(p, takeRobotCommands(p, text));
-  const recipe = text ? findRecipe(p, text) : undefined;
+  const recipe = !text || hidesNamed(text) ? undefined : findRecipe(p, withoutTopicNames(text));
   if (!text) { /* all of it was robot commands or causes outside RViz: their notes say so */ }
   else if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }

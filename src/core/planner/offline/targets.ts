@@ -8,7 +8,7 @@ import { ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
 import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { factorsIn, quantitiesOf } from './quantities.ts';
 import { findVerb } from './phrases.ts';
-import { VALUE_WORDS } from './settings.ts';
+import { propertySettings, VALUE_WORDS } from './settings.ts';
 import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
@@ -62,6 +62,14 @@ function placeBefore(tokens: readonly string[], start: number): boolean {
   const before = ` ${tokens.slice(Math.max(0, start - 4), start).filter((t) => t !== 'the' && t !== 'a').join(' ')} `;
   return PLACE_PHRASES.some((ph) => before.endsWith(` ${ph} `));
 }
+
+/** Words that point from a display at the topic it shows ("whatever listens to", "the one subscribed to"). */
+const TOPIC_LINK = new Set(['whatever', 'whichever', 'anything', 'something', 'thing', 'one', 'the', 'a', 'that', 'which', 'what', 'is', 'are',
+  'on', 'to', 'from', 'for', 'of', 'at', 'listens', 'listening', 'listen', 'listener', 'subscribed', 'subscribes', 'subscribing', 'subscriber',
+  'reads', 'reading', 'fed', 'feeding', 'fed', 'attached', 'connected', 'hooked', 'tied', 'bound', 'currently', 'using', 'now', 'up']);
+
+/** Words that point at a display by what it does ("whatever shows", "the one that draws", "whichever display reads"). */
+const POINTERS = new Set(['whatever', 'whichever', 'anything', 'something', 'thing', 'one', 'that', 'which', 'what', 'display']);
 
 /** Words after a group's name that say it is a group ("the perception group", "the sensors folder"). */
 const GROUP_WORDS = new Set(['group', 'groups', 'folder', 'section']);
@@ -125,10 +133,43 @@ export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, n
   const best = Math.max(0, ...pool.map(overlap));
   if (best > 0) return pool.filter((d) => overlap(d) === best);
   if (spec.topicProperties.length === 0) return pool;
-  // No display shares a word: generic words ("lidar") mean every display of the type; a qualifier ("local") means a
-  // kind no display shows yet.
-  const generic = new Set([...spec.words.filter((w) => !w.includes(' ')), ...tokenize(splitCamel(spec.name))].map((w) => singularTokens([w])[0]!));
+  // No display shares a word: generic words ("lidar", "force sensor") mean every display of the type; a qualifier
+  // ("local") means a kind no display shows yet.
+  const generic = genericWords(p, spec);
   return want.every((w) => generic.has(w)) ? pool : [];
+}
+
+/**
+ * The modifiers of a type phrase that other types' words use too ("depth" in "depth image", "local" in "local
+ * costmap"): they tell kinds apart, so a display of another type is meant only when it carries them.
+ */
+function sharedModifiers(p: Planner, spec: DisplayTypeSpec, phrase: string): string[] {
+  const one = (w: string): string => singularTokens([w])[0]!;
+  const ws = tokenize(phrase).map(one);
+  const elsewhere = new Set(p.ctx.catalog.displays.filter((s) => s !== spec).flatMap((s) => s.words.flatMap((w) => tokenize(w).map(one))));
+  return ws.slice(0, -1).filter((w) => elsewhere.has(w));
+}
+
+const genericCache = new WeakMap<DisplayTypeSpec, Set<string>>();
+
+/**
+ * The words that name a type as a whole, never one of its instances: its single type words and class name, the head of
+ * each of its longer type words ("sensor" in "force sensor"), and a modifier no other type's words use ("distance" in
+ * "distance sensor", "ft"); a modifier several types share ("local", "depth", "amcl") tells instances apart.
+ */
+function genericWords(p: Planner, spec: DisplayTypeSpec): Set<string> {
+  const cached = genericCache.get(spec);
+  if (cached) return cached;
+  const one = (w: string): string => singularTokens([w])[0]!;
+  const out = new Set([...spec.words.filter((w) => !w.includes(' ')), ...tokenize(splitCamel(spec.name))].map(one));
+  const elsewhere = new Set(p.ctx.catalog.displays.filter((s) => s !== spec).flatMap((s) => s.words.flatMap((w) => tokenize(w).map(one))));
+  for (const w of spec.words.filter((x) => x.includes(' '))) {
+    const ws = tokenize(w).map(one);
+    out.add(ws[ws.length - 1]!);
+    for (const m of ws.slice(0, -1)) if (!elsewhere.has(m)) out.add(m);
+  }
+  genericCache.set(spec, out);
+  return out;
 }
 
 /** What a clause is about, from display names, topic names and type words (in that order of precedence). */
@@ -150,8 +191,21 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // metre" sizes the Grid's cells, "add grid cells" still adds a GridCells.
     const valued = numbersIn(clause).length > 0 || factorsIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER])) || colourIn(clause) !== undefined;
     const present = (spec: DisplayTypeSpec): boolean => !valued || topicsForSpec(p.ctx, spec).length > 0 || p.state.live().some((d) => d.classId === spec.classId);
-    const longer = defaultName && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
+    // A group's name inside a longer type phrase ("the thermal sensor" beside a Thermal group) gives way too, unless
+    // it is said as a group or a place ("the thermal group", "in thermal").
+    const group = m.display.classId === 'rviz_common/Group' && !GROUP_WORDS.has(tokens[m.start + m.length] ?? '')
+      && !tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
+    const longer = (defaultName || group) && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
+    // A display inside a longer type phrase of its own type ("Depth" in "the depth camera", a PointCloud2): the whole
+    // phrase names it.
+    const own = !longer && m.display.spec !== undefined && typeSpans.find((t) => t.spec === m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length);
+    if (own) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken[at] = { start: own.start, length: own.length };
+      m.start = own.start;
+      m.length = own.length;
+    }
     return !longer;
   });
   // A group named by a type word ("Cameras") is that group only when nothing else is named: "the camera on /fleet/…",
@@ -160,7 +214,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (m.display.classId !== 'rviz_common/Group') continue;
     const words = tokens.slice(m.start, m.start + m.length).join(' ');
     if (p.ctx.catalog.typesForWords(words).length === 0) continue;
-    const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0;
+    // …and "the depth camera" names a type by a longer phrase that holds the group's name.
+    const longerType = typeSpans.some((t) => t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length);
+    // …and "the dock camera": a word before it that a display inside carries picks that display.
+    const before = m.start > 0 && !FILLER.has(tokens[m.start - 1]!) ? singularTokens([tokens[m.start - 1]!])[0]! : undefined;
+    const qualified = before !== undefined && p.state.live().some((d) => d.classId !== 'rviz_common/Group' && insideAny(d, [m.display])
+      && singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(before));
+    const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0 || longerType || qualified;
     if (!others && !anyPhrase(tokens, ALL_WORDS)) continue;
     // …but "in the costmaps group" is that group as a place.
     const asPlace = GROUP_WORDS.has(tokens[m.start + m.length] ?? '') || tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
@@ -177,7 +237,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const before = tokens.slice(Math.max(0, m.start - 2), m.start);
     const groupWord = GROUP_WORDS.has(tokens[m.start + m.length] ?? '');
     // …also right before a type word: "the arm model" is the model in the Arm group.
-    const place = before.some((t) => PLACE_WORDS.has(t)) || typeSpans.some((t) => t.start === m.start + m.length);
+    // ("the arm's frames": a possessive 's between them.)
+    const next = m.start + m.length + (tokens[m.start + m.length] === 's' ? 1 : 0);
+    const place = before.some((t) => PLACE_WORDS.has(t)) || typeSpans.some((t) => t.start === next);
     const others = named.some((o) => o !== m && !overlaps(o, m)) || typeSpans.some((t) => !overlaps(t, m) && !(groupWord && t.start === m.start + m.length));
     if (!(place || groupWord) || !others) continue;
     within.push(m.display);
@@ -209,10 +271,31 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     taken.push(span);
     targets.push({ displays: [d], topics: [], phrase: d.name, plural: false, span });
   }
+  // "the force/torque sensor", "the f/t sensor": words joined by a slash, no live topic and each a type word or a
+  // letter or two, are words.
+  const wordPair = (raw: string): boolean => !raw.startsWith('/') && !p.ctx.topicByName.has(absoluteTopic(raw))
+    && raw.split('/').every((w) => w.length <= 2 || p.ctx.catalog.typesForWords(w).length > 0);
+  const slashed = slashNames(clause).filter((r) => !wordPair(r));
+  const slashSpans = slashed.map((raw) => hasPhrase(tokens, tokenize(raw).join(' '))).filter((x): x is Span => x !== undefined);
   // A live topic named without its slash ("the waypoints"), when the word is no display type's word.
-  const bare = tokens.filter((t, i) => t.length >= 4 && !FILLER.has(t) && !taken.some((x) => i >= x.start && i < x.start + x.length)
+  const bare = tokens.filter((t, i) => t.length >= 4 && !FILLER.has(t) && ![...taken, ...slashSpans].some((x) => i >= x.start && i < x.start + x.length)
     && p.ctx.topicByName.has(`/${t}`) && p.ctx.catalog.typesForWords(t).length === 0);
-  for (const raw of [...slashNames(clause), ...bare]) {
+  // "whatever listens to /y", "the one subscribed to /x": the words pointing at the display on a topic are part of it.
+  for (const span of slashSpans) {
+    // ("whichever display reads /plan", "whatever shows /ultrasonic": a verb word right after a pointer word is part of
+    // what points, not the clause's verb — after "display" only when no verb stands before that "display".)
+    const pointedAt = (i: number): boolean => i > 0 && POINTERS.has(tokens[i - 1]!) && findVerb([tokens[i]!], []) !== undefined
+      && (tokens[i - 1] !== 'display' || i < 2 || findVerb([tokens[i - 2]!], []) === undefined);
+    const linked = (i: number): boolean => (TOPIC_LINK.has(tokens[i]!) && findVerb([tokens[i]!], []) === undefined) || pointedAt(i);
+    // (Never a word of the clause's verb: "get rid of the display on /map".)
+    const pointed = tokens.flatMap((_, i) => (pointedAt(i) ? [{ start: i, length: 1 }] : []));
+    const verbAt = findVerb(tokens, [...taken, ...pointed])?.span;
+    const inVerb = (i: number): boolean => verbAt !== undefined && i >= verbAt.start && i < verbAt.start + verbAt.length;
+    for (let i = span.start - 1; i >= 0 && linked(i) && !inVerb(i); i--) taken.push({ start: i, length: 1 });
+    // (…also after it, as Japanese puts them: "/scan を表示しているもの" → "/scan that shows".)
+    for (let i = span.start + span.length; i < tokens.length && TOPIC_LINK.has(tokens[i]!) && findVerb([tokens[i]!], []) === undefined && !inVerb(i); i++) taken.push({ start: i, length: 1 });
+  }
+  for (const raw of [...slashed, ...bare]) {
     const name = absoluteTopic(raw);
     const topic = p.ctx.topicByName.get(name);
     let spec = topic ? p.ctx.catalog.forMessageType(topic.type)[0] : undefined;
@@ -221,9 +304,18 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       const own = topicWords(spec.conventionalTopic ?? '');
       if (!topicWords(name).some((w) => own.includes(w))) spec = undefined;
     }
-    // Displays already on it, if they can show its type (a wrongly typed one is a finding, not what was asked for).
-    const showing = p.state.live().filter((d) => [...d.topics.values()].includes(name) && (!topic || !d.spec || d.spec.messageTypes.includes(topic.type)));
-    for (const t of tokenize(raw)) { const i = tokens.indexOf(t); if (i >= 0) taken.push({ start: i, length: 1 }); }
+    // Displays already on it, if they can show its type (a wrongly typed one is a finding, not what was asked for)…
+    const on = p.state.live().filter((d) => [...d.topics.values()].includes(name));
+    let showing = on.filter((d) => !topic || !d.spec || d.spec.messageTypes.includes(topic.type));
+    // …but "remove / hide whatever is on /odom_pose" means the display there, whatever it can show.
+    const verb = findVerb(tokens, [])?.verb;
+    if (showing.length === 0 && (verb === 'hide' || verb === 'remove')) showing = on;
+    // A display name read inside the topic's name ("Waypoints" in /waypoints) is this target, not another one.
+    const inside = hasPhrase(tokens, tokenize(raw).join(' '));
+    // Its words are the name, all of them ("/global_costmap/costmap" holds "costmap" twice).
+    if (inside) taken.push(inside);
+    else for (const t of tokenize(raw)) { const i = tokens.indexOf(t); if (i >= 0) taken.push({ start: i, length: 1 }); }
+    if (inside) for (const t of [...targets]) if (t.span && !t.topics.length && overlaps(t.span, inside)) targets.splice(targets.indexOf(t), 1);
     targets.push({ spec: showing[0]?.spec ?? spec, displays: showing, topics: [name], phrase: name, plural: false });
   }
   const mentions: TypeMention[] = typeMentions(tokens, p.ctx.catalog.displays, taken);
@@ -256,6 +348,8 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
     // "the Waypoints markers", "the loading bay camera" (an Image display named, a Camera word after it)
     if (targets.some((t) => t.span && !t.topics.length && t.spec !== undefined && sameKind(t.spec, m.spec) && t.displays.length)) continue;
+    // "the voxels map", "the compass sensor": a third-party display named right before a type word is what it describes.
+    if (targets.some((t) => t.span && !t.topics.length && t.spec === undefined && t.displays.length && t.span.start + t.span.length === m.start)) continue;
     // "the markers of zone 12": a word that is part of another named thing's topic names qualifies it.
     const words = singularTokens(tokenize(m.phrase));
     const ownTopics = topicsForSpec(p.ctx, m.spec);
@@ -297,7 +391,14 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
     if (displays.length === 0) {
       spec = fittingType(p.ctx, spec, m.phrase);
-      if (spec !== m.spec) displays = displaysFor(p, spec, m.phrase, ns, []);
+      if (spec !== m.spec) {
+        // The other type's displays must carry the words that told the named type apart ("depth" in "the depth
+        // image" is no RGB camera's Image); with none, the type named stands, with no display.
+        const marks = sharedModifiers(p, m.spec, m.phrase);
+        const found = displaysFor(p, spec, m.phrase, ns, []);
+        displays = found.filter((d) => marks.every((w) => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(w)));
+        if (displays.length === 0 && found.length > 0) spec = m.spec;
+      }
     }
     // No display of the type, but one whose name holds the type word and the word next to it ("the particle swarm
     // arrows" → "Amcl Particle Swarm", a plugin display): that one is meant.
@@ -320,14 +421,39 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (displays.length === 0) {
       const plugin = p.state.live().filter((d) => !d.spec && d.classId !== 'rviz_common/Group' && classSpan(d, tokens.slice(m.start, m.start + m.length), []) !== undefined);
       if (plugin.length > 0) { targets.push({ displays: plugin, topics: [], phrase: m.phrase, plural: plugin.length > 1, span: m }); continue; }
+      // …or one whose class the words do not name but whose topic carries this type's messages, or is its conventional
+      // topic ("the particle filter" → a nav2_rviz_plugins/ParticleCloud on /particle_cloud, a PoseArray topic).
+      const carrier = p.state.live().filter((d) => !d.spec && d.classId !== 'rviz_common/Group' && [...d.topics.values()].some((t) => {
+        const info = p.ctx.topicByName.get(t);
+        return info ? m.spec.messageTypes.includes(info.type) : t !== '' && t === m.spec.conventionalTopic;
+      }) && (ns === undefined || belongsTo(d, ns)));
+      if (carrier.length > 0) { targets.push({ displays: carrier, topics: [], phrase: m.phrase, plural: carrier.length > 1, span: m }); continue; }
+      // …or whose class is itself a word of this type ("the particles" → a ParticleCloud plugin, "particle cloud" being
+      // a PoseArray word), wherever its topic is.
+      const typeWords = new Set(m.spec.words.map((w) => singularTokens(tokenize(w)).join(' ')));
+      const worded = p.state.live().filter((d) => !d.spec && d.classId !== 'rviz_common/Group' && classWords(d.classId).some((w) => typeWords.has(w.join(' ')))
+        && (ns === undefined || belongsTo(d, ns)));
+      if (worded.length > 0) { targets.push({ displays: worded, topics: [], phrase: m.phrase, plural: worded.length > 1, span: m }); continue; }
     }
     // "hide both cameras" with no Camera display but two Image displays of camera topics: displays of another type
     // that shows the same messages are meant by a verb that changes existing ones (show/add still add the type named).
     if (displays.length === 0 && findVerb(tokens, [])?.verb !== 'show') {
+      // (A word of the type phrase that tells kinds apart, "depth" in "depth image", must be carried by the display:
+      // the RGB camera's Image is no depth image.)
+      const marks = sharedModifiers(p, spec, m.phrase);
       const kin = p.state.live().filter((d) => d.spec && d.spec !== spec && d.classId !== 'rviz_common/Group' && d.spec.messageTypes.some((mt) => spec.messageTypes.includes(mt))
-        && (ns === undefined || belongsTo(d, ns)));
+        && (ns === undefined || belongsTo(d, ns))
+        && marks.every((w) => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(w)));
       if (kin.length > 0 && (kin.length === 1 || !m.exact || all) && new Set(kin.map((d) => d.spec)).size === 1) {
         targets.push({ spec: kin[0]!.spec, displays: kin, topics: [], phrase: m.phrase, plural: kin.length > 1, span: m, context: tokens });
+        continue;
+      }
+      // "the dock camera" among two Image displays: the one whose name or topic carries the word before.
+      const q = m.start > 0 && !FILLER.has(tokens[m.start - 1]!) && !taken.some((x) => m.start - 1 >= x.start && m.start - 1 < x.start + x.length) ? singularTokens([tokens[m.start - 1]!])[0]! : undefined;
+      const carried = q === undefined ? [] : kin.filter((d) => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(q));
+      if (carried.length > 0 && carried.length < kin.length) {
+        taken.push({ start: m.start - 1, length: 1 });
+        targets.push({ spec: carried[0]!.spec, displays: carried, topics: [], phrase: `${q} ${m.phrase}`, plural: carried.length > 1, span: m, context: tokens });
         continue;
       }
     }
@@ -354,7 +480,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   if (targets.length === 0 && !ns) {
     for (let i = 0; i < tokens.length && targets.length === 0; i++) {
       const t = tokens[i]!;
-      if (t.length < 4 || FILLER.has(t) || taken.some((x) => i >= x.start && i < x.start + x.length) || p.ctx.catalog.typesForWords(t).length > 0) continue;
+      if (t.length < 3 || FILLER.has(t) || taken.some((x) => i >= x.start && i < x.start + x.length) || p.ctx.catalog.typesForWords(t).length > 0) continue;
       const holders = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && singularTokens(tokenize(splitCamel(d.name))).includes(singularTokens([t])[0]!));
       if (holders.length !== 1) continue;
       const span = { start: i, length: 1 };
@@ -375,8 +501,12 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   }
   if (within.length > 0) {
     for (const t of targets) {
+      const inside = t.displays.filter((d) => insideAny(d, within));
+      // "the site map" with Site Plan outside the Site group: the group's name was the display's own word.
+      const worded = t.displays.filter((d) => within.some((g) => tokenize(splitCamel(g.name)).every((w) => tokenize(splitCamel(d.name)).includes(w))));
+      if (inside.length === 0 && worded.length > 0) { t.displays = worded; continue; }
       t.within = within;
-      t.displays = t.displays.filter((d) => insideAny(d, within));
+      t.displays = inside;
     }
   }
   if (ns) {
@@ -437,9 +567,10 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
     const fitting = ranked.filter((name) => want.every((w) => singularTokens(topicTokens(name)).includes(w)));
     topics = t.plural && fitting.length > 1 ? fitting : ranked.slice(0, 1);
     // Say so when a qualifier ("local" in "local costmap") fits no live topic and another topic stands in.
-    const single = new Set(t.spec.words.filter((w) => !w.includes(' ')).map((w) => singularTokens([w])[0]!));
+    // (Words that name the type as a whole, "sensor" in "distance sensor", need no topic to match.)
+    const generic = genericWords(p, t.spec);
     const chosen = topics[0] ? singularTokens(topicTokens(topics[0])) : [];
-    const unmatched = want.filter((w) => !chosen.includes(w) && !single.has(w) && !tokenize(splitCamel(t.spec!.name)).includes(w));
+    const unmatched = want.filter((w) => !chosen.includes(w) && !generic.has(w) && !FILLER.has(w));
     if (topics[0] && unmatched.length > 0) p.notes.push(`no live ${t.spec.name} topic matches "${t.phrase}"; using ${topics[0]}`);
   }
   if (topics.length === 0 && t.spec.topicProperties.length > 0 && !t.spec.conventionalTopic) {
@@ -450,4 +581,36 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
   const added = topics.map((topic) => addDisplay(p, t.spec!, topic));
   t.displays = added;
   return added;
+}
+
+/**
+ * Whether a request hides or removes what it names ("hide the particle filter", "switch the pose estimate off"): a goal
+ * word in it ("particle filter" is also localization's) names a display then, never a set-up to build.
+ */
+export function hidesNamed(text: string): boolean {
+  // (Only a request of one clause: "hide the grid and set up navigation" still asks for the set-up.)
+  if (/[,;]|\b(?:and|then)\b/i.test(text)) return false;
+  const tokens = tokenize(text);
+  const hit = findVerb(tokens, []);
+  if (hit?.verb === 'hide' || hit?.verb === 'remove') return true;
+  return hit?.verb === 'set' && ['switch', 'turn'].includes(tokens[hit.span.start]!) && tokens.slice(hit.span.start + 1).includes('off');
+}
+
+/**
+ * Whether a clause gives an amount to a setting of a target with no display ("map semi transparent", "scan dots
+ * bigger"): with no verb that is a change, which needs a display that exists, never an add. A choice among a
+ * setting's values describes the display to add instead ("laser scan coloured by intensity").
+ */
+export function setsMissing(p: Planner, targets: readonly Target[], clause: string, masked: readonly Span[], tokens: readonly string[]): boolean {
+  const comparative = Boolean(anyPhrase(tokens, COMPARATIVES));
+  return targets.some((t) => t.displays.length === 0 && t.spec !== undefined && (comparative
+    || propertySettings(p, undefined, t.spec, clause, masked, tokens).settings.some((s) => !['topic', 'enum'].includes(t.spec!.properties.find((x) => x.path === s.path)?.kind ?? 'topic'))));
+}
+
+/** Comparatives ("odometry arrows longer"): an amount relative to what a display has, so a change of one that exists. */
+const COMPARATIVES = ['longer', 'shorter', 'taller', 'higher', 'brighter', 'darker', 'dimmer', 'lighter', 'fewer', 'denser', 'sparser', 'finer', 'coarser', 'bolder', 'slimmer', 'more transparent', 'less transparent', 'more opaque', 'less opaque'];
+
+/** The text without its absolute topic names: a goal word inside one ("fleet" in /fleet/cam_9/…) names no set-up. */
+export function withoutTopicNames(text: string): string {
+  return text.replace(/(^|[\s'"`(,:=])\/[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*/g, '$1 ');
 }
