@@ -209,10 +209,12 @@ function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<str
     const hit = lookup(p, ws, i);
     if (!hit) { if (!isEnglish(english, fold(clean(ws[i]))) && (inflection(p, clean(ws[i])) || compound(p, clean(ws[i])))) { score++; covered++; foreign++; } continue; }
     covered += hit.words.length;
-    if (hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x)) accented++;
+    const accentedHit = hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x);
+    if (accentedHit) accented++;
     i += hit.words.length - 1;
     const strange = hit.words.filter((x) => !isEnglish(english, x));
-    if (strange.some((x) => !p.alsoEnglish.has(x))) foreign++;
+    // A word written with the language's accents ("à" in "carte opaque à 80 %") is foreign even when, unaccented, it is English.
+    if (strange.some((x) => !p.alsoEnglish.has(x)) || accentedHit) foreign++;
     if (hit.filler) continue;
     // Only a word English does not have says which language this is ("fixed frame" or "laser" say nothing).
     if (strange.length > 0) score += strange.every((x) => p.alsoEnglish.has(x)) ? 0.5 : 1;

@@ -24,6 +24,7 @@ import { applyRecipe, findRecipe } from './recipes.ts';
 import { byPropertyPhrase, inherited, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 import { correctTypos } from './typos.ts';
+import { rewriteParaphrases } from './paraphrases.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
@@ -220,7 +221,8 @@ function handleClause(p: Planner, clause: string): void {
   let targets = resolveTargets(p, clause, tokens, taken);
   // A verb word inside a setting's phrase of what the clause names ("see" in "30 % see-through") is that setting's.
   const firstVerb = findVerb(tokens, taken);
-  const verbInPhrase = firstVerb !== undefined && targets.some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, tokens, firstVerb.span));
+  // …also of what the clause before named ("make the plan blue and 40 % see-through").
+  const verbInPhrase = firstVerb !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, tokens, firstVerb.span));
   const verbHit = verbInPhrase ? findVerb(tokens, [...taken, firstVerb.span]) : firstVerb;
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
   // "grid off", "tf on": a switch word at the end stands for the verb.
@@ -259,7 +261,9 @@ function handleClause(p: Planner, clause: string): void {
     // "scan points bigger", "scan dots 5 cm": a type or value word right after the named thing is part of the noun.
     // …not a value named as itself ("the depth cloud spheres of 2 cm" asks for Spheres; "scan dots" are its points).
     const ownValue = t.spec !== undefined && next !== undefined && t.spec.properties.some((x) => (x.values ?? []).some((v) => tokenize(v).join(' ') === singular(next) || tokenize(v).join(' ') === next));
-    const nounLike = next !== undefined && !ownValue && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
+    // …nor a switch of it named right after ("lens polygons only" is Show polygons, not a Polygon display).
+    const ownSwitch = t.spec !== undefined && next !== undefined && t.spec.properties.some((x) => x.kind === 'bool' && (x.words ?? []).some((w) => w === next));
+    const nounLike = next !== undefined && !ownValue && !ownSwitch && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
       && t.spec.properties.some((x) => (x.valueWords ?? []).some((vw) => vw.words.includes(next)))));
     const notLast = t.span !== undefined && t.span.start + t.span.length + 1 < tokens.length;
     const after = { start: (t.span?.start ?? 0) + (t.span?.length ?? 0), length: 1 };
@@ -525,7 +529,7 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   // A new name is kept as written: numbers and spellings are read only outside it.
   const kept = delimitedNewName(text) ?? capitalisedCallName(text);
   const at = kept ? text.lastIndexOf(kept) : -1;
-  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, part));
+  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(part)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".

@@ -60,7 +60,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
  * that ends the next clause.
  */
 export function distribute(p: Planner, parts: string[]): string[] {
-  const out = [...parts];
+  const out = mergeValueClauses(parts);
   // "hide robot2's model and scan": a clause of only a type word keeps the robot the clause before named.
   const verbs = new Set(VERB_PHRASES.map(([w]) => w));
   for (let i = 1; i < out.length; i++) {
@@ -82,6 +82,26 @@ export function distribute(p: Planner, parts: string[]): string[] {
     const last = next[next.length - 1];
     if (!last || p.ctx.catalog.typesForWords(last).length === 0) continue;
     out[i] = `${out[i]} ${last}`;
+  }
+  return out;
+}
+
+/** Words a clause of only a value may hold besides numbers: units, range joins, "each", filler. */
+const VALUE_ONLY = new Set(['to', 'from', 'between', 'and', 'min', 'max', 'minimum', 'maximum', 'fixed', 'range', 'each', 'per', 'up', 'about', 'around', 'roughly',
+  'cm', 'mm', 'm', 'px', 's', 'ms', 'sec', 'secs', 'second', 'seconds', 'percent', 'pct', 'deg', 'degree', 'degrees', 'pixel', 'pixels', 'meter', 'meters', 'metre',
+  'metres', 'centimeter', 'centimeters', 'centimetre', 'centimetres', 'millimeter', 'millimeters', 'millimetre', 'millimetres', 'rad', 'radians', 'minute', 'minutes']);
+
+/**
+ * "the local plan thinner, 2 cm", "colour it by height, from 0 to 2": a clause of only a value (numbers with units or a
+ * range, nothing named) finishes the clause before it, so the value goes to what that clause named.
+ */
+export function mergeValueClauses(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const tokens = tokenize(part);
+    const valueOnly = /\d/.test(part) && tokens.length > 0 && tokens.every((t) => /^-?\d+(?:[a-z]{1,3})?$/.test(t) || VALUE_ONLY.has(t) || FILLER.has(t));
+    if (valueOnly && out.length > 0) out[out.length - 1] = `${out[out.length - 1]} ${part}`;
+    else out.push(part);
   }
   return out;
 }

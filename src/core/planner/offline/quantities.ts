@@ -107,6 +107,8 @@ const RANGE_JOINS = new Set(['to', '-', '–', '..', '...', '…', 'through', 't
 export function quantitiesOf(numbers: readonly NumberMention[], text: string): Quantity[] {
   const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
   const out = numbers.map((n): Quantity => {
+    // "75 % as big", "40 percent of the size": a share of the current value, a multiplier.
+    if (n.percent && n.word === undefined && shareOfCurrent(words, n.index)) return { ...n, kind: 'factor', value: n.value / 100, percent: false };
     if (n.percent) return { ...n, kind: 'fraction' };
     if (n.unit === 'px') return { ...n, kind: 'pixels' };
     if (n.unit !== undefined && /^s/.test(n.unit)) return { ...n, kind: 'seconds' };
@@ -160,6 +162,22 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     }
   });
   return out;
+}
+
+/** Adjectives of "N % as big": the current value is what the share is of. */
+const AS_ADJECTIVES = new Set(['big', 'large', 'long', 'wide', 'thick', 'tall', 'high', 'much', 'strong', 'far']);
+/** Nouns of "N % of the size": the current value is what the share is of. */
+const OF_NOUNS = new Set(['size', 'scale', 'length', 'width', 'zoom', 'thickness', 'current', 'original', 'now', 'radius', 'diameter']);
+
+/** Whether the words after a percentage say it is a share of the current value ("75 % as big", "40 % of its size"). */
+function shareOfCurrent(words: readonly string[], index: number): boolean {
+  let k = index + 1;
+  if (words[k] === '%' || words[k] === 'percent' || words[k] === 'pct') k++;
+  if (words[k] === 'as') return AS_ADJECTIVES.has(words[k + 1] ?? '');
+  if (words[k] !== 'of') return false;
+  k++;
+  if (['the', 'its', 'their', 'his', 'her', 'what', 'it', 'it\'s'].includes(words[k] ?? '')) k++;
+  return OF_NOUNS.has((words[k] ?? '').replace(/[.,!?]+$/, ''));
 }
 
 /** The number as written in a word ("2m" → 2, "200" → 200), to undo a unit's scaling. */

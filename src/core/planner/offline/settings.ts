@@ -150,16 +150,16 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       used.add(x.path);
     }
   }
-  // "only the frame names", "just the edges": the one switch turned on, and its siblings (same parent, same first word:
-  // Show Axes and Show Arrows beside Show Names) off. "only the last 10" limits a count instead.
+  // "only the frame names", "just the edges", "collision only": the one switch turned on, and its siblings (same parent,
+  // names that differ in one word: Show Axes and Show Arrows beside Show Names, Visual Enabled beside Collision
+  // Enabled) off. "only the last 10" limits a count instead.
   const onlyAt = anyPhrase(tokens, ['only', 'just']);
   const onSwitches = settings.filter((st) => st.value === 'true' && spec.properties.find((y) => y.path === st.path)?.kind === 'bool');
   if (onlyAt && onSwitches.length === 1 && !/^\d|^last$/.test(tokens[onlyAt.start + 1] ?? '')) {
     const on = onSwitches[0]!.path;
     const parent = (path: string): string => path.split('/').slice(0, -1).join('/');
-    const head = (path: string): string => tokenize(path.split('/').pop()!)[0] ?? '';
     for (const y of spec.properties) {
-      if (y.kind !== 'bool' || y.path === on || used.has(y.path) || parent(y.path) !== parent(on) || head(y.path) !== head(on)) continue;
+      if (y.kind !== 'bool' || y.path === on || used.has(y.path) || parent(y.path) !== parent(on) || !siblingSwitches(y.path, on)) continue;
       if (!currentBool(y.path)) continue;
       settings.push({ path: y.path, value: 'false' });
       used.add(y.path);
@@ -225,6 +225,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec, true, settings);
     if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); take(length); used.add(size.path); }
   }
+  // "the plan line 0.05 thick", "arrows 0.3 long": a number with no unit beside a shape adjective is that length in the
+  // setting's own unit.
+  const plain = free().find((n) => n.kind === 'bare' && n.to === undefined);
+  if (plain && SHAPE_WORDS.some(([word]) => tokens.some((t) => word.test(t)))) {
+    const shaped = shapeProperty(p, d, spec, tokens);
+    if (shaped && !used.has(shaped.path)) { settings.push({ path: shaped.path, value: round(clampTo(shaped, plain.value)) }); take(plain); used.add(shaped.path); }
+  }
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
   const frameProp = spec.properties.find((x) => x.kind === 'frame');
   if (frameProp && !used.has(frameProp.path)) {
@@ -278,7 +285,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // "anything above 70 counts as occupied": the one setting that takes it and whose words share a word of the clause
     // ("occupied threshold").
     const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((t) => !GENERIC_WORDS.has(t) && t.length > 3 && tokens.includes(t))));
-    if (worded.length === 1 && fitting.length <= 3) { settings.push({ path: worded[0]!.path, value: round(worded[0]!.kind === 'int' ? Math.round(left.value) : left.value) }); take(left); }
+    if (worded.length === 1 && fitting.length <= 3) {
+      // A share is never written raw into a 0–1 setting ("see 40 % through" is Alpha 0.6).
+      const x = worded[0]!;
+      const written = left.percent && dimensionOf(x) === 'fraction' ? left.value / 100 : left.value;
+      const value = dimensionOf(x) === 'fraction' ? numericValue(x, written, current(x.path), tokens.join(' '), tokens, undefined, undefined) : round(x.kind === 'int' ? Math.round(written) : written);
+      if (value !== undefined) { settings.push({ path: x.path, value }); take(left); }
+    }
     else if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
     else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);
   }
@@ -422,6 +435,13 @@ function rangePair(spec: DisplayTypeSpec, tokens: readonly string[], holds: (pro
   const applying = named.filter((pr) => holds({ ...pr.min, requires: (pr.min.requires ?? []).filter((r) => kindOf(r.path) !== 'bool') }));
   if (applying.length === 1) return applying[0]!;
   return { question: `which range is meant (${named.map((pr) => `${pr.min.path} … ${pr.max.path}`).join(' or ')})` };
+}
+
+/** Switches named alike but for one word ("Show Names"/"Show Axes", "Visual Enabled"/"Collision Enabled"). */
+export function siblingSwitches(a: string, b: string): boolean {
+  const x = tokenize(a.split('/').pop()!);
+  const y = tokenize(b.split('/').pop()!);
+  return x.length === y.length && x.length > 1 && x.filter((w, i) => w !== y[i]).length === 1;
 }
 
 export const ARTICLES = new Set(['the', 'a', 'an', 'it', 'its', 'them', 'their', 'this', 'that', 'these', 'those', 'please', 'pls']);

@@ -1,0 +1,33 @@
+// English paraphrases of value phrasings, rewritten onto the phrasing the catalog's words and the value parse read
+// (applied after a lexicon's translation, so every language that maps onto these English words gets them too):
+// persistence ("remember / hold on to the last 5" is a display's own "keep"; "fade them after 2 s", "let the points
+// stay 3 s" are a decay time), range introducers ("clamp 1 to 3", "range: 0 to 2", "100 up to 4000"), label verbs
+// ("stick the frame names on"). Only general English is here: which setting a phrase lands on is the catalog's.
+
+/** [pattern, replacement]: applied in order, case-insensitively, on whole words. */
+const REWRITES: readonly (readonly [RegExp, string])[] = [
+  // Buffers: "remember / hold on to / hang on to / retain the last N …" is the type's own keep (Keep, Buffer Length).
+  [/\b(?:remember|remembers|hold\s+on\s+to|hang\s+on\s+to|holds\s+on\s+to|retain|retains|hold\s+onto|hang\s+onto|memorise|memorize|store)\b/gi, 'keep'],
+  // Decay: "fade (them / out) after 2 s", "fade out in 2 s", "let them fade over 3 seconds" is how long points stay.
+  [/\b(?:fade|fades|fading)(?:\s+(?:them|it|out|away|the\s+points|points))*\s+(?:after|in|over|within)\s+(?=(?:-?\d|\.\d))/gi, 'decay time '],
+  [/\b(?:fade|fades|fading)(?:\s+out|\s+away)?\s+(?=(?:-?\d|\.\d))/gi, 'decay time '],
+  // "fade the depth cloud after 2 seconds": with a time later in the clause, "fade" is the decay.
+  [/\b(?:fade|fades|fading)(?:\s+out|\s+away)?\b(?=[^,;.]*?\d\s*(?:s|sec|secs|seconds?|ms)\b)/gi, 'decay'],
+  // "let the points stay 3 s", "remain 2 seconds", "linger 4 s": the catalog's "stay for" (a Decay Time word).
+  [/\b(stay|stays|remain|remains|linger|lingers|last|persist|persists)\s+(?:on\s+screen\s+|around\s+|visible\s+)?(?:for\s+)?(?=(?:-?\d|\.\d)[\d.]*\s*(?:s|sec|secs|seconds?|ms)\b)/gi, 'stay for '],
+  // Range introducers: "clamp 1 to 3", "clamped at 0 to 2", "cap it 10 to 90" are a fixed range.
+  [/\b(?:clamp|clamped|clamping|clip|clipped|cap|capped|limit(?:ed)?)(?:\s+(?:it|them|at|to|between|from|values?))*\s+(?=(?:-?\d|\.\d)[\d.]*\s*(?:[a-z%°]{1,7}\s*)?(?:to|and|-|–)\s*-?\.?\d)/gi, 'fixed '],
+  // "range 0 to 2", "range: 0 to 2", "with a range of 1 to 3": the range noun, never the Range display.
+  [/(^|[,;:]\s*|\b(?:a|the|fixed|with|use|set|its|and)\s+)range\s*(?:of|from|is|=|:)?\s*(?=(?:-?\d|\.\d))/gi, '$1from '],
+  // "from 100 up to 4000", "0 up to 2": a range's join.
+  [/(\d)(\s*(?:%|cm|mm|m|px|s|°|deg))?\s+up\s+to\s+(?=-?\.?\d)/gi, '$1$2 to '],
+  // Label verbs: "stick / pin / slap the frame names on" shows them.
+  [/\b(?:stick|pin|slap)\b/gi, 'put'],
+];
+
+/** The request with value paraphrases written the way the catalog and the value parse read them. */
+export function rewriteParaphrases(text: string): string {
+  let out = text;
+  for (const [re, to] of REWRITES) out = out.replace(re, to);
+  return out;
+}
