@@ -13,7 +13,7 @@ import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
-import { colourIn, isPropertyWord, numbersIn, type Span } from './mentions.ts';
+import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, troubled } from './fix.ts';
@@ -25,6 +25,8 @@ import { byPropertyPhrase, inherited, insideAny, propertyPhraseAround, resolveTa
 import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
 import { correctTypos } from './typos.ts';
 import { rewriteParaphrases } from './paraphrases.ts';
+import { pluginRange } from './plugin-values.ts';
+import { quantitiesOf } from './quantities.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
@@ -219,6 +221,10 @@ function handleClause(p: Planner, clause: string): void {
     return;
   }
   let targets = resolveTargets(p, clause, tokens, taken);
+  // "tf names, no axes", "…, only axes": a type word with no display of it that is a switch of what the clause before
+  // named is that switch, not a new display.
+  const switchOfLast = switchOfPrevious(p, tokens, targets);
+  if (switchOfLast) { targets = switchOfLast; taken.splice(0, taken.length); }
   // A verb word inside a setting's phrase of what the clause names ("see" in "30 % see-through") is that setting's.
   const firstVerb = findVerb(tokens, taken);
   // …also of what the clause before named ("make the plan blue and 40 % see-through").
@@ -398,6 +404,8 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     }
     return;
   }
+  // A range on a plugin display: a Min/Max pair of its own document keys ("voxels height limits 0 to 2.5").
+  if (!spec && t.displays.length > 0 && (verb === 'show' || verb === 'set') && pluginRanges(p, t.displays, clause, tokens)) return;
   if (!spec && t.displays.length > 0 && verb === 'show') {
     for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
     // "the particle swarm arrows in blue" on a plugin display: the catalog does not know its settings, so none is guessed.
@@ -444,6 +452,38 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   }
 }
 
+
+/** Words that ask for a new display, so a type word after them is one ("add axes", "a new grid"). */
+const ADD_WORDS = ['add', 'new', 'another', 'display', 'create'];
+
+/**
+ * The previous clause's targets, when this clause names only types that have no display here and whose words are a
+ * switch of those targets ("tf names, no axes": Show Axes of the TF, not an Axes display).
+ */
+function switchOfPrevious(p: Planner, tokens: readonly string[], targets: readonly Target[]): Target[] | undefined {
+  if (targets.length === 0 || p.last.length === 0 || targets.some((t) => t.displays.length > 0 || !t.span)) return undefined;
+  // After "hide the tf", a switch reading would turn on what was just hidden.
+  if (ADD_WORDS.some((w) => tokens.includes(w)) || p.lastVerb === 'hide' || p.lastVerb === 'remove') return undefined;
+  const owners = p.last.filter((t) => t.spec !== undefined && t.displays.length > 0);
+  if (owners.length === 0) return undefined;
+  const isSwitch = (t: Target): boolean => owners.every((o) => o.spec!.properties.some((x) => x.kind === 'bool'
+    && (x.words ?? []).some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start <= t.span!.start && at.start + at.length >= t.span!.start + t.span!.length; })));
+  return targets.every(isSwitch) ? owners : undefined;
+}
+
+/** Sets a range on plugin displays through their own Min/Max keys; whether the clause was a range for them. */
+function pluginRanges(p: Planner, displays: VirtualDisplay[], clause: string, tokens: readonly string[]): boolean {
+  const range = quantitiesOf(numbersIn(clause), clause).find((q) => q.to !== undefined);
+  if (!range) return false;
+  const found = displays.map((d) => ({ d, r: pluginRange(d, tokens, range) }));
+  if (found.some((x) => x.r === undefined)) return false;
+  for (const { d, r } of found) {
+    if (r && 'question' in r) { p.notes.push(r.question); continue; }
+    for (const s of r!.settings) { p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: s.value })); d.planProps.set(s.path, s.value); }
+    if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
+  }
+  return true;
+}
 
 /**
  * Displays a type word may mean when no display of that type exists: the one display whose name holds every word of

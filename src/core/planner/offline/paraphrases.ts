@@ -21,6 +21,8 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/(^|[,;:]\s*|\b(?:a|the|fixed|with|use|set|its|and)\s+)range\s*(?:of|from|is|=|:)?\s*(?=(?:-?\d|\.\d))/gi, '$1from '],
   // "from 100 up to 4000", "0 up to 2": a range's join.
   [/(\d)(\s*(?:%|cm|mm|m|px|s|°|deg))?\s+up\s+to\s+(?=-?\.?\d)/gi, '$1$2 to '],
+  // "show what each frame is called": the names of those things.
+  [/\b(?:what|how)\s+(?:each|every|the)\s+([a-z]+?)s?\s+(?:is|are)\s+(?:called|named)\b/gi, '$1 names'],
   // Label verbs: "stick / pin / slap the frame names on" shows them.
   [/\b(?:stick|pin|slap)\b/gi, 'put'],
 ];

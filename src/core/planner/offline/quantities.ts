@@ -42,8 +42,13 @@ const NOT_NOUNS = new Set(['and', 'or', 'for', 'on', 'in', 'to', 'of', 'with', '
   'should', 'would', 'could', 'will', 'shall', 'must', 'may', 'might', 'can', 'is', 'are', 'was', 'were', 'be', 'counts', 'count', 'means', 'mean',
   'becomes', 'become', 'gets', 'get', 'from', 'than', 'only', 'max', 'min', 'maximum', 'minimum', 'tops', 'top', 'or', 'please', 'instead']);
 
+/** Plural unit words, which a number after them does not count ("seconds 5" is no count of seconds). */
+const UNIT_WORDS = new Set(['seconds', 'secs', 'meters', 'metres', 'pixels', 'degrees', 'minutes', 'centimeters', 'centimetres', 'millimeters', 'millimetres', 'times', 'radians', 'percents']);
+
 /** Number words a multiplier may use ("three times as many"). */
 const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+/** Plural fractions after a number word ("two thirds", "three quarters"). */
+const FRACTION_WORDS: Record<string, number> = { halves: 2, thirds: 3, quarters: 4, fifths: 5, tenths: 10 };
 /** Multiplier words ("twice as big", "double the cells"). */
 const FACTOR_WORDS: Record<string, number> = { twice: 2, double: 2, doubled: 2, triple: 3, tripled: 3, thrice: 3, quadruple: 4, quadrupled: 4 };
 /** After a multiplier: it divides ("three times smaller", "twice as few"). */
@@ -62,7 +67,14 @@ export function factorsIn(text: string): Quantity[] {
     let factor: number | undefined;
     let next = i + 1;
     const times = /^(\d+(?:\.\d+)?)x$|^x(\d+(?:\.\d+)?)$/.exec(w);
+    const denominator = FRACTION_WORDS[words[i + 1] ?? ''];
     if (times) factor = Number(times[1] ?? times[2]);
+    // "two thirds the size", "three quarters as big": a share of the current value.
+    else if (denominator !== undefined && (NUMBER_WORDS[w] !== undefined || /^\d+$/.test(w))) {
+      factor = (NUMBER_WORDS[w] ?? Number(w)) / denominator;
+      next = i + 2;
+      if (words[next] === 'of') next++;
+    }
     else if (FACTOR_WORDS[w] !== undefined) factor = FACTOR_WORDS[w];
     // …not "12 x 12 cells", a grid's two sides.
     else if ((NUMBER_WORDS[w] !== undefined || /^\d+(?:\.\d+)?$/.test(w)) && (words[i + 1] === 'times' || (words[i + 1] === 'x' && !/^\d/.test(words[i + 2] ?? '')))) {
@@ -122,6 +134,11 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
       nouns.push(next);
     }
     if (nouns.length > 0) return { ...n, kind: 'count', noun: nouns[nouns.length - 1]!, nouns };
+    // "grid cells 30" (also a CJK counter read as "cells 30"): a whole number right after a plural noun counts it.
+    const before = tokenize(words[n.index - 1] ?? '')[0] ?? '';
+    if (Number.isInteger(n.value) && n.word === undefined && /^[a-z]{3,}[^s]s$/.test(before) && !NOT_NOUNS.has(before) && !UNIT_WORDS.has(before)) {
+      return { ...n, kind: 'count', noun: before, nouns: [before] };
+    }
     return { ...n, kind: 'bare' };
   });
   // "3 times as many": the number is a multiplier (factorsIn), not a value of its own.

@@ -470,8 +470,10 @@ export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: Di
     const v = planned.find((x) => x.path === r.path)?.value ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
     return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
   });
-  const sizes = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && holds(x)
-    && (!metres || !/pixel/i.test(x.path)));
+  const worded = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && (!metres || !/pixel/i.test(x.path)));
+  const sizes = worded.filter(holds);
+  // None applies in the current style ("global plan 1.5 cm" on Lines): the one size there is, whose style complete() sets.
+  if (sizes.length === 0 && worded.length === 1) return worded[0];
   return sizes.find((x) => (x.requires ?? []).length > 0) ?? sizes[0];
 }
 
