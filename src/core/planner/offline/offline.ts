@@ -223,7 +223,7 @@ function handleClause(p: Planner, clause: string): void {
   let targets = resolveTargets(p, clause, tokens, taken);
   // "tf names, no axes", "…, only axes": a type word with no display of it that is a switch of what the clause before
   // named is that switch, not a new display.
-  const switchOfLast = switchOfPrevious(p, tokens, targets);
+  const switchOfLast = switchOfPrevious(p, clause, tokens, targets);
   if (switchOfLast) { targets = switchOfLast; taken.splice(0, taken.length); }
   // A verb word inside a setting's phrase of what the clause names ("see" in "30 % see-through") is that setting's.
   const firstVerb = findVerb(tokens, taken);
@@ -460,8 +460,11 @@ const ADD_WORDS = ['add', 'new', 'another', 'display', 'create'];
  * The previous clause's targets, when this clause names only types that have no display here and whose words are a
  * switch of those targets ("tf names, no axes": Show Axes of the TF, not an Axes display).
  */
-function switchOfPrevious(p: Planner, tokens: readonly string[], targets: readonly Target[]): Target[] | undefined {
-  if (targets.length === 0 || p.last.length === 0 || targets.some((t) => t.displays.length > 0 || !t.span)) return undefined;
+function switchOfPrevious(p: Planner, clause: string, tokens: string[], targets: readonly Target[]): Target[] | undefined {
+  // A display of that type exists: only a clause with no verb of its own ("tf names, no axes") still means the switch.
+  if (targets.length === 0 || p.last.length === 0 || targets.some((t) => !t.span || (t.displays.length > 0 && findVerb(tokens, []) !== undefined))) return undefined;
+  // A value ("axes red", "axes 2 m") is for a display, not a switch.
+  if (valuedClause(clause, tokens)) return undefined;
   // After "hide the tf", a switch reading would turn on what was just hidden.
   if (ADD_WORDS.some((w) => tokens.includes(w)) || p.lastVerb === 'hide' || p.lastVerb === 'remove') return undefined;
   const owners = p.last.filter((t) => t.spec !== undefined && t.displays.length > 0);

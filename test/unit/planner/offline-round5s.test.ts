@@ -1,0 +1,140 @@
+// Fifth round of the offline planner, values (kinds 1–7 of bench round 5): ranges with a colour mode and on a plugin's
+// own Min/Max keys, relative sizes, opacity, exclusive switches, persistence, widths with or without units, labels.
+// Refusals and questions back first: what the planner must not guess. (The dev-r5s bench cases cover the kinds on the
+// scenarios, in every lexicon language.)
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { findingsFor, playTurns, startingDocument } from '../../../bench/planner/evaluate.ts';
+import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
+import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
+import { rewriteParaphrases } from '../../../src/core/planner/offline/paraphrases.ts';
+import { mergeValueClauses } from '../../../src/core/planner/offline/phrases.ts';
+import { numbersIn } from '../../../src/core/planner/offline/mentions.ts';
+import { quantitiesOf } from '../../../src/core/planner/offline/quantities.ts';
+import { siblingSwitches } from '../../../src/core/planner/offline/settings.ts';
+import type { RvizDocument } from '../../../src/core/rviz/index.ts';
+import type { GraphSnapshot } from '../../../src/core/graph/types.ts';
+import { doc } from './fixtures.ts';
+
+type Planned = { actions: string[]; notes: string[] };
+
+async function plan(request: string, document: RvizDocument, snap: GraphSnapshot): Promise<Planned> {
+  const r = await planRequest({ request, document, snapshot: snap, findings: findingsFor(document, snap), proposer: createOfflineProposer() });
+  return { actions: r.plan.actions.filter((a) => a.checked).map((a) => `${a.action} ${a.display} ${a.property}=${a.value}`.replace(/\s+/g, ' ').trim()), notes: r.plan.notes };
+}
+
+async function onScenario(scenario: string, config: string | undefined, request: string): Promise<Planned> {
+  const snap = await snapshotFromScenario(scenario, new AbortController().signal);
+  const played = await playTurns({ id: 'unit', request, expect: {} }, await startingDocument(scenario, config), snap);
+  return plan(request, played.before, snap);
+}
+
+/** gateway-ops.rviz with a second Min/Max pair on the octomap display, so a range alone cannot tell which is meant. */
+async function twoPluginPairs(request: string): Promise<Planned> {
+  const text = readFileSync(new URL('../../../bench/planner/configs/gateway-ops.rviz', import.meta.url), 'utf8')
+    .replace(/^(\s+)Max\. Octree Depth: 16$/m, '$1Max. Octree Depth: 16\n$1Max. Probability: 1\n$1Min. Probability: 0');
+  expect(text).toContain('Min. Probability: 0');
+  const snap = await snapshotFromScenario('big_graph', new AbortController().signal);
+  return plan(request, doc(text), snap);
+}
+
+describe('offline planner, fifth round (values): refusals and questions back', () => {
+  it('a range on a plugin display with two Min/Max pairs its words do not tell apart is a question, and changes nothing', async () => {
+    const r = await twoPluginPairs('voxels 1 to 3');
+    expect(r.actions).toEqual([]);
+    const note = r.notes.join('\n');
+    expect(note).toMatch(/Voxels: which range is meant \(.*\) for 1 to 3\?/);
+    expect(note).toContain('Min. Height Display … Max. Height Display');
+    expect(note).toContain('Min. Probability … Max. Probability');
+  });
+
+  it('…and picks the pair its words name when they do', async () => {
+    const r = await twoPluginPairs('voxels height 0 to 2.5');
+    expect(r.actions).toEqual(['set_property Voxels Min. Height Display=0', 'set_property Voxels Max. Height Display=2.5']);
+  });
+
+  it('a plugin display gets no guessed setting for a value that is no range', async () => {
+    const r = await onScenario('big_graph', 'gateway-ops.rviz', 'voxels red');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join('\n')).toMatch(/Voxels is a octomap_rviz_plugins\/OccupancyGrid display, whose settings the catalog does not know; nothing was changed/);
+  });
+
+  it('"range 1 to 3" on a display with no Min/Max pair is a question, never the Range type', async () => {
+    const r = await onScenario('qos_traps', 'traps-faults.rviz', 'the sonar, range 1 to 3');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join('\n')).toMatch(/Sonar: no Range setting takes a range; which values for 1 to 3\?/);
+  });
+
+  it('"remember the last 5" on a type with no buffer asks which setting, and never touches QoS', async () => {
+    const r = await onScenario('qos_traps', undefined, 'laser: remember the last 5');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join('\n')).toMatch(/LaserScan: which setting should be 5\?/);
+  });
+
+  it('a bare number beside a size noun, with no shape word or unit, is still a question', async () => {
+    const r = await onScenario('qos_traps', undefined, 'scan points 0.05');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join('\n')).toMatch(/LaserScan: which setting should be 0\.05\?/);
+  });
+
+  it('"tf names, no axes" never adds an Axes display; a value after it ("axes red") is no switch of the TF', async () => {
+    const a = await onScenario('turtlebot_nav', undefined, 'tf names, no axes');
+    expect(a.actions).toEqual(['set_property TF Show Names=true', 'set_property TF Show Axes=false']);
+    const b = await onScenario('qos_traps', undefined, 'tf arrows; axes red');
+    expect(b.actions.some((x) => x.includes('TF Show Axes'))).toBe(false);
+  });
+
+  it('after "hide the tf", "show axes" is no switch of the hidden TF', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, 'hide the tf, show axes');
+    expect(r.actions.some((x) => x.startsWith('set_property TF'))).toBe(false);
+  });
+
+  it('a share is never written raw into a 0–1 setting, also as the second half of a request', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, 'make the global plan blue and 40 % see-through');
+    expect(r.actions).toEqual(['set_property Global Plan Color=0; 0; 255', 'set_property Global Plan Alpha=0.6']);
+  });
+});
+
+describe('offline planner, fifth round (values): readings', () => {
+  it('reads persistence and range paraphrases onto the catalog phrasing', () => {
+    expect(rewriteParaphrases('sonar: hold on to the last 4 readings')).toBe('sonar: keep the last 4 readings');
+    expect(rewriteParaphrases('fade the depth cloud after 2 seconds')).toBe('decay the depth cloud after 2 seconds');
+    expect(rewriteParaphrases('let the scan points stay 3 s')).toBe('let the scan points stay for 3 s');
+    expect(rewriteParaphrases('colour it by y, clamp 1 to 3')).toBe('colour it by y, fixed 1 to 3');
+    expect(rewriteParaphrases('by height, range 0 to 2')).toBe('by height, from 0 to 2');
+    expect(rewriteParaphrases('intensity from 100 up to 4000')).toBe('intensity from 100 to 4000');
+    // Not a range: "limits" and "keep the range display" stay as written.
+    expect(rewriteParaphrases('show the range display')).toBe('show the range display');
+  });
+
+  it('joins a clause of only a value to the clause before', () => {
+    expect(mergeValueClauses(['local plan thinner', '2 cm'])).toEqual(['local plan thinner 2 cm']);
+    expect(mergeValueClauses(['colour by height', 'from 0 to 2'])).toEqual(['colour by height from 0 to 2']);
+    expect(mergeValueClauses(['hide the map', 'show the scan'])).toEqual(['hide the map', 'show the scan']);
+  });
+
+  it('reads "N % as big", "two thirds" and a number after a plural noun by their kind', () => {
+    const q = (t: string) => quantitiesOf(numbersIn(t), t).map((x) => [x.kind, Math.round(x.value * 1000) / 1000]);
+    expect(q('tf markers 75 % as big')).toEqual([['factor', 0.75]]);
+    expect(q('markers 40 percent of their size')).toEqual([['factor', 0.4]]);
+    expect(q('map 30 % transparent')).toEqual([['fraction', 30]]);
+    expect(q('two thirds the size')).toEqual([['factor', 0.667]]);
+    expect(q('grid cells 30')).toEqual([['count', 30]]);
+    expect(q('decay seconds 5')).toEqual([['bare', 5]]);
+  });
+
+  it('tells sibling switches by names that differ in one word', () => {
+    expect(siblingSwitches('Visual Enabled', 'Collision Enabled')).toBe(true);
+    expect(siblingSwitches('Show Names', 'Show Axes')).toBe(true);
+    expect(siblingSwitches('Show polygons', 'Not show side polygons')).toBe(false);
+    expect(siblingSwitches('Covariance', 'Selectable')).toBe(false);
+  });
+
+  it('sets the exclusive switch, a relative size, persistence and a count with a counter', async () => {
+    expect((await onScenario('turtlebot_nav', undefined, 'robot model: collision only')).actions)
+      .toEqual(['set_property RobotModel Collision Enabled=true', 'set_property RobotModel Visual Enabled=false']);
+    expect((await onScenario('qos_traps', undefined, 'tf markers 75 % as big')).actions).toContain('set_property TF Marker Scale=0.75');
+    expect((await onScenario('qos_traps', 'traps-faults.rviz', 'sonar: remember the last 5 readings')).actions).toEqual(['set_property Sonar Buffer Length=5']);
+    expect((await onScenario('turtlebot_nav', undefined, 'グリッドのセルを30個に')).actions).toEqual(['set_property Grid Plane Cell Count=30']);
+  });
+});
