@@ -89,6 +89,13 @@ describe('offline planner, fifth round (values): refusals and questions back', (
     expect(r.actions.some((x) => x.startsWith('set_property TF'))).toBe(false);
   });
 
+  it('a switch read from a noun that needs another colour mode than one planned before is left out, with a note', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, 'paint the laser along x and keep the colour scale fixed from -2 to 4');
+    expect(r.actions.some((a) => a.includes('Use rainbow'))).toBe(false);
+    expect(r.actions).toContain('set_property LaserScan Autocompute Value Bounds/Min Value=-2');
+    expect(r.notes.join('\n')).toMatch(/LaserScan: left Use rainbow out: it needs Color Transformer Intensity, and Axis needs AxisColor/);
+  });
+
   it('a share is never written raw into a 0–1 setting, also as the second half of a request', async () => {
     const r = await onScenario('turtlebot_nav', undefined, 'make the global plan blue and 40 % see-through');
     expect(r.actions).toEqual(['set_property Global Plan Color=0; 0; 255', 'set_property Global Plan Alpha=0.6']);
@@ -121,6 +128,13 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(q('two thirds the size')).toEqual([['factor', 0.667]]);
     expect(q('grid cells 30')).toEqual([['count', 30]]);
     expect(q('decay seconds 5')).toEqual([['bare', 5]]);
+  });
+
+  it('joins a range whose join word a language carries as nothing ("de 0,5 a 1,5", "0から3")', async () => {
+    for (const request of ['nuvem de pontos colorida por altura de 0,5 a 1,5', 'レーザーを高さで色分けして、範囲は0から3']) {
+      const r = await onScenario('turtlebot_nav', undefined, request);
+      expect(r.actions.filter((a) => /Value Bounds\/M(in|ax) Value=/.test(a))).toHaveLength(2);
+    }
   });
 
   it('tells sibling switches by names that differ in one word', () => {

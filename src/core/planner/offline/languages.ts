@@ -388,6 +388,8 @@ function translateWords(p: Prepared, ws: readonly string[]): string {
       const particle = hit.section === 'verbs' ? separableParticle(p, ws, i, hit) : undefined;
       if (particle) { skip.add(particle.at); out.push(particle.english); nounAt = -1; i += hit.words.length - 1; continue; }
       i += hit.words.length - 1;
+      // "de 0,5 a 1,5": a word that carries nothing between two numbers joins a range.
+      if (!hit.english && /\d/.test(out[out.length - 1] ?? '') && /^-?\d/.test(ws[i + 1] ?? '')) { out.push('to'); nounAt = -1; continue; }
       if (!hit.english) continue;
       if (hit.section === 'after' && nounAt >= 0) { out.splice(nounAt, 0, hit.english); nounAt++; continue; }
       if (hit.section === 'types') nounAt = out.length; else nounAt = -1;
@@ -489,7 +491,10 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
     }
     if (hit) {
       flush();
-      if (hit.english && hit.verb && p.file.verbFinal) verbs.push(hit.english);
+      // "0から3": a word that carries nothing between two numbers joins a range.
+      const between = !hit.english && /\d\s*$/.test(out[out.length - 1] ?? '') && /^\s*\d/.test(text.slice(i + hit.phrase.length));
+      if (between) out.push(' to ');
+      else if (hit.english && hit.verb && p.file.verbFinal) verbs.push(hit.english);
       else if (hit.english) out.push(` ${hit.english} `);
       if (!hit.filler) hits++;
       i += hit.phrase.length;

@@ -19,6 +19,8 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:clamp|clamped|clamping|clip|clipped|cap|capped|limit(?:ed)?)(?:\s+(?:it|them|at|to|between|from|values?))*\s+(?=(?:-?\d|\.\d)[\d.]*\s*(?:[a-z%°]{1,7}\s*)?(?:to|and|-|–)\s*-?\.?\d)/gi, 'fixed '],
   // "range 0 to 2", "range: 0 to 2", "with a range of 1 to 3": the range noun, never the Range display.
   [/(^|[,;:]\s*|\b(?:a|the|fixed|with|use|set|its|and)\s+)range\s*(?:of|from|is|=|:)?\s*(?=(?:-?\d|\.\d))/gi, '$1from '],
+  // "0〜3", "0～3": a wave dash joins a range too.
+  [/(\d)\s*[〜～~]\s*(?=-?\.?\d)/g, '$1 to '],
   // "from 100 up to 4000", "0 up to 2": a range's join.
   [/(\d)(\s*(?:%|cm|mm|m|px|s|°|deg))?\s+up\s+to\s+(?=-?\.?\d)/gi, '$1$2 to '],
   // "show what each frame is called": the names of those things.

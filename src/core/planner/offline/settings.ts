@@ -50,7 +50,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // Settings this clause makes hold, so a setting that needs them applies ("a billboard line of 4 cm" → Line Width).
   const holdsWith = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
     const planned = settings.find((x) => x.path === r.path)?.value;
-    const v = planned ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
+    // A value this clause sets itself decides (Color Transformer AxisColor).
+    if (planned !== undefined) return planned.toLowerCase() === r.value.toLowerCase();
+    const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString();
     // A setting planned on the display needs a value of it (Axis needs AxisColor): complete() will set that one, so it
     // decides, not the value the display has now.
     const plannedPaths = [...settings.map((x) => x.path), ...(d ? [...d.planProps.keys()] : [])];
@@ -136,6 +138,20 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     }
     used.add(prop.path);
     settings.push({ path: prop.path, value });
+  }
+  // Two settings that need different values of one setting ("along x" needs AxisColor, "colour scale" read as Use rainbow
+  // needs Intensity): a switch read from a noun yields to the setting named before it, with a note.
+  const needs = (path: string) => spec.properties.find((y) => y.path === path)?.requires ?? [];
+  // …also to one an earlier clause planned on the display ("paint the laser along x and keep the colour scale fixed").
+  const plannedBefore = d ? [...d.planProps.keys()].map((path) => ({ path })) : [];
+  for (let i = settings.length - 1; i >= 0; i--) {
+    const later = settings[i]!;
+    if (spec.properties.find((y) => y.path === later.path)?.kind !== 'bool' || later.value !== 'true') continue;
+    const clash = [...plannedBefore, ...settings.slice(0, i)].flatMap((a) => needs(a.path).flatMap((ra) => needs(later.path).filter((rb) => rb.path === ra.path && rb.value.toLowerCase() !== ra.value.toLowerCase()).map((rb) => ({ a, ra, rb }))))[0];
+    if (!clash) continue;
+    settings.splice(i, 1);
+    used.delete(later.path);
+    questions.push(`${label}: left ${later.path} out: it needs ${clash.rb.path} ${clash.rb.value}, and ${clash.a.path} needs ${clash.ra.value}`);
   }
   // "flip the rainbow", "reverse the colour map": an Invert/Reverse switch whose object (its own words or the setting
   // it depends on) the clause names, set to the opposite of what it is now.
