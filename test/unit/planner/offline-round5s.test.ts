@@ -96,6 +96,14 @@ describe('offline planner, fifth round (values): refusals and questions back', (
     expect(r.notes.join('\n')).toMatch(/LaserScan: left Use rainbow out: it needs Color Transformer Intensity, and Axis needs AxisColor/);
   });
 
+  it('"show only <a switch>" sets the exclusive switch and hides no other display', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, 'show only the visual model, no collision');
+    expect(r.actions).toEqual(['set_property RobotModel Visual Enabled=true', 'set_property RobotModel Collision Enabled=false']);
+    // …while "show only the map" still hides the rest.
+    const map = await onScenario('turtlebot_nav', undefined, 'show only the map');
+    expect(map.actions.filter((a) => a.startsWith('set_enabled') && a.endsWith('=false')).length).toBeGreaterThan(5);
+  });
+
   it('a share is never written raw into a 0–1 setting, also as the second half of a request', async () => {
     const r = await onScenario('turtlebot_nav', undefined, 'make the global plan blue and 40 % see-through');
     expect(r.actions).toEqual(['set_property Global Plan Color=0; 0; 255', 'set_property Global Plan Alpha=0.6']);
@@ -110,6 +118,11 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(rewriteParaphrases('colour it by y, clamp 1 to 3')).toBe('colour it by y, fixed 1 to 3');
     expect(rewriteParaphrases('by height, range 0 to 2')).toBe('by height, from 0 to 2');
     expect(rewriteParaphrases('intensity from 100 up to 4000')).toBe('intensity from 100 to 4000');
+    expect(rewriteParaphrases('scan points should vanish after 1 second')).toBe('scan points should decay after 1 second');
+    expect(rewriteParaphrases('shade the cloud by its z value, limits 0.2 and 1.4')).toBe('colour the cloud by z axis, fixed 0.2 to 1.4');
+    expect(rewriteParaphrases('intensities 100..2000')).toBe('intensities 100 to 2000');
+    // With no time, going away is a complaint, not a decay.
+    expect(rewriteParaphrases('the laser points disappear')).toBe('the laser points disappear');
     // Not a range: "limits" and "keep the range display" stay as written.
     expect(rewriteParaphrases('show the range display')).toBe('show the range display');
   });

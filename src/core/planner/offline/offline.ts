@@ -163,6 +163,11 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   const countAfter = onlyAt !== undefined && (tokens[onlyAt.start + 1] === 'last' || tokens[onlyAt.start + 2] === 'last' || /^\d/.test(tokens[onlyAt.start + 1] ?? ''));
   const only = onlyAt && verbAt && !countAfter && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
     && tokens.slice(0, Math.min(onlyAt.start, verbAt.span.start)).every((t) => FILLER.has(t)) ? onlyAt : undefined;
+  // "show only the visual model", "show only the frame names": a switch of what is named after "only" is the exclusive
+  // switch (settings.ts), not every other display hidden.
+  const switchAfterOnly = onlyAt !== undefined && targets.some((t) => t.spec !== undefined && t.spec.properties.some((x) => x.kind === 'bool'
+    && (x.words ?? []).some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start > onlyAt.start; })));
+  if (switchAfterOnly && !except) return false;
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
   const keep = new Set(targets.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));

@@ -11,10 +11,24 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   // Decay: "fade (them / out) after 2 s", "fade out in 2 s", "let them fade over 3 seconds" is how long points stay.
   [/\b(?:fade|fades|fading)(?:\s+(?:them|it|out|away|the\s+points|points))*\s+(?:after|in|over|within)\s+(?=(?:-?\d|\.\d))/gi, 'decay time '],
   [/\b(?:fade|fades|fading)(?:\s+out|\s+away)?\s+(?=(?:-?\d|\.\d))/gi, 'decay time '],
-  // "fade the depth cloud after 2 seconds": with a time later in the clause, "fade" is the decay.
-  [/\b(?:fade|fades|fading)(?:\s+out|\s+away)?\b(?=[^,;.]*?\d\s*(?:s|sec|secs|seconds?|ms)\b)/gi, 'decay'],
+  // "fade the depth cloud after 2 seconds", "scan points should vanish after 1 s": with a time later in the clause, the
+  // points going away is the decay.
+  [/\b(?:fade|fades|fading|vanish|vanishes|disappear|disappears|go\s+away|goes\s+away)(?:\s+out|\s+away)?\b(?=[^,;.]*?\d\s*(?:s|sec|secs|seconds?|ms)\b)/gi, 'decay'],
+  // "hang around / stick around for 2 s": how long they stay.
+  [/\b(?:hang|hangs|stick|sticks)\s+around\b/gi, 'stay'],
   // "let the points stay 3 s", "remain 2 seconds", "linger 4 s": the catalog's "stay for" (a Decay Time word).
   [/\b(stay|stays|remain|remains|linger|lingers|last|persist|persists)\s+(?:on\s+screen\s+|around\s+|visible\s+)?(?:for\s+)?(?=(?:-?\d|\.\d)[\d.]*\s*(?:s|sec|secs|seconds?|ms)\b)/gi, 'stay for '],
+  // "limits 0.2 and 1.4", "bounds of -1 and 3": both ends of a range.
+  [/\b(?:limits|bounds|ends)\s+(?:of\s+|at\s+|are\s+)?(-?\.?\d[\d.]*)\s+and\s+(?=-?\.?\d)/gi, 'fixed $1 to '],
+  // "100..2000", "0...5": a range.
+  [/(\d)\s*\.\.\.?\s*(?=-?\.?\d)/g, '$1 to '],
+  // "by its z value", "by their height": the catalog's "by z axis", "by height".
+  [/\bby\s+(?:its|their|the)\s+([xyz])(?:[\s-]*(?:value|values|coordinate|coordinates|axis))?\b/gi, 'by $1 axis'],
+  [/\bby\s+(?:its|their)\s+(height|intensity|intensities)\b/gi, 'by $1'],
+  // "shade the cloud by height": colour it by.
+  [/\b(?:shade|shaded|shading)\b(?=[^,;.]*\bby\b)/gi, 'colour'],
+  // "a fifth", "a tenth" of the size: shares like "a third".
+  [/\ba\s+fifth\b/gi, '20 %'], [/\ba\s+tenth\b/gi, '10 %'],
   // Range introducers: "clamp 1 to 3", "clamped at 0 to 2", "cap it 10 to 90" are a fixed range.
   [/\b(?:clamp|clamped|clamping|clip|clipped|cap|capped|limit(?:ed)?)(?:\s+(?:it|them|at|to|between|from|values?))*\s+(?=(?:-?\d|\.\d)[\d.]*\s*(?:[a-z%°]{1,7}\s*)?(?:to|and|-|–)\s*-?\.?\d)/gi, 'fixed '],
   // "range 0 to 2", "range: 0 to 2", "with a range of 1 to 3": the range noun, never the Range display.
