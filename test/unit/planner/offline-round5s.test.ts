@@ -104,6 +104,19 @@ describe('offline planner, fifth round (values): refusals and questions back', (
     expect(map.actions.filter((a) => a.startsWith('set_enabled') && a.endsWith('=false')).length).toBeGreaterThan(5);
   });
 
+  it('an enum value after "instead of" or a negation is never set; the one on the wanted side is', async () => {
+    expect((await onScenario('turtlebot_nav', undefined, 'laser: boxes instead of flat squares')).actions).toEqual(['set_property LaserScan Style=Boxes']);
+    const r = await onScenario('turtlebot_nav', undefined, 'laser no squares');
+    expect(r.actions.some((a) => a.includes('Style'))).toBe(false);
+  });
+
+  it('"labels on, no axes" borrows no noun from the clause after it', async () => {
+    const r = await onScenario('manipulator', undefined, 'show the interactive markers, labels on, no axes');
+    expect(r.actions).toContain('set_property Target Show Descriptions=true');
+    expect(r.actions).toContain('set_property Target Show Axes=false');
+    expect(r.actions).not.toContain('set_property Target Show Axes=true');
+  });
+
   it('a share is never written raw into a 0–1 setting, also as the second half of a request', async () => {
     const r = await onScenario('turtlebot_nav', undefined, 'make the global plan blue and 40 % see-through');
     expect(r.actions).toEqual(['set_property Global Plan Color=0; 0; 255', 'set_property Global Plan Alpha=0.6']);
@@ -155,6 +168,11 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(siblingSwitches('Show Names', 'Show Axes')).toBe(true);
     expect(siblingSwitches('Show polygons', 'Not show side polygons')).toBe(false);
     expect(siblingSwitches('Covariance', 'Selectable')).toBe(false);
+  });
+
+  it('coordinated qualifiers borrow the noun and the value after it ("the global and local plans red")', async () => {
+    expect((await onScenario('turtlebot_nav', undefined, 'make the global and local plans red')).actions)
+      .toEqual(['set_property Global Plan Color=255; 0; 0', 'set_property Local Plan Color=255; 0; 0']);
   });
 
   it('sets the exclusive switch, a relative size, persistence and a count with a counter', async () => {

@@ -1,7 +1,7 @@
 // Sentence-level reading: the verb, clause splitting, coordinated qualifiers, and the fixed-frame phrasings.
 import { tokenize } from '../../catalog/text.ts';
 import { FILLER, type Verb, VERB_PHRASES } from './lexicon.ts';
-import { hasPhrase, overlaps, slashNames, type Span } from './mentions.ts';
+import { hasPhrase, isPropertyWord, overlaps, slashNames, type Span } from './mentions.ts';
 import { act, type Planner } from './shared.ts';
 
 /** The first verb of a clause outside the words already claimed (longer phrases win at the same place). */
@@ -78,10 +78,14 @@ export function distribute(p: Planner, parts: string[]): string[] {
     const verbs = new Set(VERB_PHRASES.map(([w]) => w));
     const rest = tokens.filter((t) => !FILLER.has(t) && !verbs.has(t));
     if (rest.length === 0 || rest.length > 2) continue;
+    // "…, labels on, no axes": a setting word is no qualifier of the next noun.
+    if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
     const next = tokenize(out[i + 1]!);
-    const last = next[next.length - 1];
-    if (!last || p.ctx.catalog.typesForWords(last).length === 0) continue;
-    out[i] = `${out[i]} ${last}`;
+    // The noun and what follows it ("the global and local plans red": "plans red").
+    let at = next.length - 1;
+    while (at > 0 && p.ctx.catalog.typesForWords(next[at]!).length === 0) at--;
+    if (at < 0 || !next[at] || p.ctx.catalog.typesForWords(next[at]!).length === 0) continue;
+    out[i] = `${out[i]} ${next.slice(at).join(' ')}`;
   }
   return out;
 }

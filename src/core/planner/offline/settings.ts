@@ -86,7 +86,21 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (m.via === 'requires') continue; // complete() adds dependencies, with reasons
     // "intensity range 100 to 3000": a Min/Max setting named with a range takes its end from the range below.
     if (free().some((q) => q.to !== undefined) && /^(min|max)/i.test(prop.path.split('/').pop()!)) continue;
-    let value: string | undefined = m.value;
+    // "cubes instead of flat squares", "points, not squares": an enum value after "instead of" or right after a negation
+    // is the one not wanted.
+    let wanted: string | undefined;
+    if (prop.kind === 'enum' && m.value !== undefined) {
+      const at = hasPhrase(tokens, m.matched);
+      const unwanted = (x: Span): boolean => (insteadAt !== undefined && x.start > insteadAt.start)
+        || NOT_BEFORE.has(tokens[x.start - 1] ?? '') || (NOT_BEFORE.has(tokens[x.start - 2] ?? '') && ARTICLES.has(tokens[x.start - 1] ?? ''));
+      if (at && unwanted(at)) {
+        // The value named on the wanted side, if any ("boxes instead of flat squares").
+        const phrases = [...(prop.values ?? []).map((v) => [v, v] as const), ...(prop.valueWords ?? []).flatMap((vw) => vw.words.map((w) => [w, vw.value] as const))];
+        wanted = phrases.map(([w, v]) => ({ at: hasPhrase(tokens, w), v })).find((x) => x.at !== undefined && !unwanted(x.at) && !(x.at.start <= at.start && x.at.start + x.at.length > at.start))?.v;
+        if (wanted === undefined) continue;
+      }
+    }
+    let value: string | undefined = wanted ?? m.value;
     if (value === undefined) {
       switch (prop.kind) {
         case 'color': value = colour; break;
@@ -410,6 +424,8 @@ export const VALUE_WORDS = ['apart', 'spaced', 'spacing', 'finer', 'coarser', 'd
 /** Negations the general list lacks: contractions of modal verbs ("shouldn't", "mustn't"), "no longer". */
 export const MORE_NEGATIONS = ['shouldn t', 'should not', 'mustn t', 'must not', 'isn t', 'is not', 'aren t', 'are not', 'won t', 'will not', 'never', 'no longer', 'wouldn t', 'can t', 'cannot',
   'haven t', 'hasn t', 'hadn t', 'wasn t', 'weren t', 'didn t'];
+/** Words right before an enum value that say it is not wanted ("not squares", "no boxes"). */
+const NOT_BEFORE = new Set(['not', 'no', 'without', 'never']);
 /** "X instead of Y", "X rather than Y": what follows is not wanted. */
 const INSTEAD_OF = ['instead of', 'rather than', 'in place of'];
 /** Phrases meaning the opposite of a switch's word: "in front of" is not "behind". */
