@@ -39,6 +39,8 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/(\d)(\s*(?:%|cm|mm|m|px|s|°|deg))?\s+up\s+to\s+(?=-?\.?\d)/gi, '$1$2 to '],
   // "show what each frame is called": the names of those things.
   [/\b(?:what|how)\s+(?:each|every|the)\s+([a-z]+?)s?\s+(?:is|are)\s+(?:called|named)\b/gi, '$1 names'],
+  // "name tags", "tags": the labels (never a topic or frame name: not after a slash or inside a word).
+  [/(?<![/\w])name\s+tags?\b/gi, 'names'], [/(?<![/\w_])tags(?![\w/])/gi, 'labels'],
   // Label verbs: "stick / pin / slap the frame names on" shows them.
   [/\b(?:stick|pin|slap)\b/gi, 'put'],
 ];
