@@ -163,6 +163,12 @@ describe('offline planner, fifth round (values): readings', () => {
     }
   });
 
+  it('reads Japanese markers after the thing not wanted the right way round ("四角の代わりに球", "名前ではなく軸")', async () => {
+    expect((await onScenario('turtlebot_nav', undefined, 'レーザーを四角の代わりに球にして')).actions).toEqual(['set_property LaserScan Style=Spheres']);
+    const r = await onScenario('turtlebot_nav', undefined, 'ロボットモデルはビジュアルじゃなくて衝突');
+    expect(r.actions).toEqual(['set_property RobotModel Visual Enabled=false', 'set_property RobotModel Collision Enabled=true']);
+  });
+
   it('tells sibling switches by names that differ in one word', () => {
     expect(siblingSwitches('Visual Enabled', 'Collision Enabled')).toBe(true);
     expect(siblingSwitches('Show Names', 'Show Axes')).toBe(true);

@@ -64,6 +64,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const inverted = INVERT_WORDS.some((w) => tokens.includes(w));
   const currentBool = (path: string): boolean => (d ? p.state.valueOf(d, path) : spec.properties.find((x) => x.path === path)?.default?.toString())?.toLowerCase() === 'true';
   const insteadAt = anyPhrase(tokens, INSTEAD_OF);
+  // A marker after the thing not wanted (Japanese "四角の代わりに球", "名前ではなく軸", read as "squares excluded spheres").
+  const excludedAt = hasPhrase(tokens, EXCLUDED);
+  const excludedBy = (x: Span): boolean => excludedAt !== undefined && x.start + x.length <= excludedAt.start && x.start + x.length >= excludedAt.start - 1;
   const label = d?.name ?? spec.name;
   const numberForFactor = (prop: PropertySpec, q: Quantity): number | undefined => {
     const cur = current(prop.path);
@@ -91,7 +94,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     let wanted: string | undefined;
     if (prop.kind === 'enum' && m.value !== undefined) {
       const at = hasPhrase(tokens, m.matched);
-      const unwanted = (x: Span): boolean => (insteadAt !== undefined && x.start > insteadAt.start)
+      const unwanted = (x: Span): boolean => (insteadAt !== undefined && x.start > insteadAt.start) || excludedBy(x)
         || NOT_BEFORE.has(tokens[x.start - 1] ?? '') || (NOT_BEFORE.has(tokens[x.start - 2] ?? '') && ARTICLES.has(tokens[x.start - 1] ?? ''));
       if (at && unwanted(at)) {
         // The value named on the wanted side, if any ("boxes instead of flat squares").
@@ -110,6 +113,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           // "names instead of axes": what follows "instead of" is switched off, what comes before on.
           const at = hasPhrase(tokens, m.matched);
           if (insteadAt && at) { value = String(at.start < insteadAt.start); break; }
+          if (excludedAt && at) { value = String(!excludedBy(at)); break; }
           value = String(!negated);
           break;
         }
@@ -419,13 +423,15 @@ export const TOGGLE_WORDS = ['flip', 'reverse', 'invert', 'toggle', 'inverse', '
 /** Of those, the words that name an Invert/Reverse switch's action ("flip the rainbow" is Invert Rainbow; "toggle" is not). */
 const INVERT_WORDS = ['flip', 'reverse', 'invert', 'inverse', 'flipped', 'reversed', 'inverted'];
 /** Words that introduce a value, a threshold or a range ("treat cells above 65 as occupied", "between 10 and 20"). */
-export const VALUE_WORDS = ['apart', 'spaced', 'spacing', 'finer', 'coarser', 'denser', 'treat', 'treated', 'consider', 'considered', 'regard', 'counts', 'count', 'range', 'between', 'above', 'over', 'below',
+export const VALUE_WORDS = ['excluded', 'apart', 'spaced', 'spacing', 'finer', 'coarser', 'denser', 'treat', 'treated', 'consider', 'considered', 'regard', 'counts', 'count', 'range', 'between', 'above', 'over', 'below',
   'under', 'beyond', 'upto', 'scale', 'limit', 'limits', 'bound', 'bounds', 'threshold', 'cutoff', 'quarter', 'third', 'thirds', 'quarters'];
 /** Negations the general list lacks: contractions of modal verbs ("shouldn't", "mustn't"), "no longer". */
 export const MORE_NEGATIONS = ['shouldn t', 'should not', 'mustn t', 'must not', 'isn t', 'is not', 'aren t', 'are not', 'won t', 'will not', 'never', 'no longer', 'wouldn t', 'can t', 'cannot',
   'haven t', 'hasn t', 'hadn t', 'wasn t', 'weren t', 'didn t'];
 /** Words right before an enum value that say it is not wanted ("not squares", "no boxes"). */
 const NOT_BEFORE = new Set(['not', 'no', 'without', 'never']);
+/** The English a lexicon gives a marker that follows what is not wanted (ja の代わりに, ではなく, じゃなくて). */
+export const EXCLUDED = 'excluded';
 /** "X instead of Y", "X rather than Y": what follows is not wanted. */
 const INSTEAD_OF = ['instead of', 'rather than', 'in place of'];
 /** Phrases meaning the opposite of a switch's word: "in front of" is not "behind". */
