@@ -176,6 +176,13 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(siblingSwitches('Covariance', 'Selectable')).toBe(false);
   });
 
+  it('"opacity 30" is 0.3, and an alpha named beside the covariance is the covariance\'s', async () => {
+    expect((await onScenario('qos_traps', undefined, 'odometry: opacity 30')).actions).toEqual(['set_property Odometry Shape/Alpha=0.3']);
+    const r = await onScenario('qos_traps', undefined, 'odometry covariance 50 % see-through');
+    expect(r.actions).toContain('set_property Odometry Covariance/Position/Alpha=0.5');
+    expect(r.actions.some((a) => a.includes('Shape/Alpha'))).toBe(false);
+  });
+
   it('coordinated qualifiers borrow the noun and the value after it ("the global and local plans red")', async () => {
     expect((await onScenario('turtlebot_nav', undefined, 'make the global and local plans red')).actions)
       .toEqual(['set_property Global Plan Color=255; 0; 0', 'set_property Local Plan Color=255; 0; 0']);

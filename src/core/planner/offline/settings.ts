@@ -45,6 +45,8 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     }
     // A share of an alpha (also one the catalog gives no range: Range's Alpha) is a value from 0 to 1.
     if (n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction')) return n.value / 100;
+    // "opacity 30": a whole number above 1 for a 0–1 setting is a percentage, never written raw.
+    if (n.kind === 'bare' && dimensionOf(prop) === 'fraction' && n.value > 1 && n.value <= 100) return n.value / 100;
     return n.value;
   };
   // Settings this clause makes hold, so a setting that needs them applies ("a billboard line of 4 cm" → Line Width).
@@ -78,7 +80,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const counting = countNamed ? matched.filter((m) => m.property.kind === 'int' && !isUnderTopic(m.property)) : [];
   const meant = counting.length === 0 ? matched : matched.filter((m) => m.property.kind === 'int' || m.property.kind === 'bool' || m.property.kind === 'enum' || m.property.kind === 'color'
     || !counting.some((c) => (c.property.words ?? []).some((w) => tokenize(w).map(singular).some((t) => tokenize(m.matched).map(singular).includes(t)))));
-  for (const m of meant) {
+  for (const m of underNamedParent(spec, meant)) {
     let prop = m.property;
     // "bigger points" names a size; the one that applies in the display's current style is meant.
     if (isSizeLike(prop) && m.value === undefined) {
@@ -438,6 +440,21 @@ const INSTEAD_OF = ['instead of', 'rather than', 'in place of'];
 const OPPOSITES: readonly [string, string][] = [['in front', 'behind'], ['on top', 'behind'], ['in the foreground', 'behind']];
 /** Words too general to tie a number to a setting by themselves. */
 const GENERIC_WORDS = new Set(['value', 'values', 'size', 'number', 'count', 'time', 'length', 'width', 'scale', 'level', 'amount', 'minimum', 'maximum', 'color', 'colour', 'frame', 'show', 'with', 'from', 'that', 'this', 'than']);
+
+/**
+ * "odometry covariance 50 % see-through", "covariance red": a setting named next to a switch that has settings of its
+ * own (Covariance → Covariance/Position/Alpha, Covariance/Orientation/Alpha) is the one of that name under it.
+ */
+function underNamedParent(spec: DisplayTypeSpec, matches: readonly PropertyMatch[]): PropertyMatch[] {
+  const parents = matches.filter((x) => x.via === 'words' && x.property.kind === 'bool' && spec.properties.some((y) => y.path.startsWith(`${x.property.path}/`)));
+  if (parents.length === 0) return [...matches];
+  const last = (path: string): string => path.split('/').pop()!;
+  return matches.flatMap((m) => {
+    if (m.via === 'requires' || parents.includes(m) || parents.some((pr) => m.property.path.startsWith(`${pr.property.path}/`))) return [m];
+    const under = parents.flatMap((pr) => spec.properties.filter((y) => y.path.startsWith(`${pr.property.path}/`) && last(y.path) === last(m.property.path) && y.kind === m.property.kind));
+    return under.length > 0 ? under.map((property) => ({ ...m, property })) : [m];
+  });
+}
 
 /** Words of a Min/Max pair that do not tell pairs apart. */
 const PAIR_GENERIC = new Set(['min', 'max', 'minimum', 'maximum', 'value', 'values', 'lowest', 'highest', 'the', 'of', 'level', 'bounds', 'range']);
