@@ -84,6 +84,11 @@ describe('offline planner, fifth round (values): refusals and questions back', (
     expect(b.actions.some((x) => x.includes('TF Show Axes'))).toBe(false);
   });
 
+  it('"tf names off, axes on" is the TF\'s switches (the TF stays shown), never a new Axes display', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, 'tf names off, axes on');
+    expect(r.actions).toEqual(['set_property TF Show Names=false', 'set_property TF Show Axes=true']);
+  });
+
   it('after "hide the tf", "show axes" is no switch of the hidden TF', async () => {
     const r = await onScenario('turtlebot_nav', undefined, 'hide the tf, show axes');
     expect(r.actions.some((x) => x.startsWith('set_property TF'))).toBe(false);

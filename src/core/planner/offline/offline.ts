@@ -339,7 +339,8 @@ function handleClause(p: Planner, clause: string): void {
   if (targets.length === 0 && everything(p, tokens, verb)) return;
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
-  if (targets.length === 0 && ownVerb) targets = byPropertyPhrase(p, tokens);
+  // …also with no verb when nothing came before ("frame names please").
+  if (targets.length === 0 && (ownVerb || p.last.length === 0)) targets = byPropertyPhrase(p, tokens);
   if (targets.length === 0) {
     const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !GENERAL.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
     if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);
@@ -470,9 +471,9 @@ function switchOfPrevious(p: Planner, clause: string, tokens: string[], targets:
   if (targets.length === 0 || p.last.length === 0 || targets.some((t) => !t.span || (t.displays.length > 0 && findVerb(tokens, []) !== undefined))) return undefined;
   // A value ("axes red", "axes 2 m") is for a display, not a switch.
   if (valuedClause(clause, tokens)) return undefined;
-  // After "hide the tf", a switch reading would turn on what was just hidden.
-  if (ADD_WORDS.some((w) => tokens.includes(w)) || p.lastVerb === 'hide' || p.lastVerb === 'remove') return undefined;
-  const owners = p.last.filter((t) => t.spec !== undefined && t.displays.length > 0);
+  if (ADD_WORDS.some((w) => tokens.includes(w))) return undefined;
+  // After "hide the tf" (a display hidden or removed), a switch reading would change what was just taken away.
+  const owners = p.last.filter((t) => t.spec !== undefined && t.displays.length > 0 && t.displays.every((d) => d.enabled && !d.removed));
   if (owners.length === 0) return undefined;
   const isSwitch = (t: Target): boolean => owners.every((o) => o.spec!.properties.some((x) => x.kind === 'bool'
     && (x.words ?? []).some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start <= t.span!.start && at.start + at.length >= t.span!.start + t.span!.length; })));

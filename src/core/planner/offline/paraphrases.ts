@@ -41,6 +41,10 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:what|how)\s+(?:each|every|the)\s+([a-z]+?)s?\s+(?:is|are)\s+(?:called|named)\b/gi, '$1 names'],
   // "name tags", "tags": the labels (never a topic or frame name: not after a slash or inside a word).
   [/(?<![/\w])name\s+tags?\b/gi, 'names'], [/(?<![/\w_])tags(?![\w/])/gi, 'labels'],
+  // "show which frame is which": their names.
+  [/\bwhich\s+([a-z]+?)s?\s+is\s+which\b/gi, '$1 names'],
+  // "annotate the frames with their names": label them.
+  [/\b(?:annotate|annotated|tag)\b/gi, 'label'],
   // Label verbs: "stick / pin / slap the frame names on" shows them.
   [/\b(?:stick|pin|slap)\b/gi, 'put'],
 ];
