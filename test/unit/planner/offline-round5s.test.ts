@@ -174,6 +174,15 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(r.actions).toEqual(['set_property RobotModel Visual Enabled=false', 'set_property RobotModel Collision Enabled=true']);
   });
 
+  it('reads a share as a change by that much or as that share, by its words', async () => {
+    const size = async (request: string): Promise<string[]> => (await onScenario('turtlebot_nav', 'nav-desk-camera.rviz', request)).actions.filter((a) => /Size \(m\)|Zoom Factor/.test(a));
+    expect(await size('shrink the laser points by 25 %')).toEqual(['set_property Laser Size (m)=0.0225']);
+    expect(await size('laser points 25 % smaller')).toEqual(['set_property Laser Size (m)=0.0225']);
+    expect(await size('shrink the laser to 40 percent')).toEqual(['set_property Laser Size (m)=0.012']);
+    expect(await size('increase the front view zoom by half')).toEqual(['set_property Front View Zoom Factor=1.5']);
+    expect(await size('laser points half the size')).toEqual(['set_property Laser Size (m)=0.015']);
+  });
+
   it('tells sibling switches by names that differ in one word', () => {
     expect(siblingSwitches('Visual Enabled', 'Collision Enabled')).toBe(true);
     expect(siblingSwitches('Show Names', 'Show Axes')).toBe(true);

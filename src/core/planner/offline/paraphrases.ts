@@ -27,6 +27,8 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\bby\s+(?:its|their)\s+(height|intensity|intensities)\b/gi, 'by $1'],
   // "shade the cloud by height": colour it by.
   [/\b(?:shade|shaded|shading)\b(?=[^,;.]*\bby\b)/gi, 'colour'],
+  // "one and a half times", "two and a half times": the multiplier written out.
+  [/\bone\s+and\s+a\s+half\s+times\b/gi, '1.5 times'], [/\btwo\s+and\s+a\s+half\s+times\b/gi, '2.5 times'],
   // "a fifth", "a tenth" of the size: shares like "a third".
   [/\ba\s+fifth\b/gi, '20 %'], [/\ba\s+tenth\b/gi, '10 %'],
   // Range introducers: "clamp 1 to 3", "clamped at 0 to 2", "cap it 10 to 90" are a fixed range.

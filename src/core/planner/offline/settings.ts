@@ -126,7 +126,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           // "half the size", "50 % smaller": a share of the current value, for a property that is not itself a share.
           if (!fitting && share && dimensionOf(prop) !== 'fraction' && current(prop.path) !== undefined) {
             take(share);
-            value = round(clampTo(prop, current(prop.path)! * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100)));
+            value = round(clampTo(prop, current(prop.path)! * shareFactor(share, text, bigger, smaller)));
             break;
           }
           const q = free().find((x) => x.to === undefined);
@@ -296,7 +296,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (size && cur !== undefined && dimensionOf(size) !== 'fraction' && !used.has(size.path)) {
       take(share);
       used.add(size.path);
-      settings.push({ path: size.path, value: round(clampTo(size, cur * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100))) });
+      settings.push({ path: size.path, value: round(clampTo(size, cur * shareFactor(share, text, bigger, smaller))) });
     }
   }
   // "bigger" / "smaller" with no size named: the length a shape word names ("twice as long"), else the size that
@@ -573,6 +573,20 @@ function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayT
   const adjectives = tokens.filter((t) => SHAPE_WORDS.some(([word]) => word.test(t)));
   const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((wt) => adjectives.some((a) => wt.startsWith(a.replace(/er$/, ''))))));
   return worded.length === 1 ? worded[0] : undefined;
+}
+
+/**
+ * What a share multiplies the current value by: "by 20 %" / "by half" changes it by that much (up with a bigger word,
+ * down with a smaller one: "shrink by 25 %" is 0.75, "increase by half" 1.5); "25 % smaller" is 0.75, "20 % bigger" 1.2;
+ * "half the size", "a third", "to 40 %" are that share.
+ */
+export function shareFactor(share: Quantity, text: string, bigger: Span | undefined, smaller: Span | undefined): number {
+  const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
+  const x = share.value / 100;
+  const before = ['a', 'an', 'one'].includes(words[share.index - 1] ?? '') ? words[share.index - 2] : words[share.index - 1];
+  if (before === 'by') return bigger ? 1 + x : smaller ? 1 - x : x;
+  if (share.word !== undefined || before === 'to' || before === 'at' || before === 'of') return x;
+  return bigger ? 1 + x : smaller ? 1 - x : x;
 }
 
 /** A value kept inside the setting's range ("25 %" of a 3 px size is its 1 px minimum). */
