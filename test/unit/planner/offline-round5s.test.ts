@@ -174,6 +174,12 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(r.actions).toEqual(['set_property RobotModel Visual Enabled=false', 'set_property RobotModel Collision Enabled=true']);
   });
 
+  it('a range on a new display whose colour mode has no value yet goes to the pair of the mode RViz starts with', async () => {
+    const r = await onScenario('big_graph', 'gateway-ops.rviz', 'show the illuminance with a fixed range of 0 to 500');
+    expect(r.actions).toContain('set_property Illuminance Min Intensity=0');
+    expect(r.actions).toContain('set_property Illuminance Max Intensity=500');
+  });
+
   it('reads a share as a change by that much or as that share, by its words', async () => {
     const size = async (request: string): Promise<string[]> => (await onScenario('turtlebot_nav', 'nav-desk-camera.rviz', request)).actions.filter((a) => /Size \(m\)|Zoom Factor/.test(a));
     expect(await size('shrink the laser points by 25 %')).toEqual(['set_property Laser Size (m)=0.0225']);
