@@ -54,10 +54,10 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const planned = settings.find((x) => x.path === r.path)?.value;
     // A value this clause sets itself decides (Color Transformer AxisColor).
     if (planned !== undefined) return planned.toLowerCase() === r.value.toLowerCase();
-    // A mode with no value in the document and no default (a new Temperature display): the catalog's first value, the one
-    // RViz starts with (Intensity).
+    // A mode with no value and no default on a display this plan adds (a new Illuminance display): the catalog's first
+    // value, the one RViz starts with (Intensity). On a display of the document the question below stays.
     const v = (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString())
-      ?? spec.properties.find((x) => x.path === r.path && x.kind === 'enum')?.values?.[0];
+      ?? (d?.added ? spec.properties.find((x) => x.path === r.path && x.kind === 'enum')?.values?.[0] : undefined);
     // A setting planned on the display needs a value of it (Axis needs AxisColor): complete() will set that one, so it
     // decides, not the value the display has now.
     const plannedPaths = [...settings.map((x) => x.path), ...(d ? [...d.planProps.keys()] : [])];
