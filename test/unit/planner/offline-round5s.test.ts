@@ -206,6 +206,9 @@ describe('offline planner, fifth round (values): readings', () => {
   it('coordinated qualifiers borrow the noun and the value after it ("the global and local plans red")', async () => {
     expect((await onScenario('turtlebot_nav', undefined, 'make the global and local plans red')).actions)
       .toEqual(['set_property Global Plan Color=255; 0; 0', 'set_property Local Plan Color=255; 0; 0']);
+    // …as written: the share keeps its "%" and "see-through" its hyphen.
+    expect((await onScenario('multi_robot', undefined, 'robot1 and robot2 scans 50 % see-through')).actions)
+      .toEqual(['set_property Robot1 Scan Alpha=0.5', 'set_property Robot2 Scan Alpha=0.5']);
   });
 
   it('sets the exclusive switch, a relative size, persistence and a count with a counter', async () => {

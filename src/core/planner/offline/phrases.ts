@@ -80,11 +80,12 @@ export function distribute(p: Planner, parts: string[]): string[] {
     if (rest.length === 0 || rest.length > 2) continue;
     // "…, labels on, no axes": a setting word is no qualifier of the next noun.
     if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
-    const next = tokenize(out[i + 1]!);
-    // The noun and what follows it ("the global and local plans red": "plans red").
+    // The noun and what follows it, as written ("the global and local plans red": "plans red"; "… scans 50 % see-through").
+    const next = out[i + 1]!.trim().split(/\s+/);
+    const isType = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && p.ctx.catalog.typesForWords(t).length > 0; };
     let at = next.length - 1;
-    while (at > 0 && p.ctx.catalog.typesForWords(next[at]!).length === 0) at--;
-    if (at < 0 || !next[at] || p.ctx.catalog.typesForWords(next[at]!).length === 0) continue;
+    while (at > 0 && !isType(next[at]!)) at--;
+    if (!isType(next[at] ?? '')) continue;
     out[i] = `${out[i]} ${next.slice(at).join(' ')}`;
   }
   return out;
