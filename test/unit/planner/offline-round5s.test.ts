@@ -158,6 +158,7 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(q('map 30 % transparent')).toEqual([['fraction', 30]]);
     expect(q('two thirds the size')).toEqual([['factor', 0.667]]);
     expect(q('grid cells 30')).toEqual([['count', 30]]);
+    expect(q('cells 0.5 m, 30 of them')).toEqual([['length', 0.5], ['count', 30]]);
     expect(q('decay seconds 5')).toEqual([['bare', 5]]);
   });
 

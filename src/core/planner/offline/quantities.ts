@@ -134,6 +134,11 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
       nouns.push(next);
     }
     if (nouns.length > 0) return { ...n, kind: 'count', noun: nouns[nouns.length - 1]!, nouns };
+    // "cells 0.5 m, 30 of them": a whole number of "them" counts the plural noun named before it.
+    if (Number.isInteger(n.value) && n.word === undefined && words[n.index + 1] === 'of' && ['them', 'those', 'these'].includes((words[n.index + 2] ?? '').replace(/[.,!?]+$/, ''))) {
+      const noun = words.slice(0, n.index).reverse().map((w) => tokenize(w)[0] ?? '').find((w) => /^[a-z]{3,}[^s]s$/.test(w) && !NOT_NOUNS.has(w) && !UNIT_WORDS.has(w));
+      if (noun) return { ...n, kind: 'count', noun, nouns: [noun] };
+    }
     // "grid cells 30" (also a CJK counter read as "cells 30"): a whole number right after a plural noun counts it.
     const before = tokenize(words[n.index - 1] ?? '')[0] ?? '';
     if (Number.isInteger(n.value) && n.word === undefined && /^[a-z]{3,}[^s]s$/.test(before) && !NOT_NOUNS.has(before) && !UNIT_WORDS.has(before)) {
