@@ -122,6 +122,13 @@ describe('offline planner, fifth round (values): refusals and questions back', (
     expect(r.actions).not.toContain('set_property Target Show Axes=true');
   });
 
+  it('"rainbow by height" keeps the axis colouring and leaves the rainbow out, with a note', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, 'depth cloud: rainbow by height between 0 and 3 metres');
+    expect(r.actions.some((a) => a.includes('Use rainbow'))).toBe(false);
+    expect(r.actions).toContain('set_property Depth Cloud Autocompute Value Bounds/Max Value=3');
+    expect(r.notes.join('\n')).toMatch(/left Use rainbow out/);
+  });
+
   it('a share is never written raw into a 0–1 setting, also as the second half of a request', async () => {
     const r = await onScenario('turtlebot_nav', undefined, 'make the global plan blue and 40 % see-through');
     expect(r.actions).toEqual(['set_property Global Plan Color=0; 0; 255', 'set_property Global Plan Alpha=0.6']);
@@ -139,6 +146,10 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(rewriteParaphrases('scan points should vanish after 1 second')).toBe('scan points should decay after 1 second');
     expect(rewriteParaphrases('shade the cloud by its z value, limits 0.2 and 1.4')).toBe('colour the cloud by z axis, fixed 0.2 to 1.4');
     expect(rewriteParaphrases('intensities 100..2000')).toBe('intensities 100 to 2000');
+    expect(rewriteParaphrases('height colouring with limits 0.1 / 2.0')).toBe('coloured by height with limits 0.1 to 2.0');
+    expect(rewriteParaphrases('lidar z colours 0.2→1.6')).toBe('lidar coloured by z axis 0.2 to 1.6');
+    // A topic's slashes are no range.
+    expect(rewriteParaphrases('show /fleet/cam_7/image_raw')).toBe('show /fleet/cam_7/image_raw');
     // With no time, going away is a complaint, not a decay.
     expect(rewriteParaphrases('the laser points disappear')).toBe('the laser points disappear');
     // Not a range: "limits" and "keep the range display" stay as written.

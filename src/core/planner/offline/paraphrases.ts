@@ -20,6 +20,14 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\b(stay|stays|remain|remains|linger|lingers|last|persist|persists)\s+(?:on\s+screen\s+|around\s+|visible\s+)?(?:for\s+)?(?=(?:-?\d|\.\d)[\d.]*\s*(?:s|sec|secs|seconds?|ms)\b)/gi, 'stay for '],
   // "limits 0.2 and 1.4", "bounds of -1 and 3": both ends of a range.
   [/\b(?:limits|bounds|ends)\s+(?:of\s+|at\s+|are\s+)?(-?\.?\d[\d.]*)\s+and\s+(?=-?\.?\d)/gi, 'fixed $1 to '],
+  // "0.1 / 2.0", "0.2→1.6": a range too.
+  [/(\d)\s+\/\s+(?=-?\.?\d)|(\d\.\d+)\s*\/\s*(?=-?\.?\d)/g, '$1$2 to '],
+  [/(\d)\s*(?:→|->|=>)\s*(?=-?\.?\d)/g, '$1 to '],
+  // "height colouring", "z colours", "y-axis colouring": coloured by that.
+  [/\b(?:height)\s+colou?r(?:ing|ed|s)?\b/gi, 'coloured by height'],
+  [/\b([xyz])(?:[\s-]*axis)?\s+colou?r(?:ing|ed|s)\b/gi, 'coloured by $1 axis'],
+  // "stop autoscaling the intensity": the automatic bounds.
+  [/\bauto[\s-]?(?:scal(?:e|es|ed|ing)|rang(?:e|es|ed|ing))\b/gi, 'autocompute'],
   // "100..2000", "0...5": a range.
   [/(\d)\s*\.\.\.?\s*(?=-?\.?\d)/g, '$1 to '],
   // "by its z value", "by their height": the catalog's "by z axis", "by height".

@@ -163,14 +163,16 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     settings.push({ path: prop.path, value });
   }
   // Two settings that need different values of one setting ("along x" needs AxisColor, "colour scale" read as Use rainbow
-  // needs Intensity): a switch read from a noun yields to the setting named before it, with a note.
+  // needs Intensity): a switch read from a noun yields to a value setting or a switch named before it, with a note.
   const needs = (path: string) => spec.properties.find((y) => y.path === path)?.requires ?? [];
   // …also to one an earlier clause planned on the display ("paint the laser along x and keep the colour scale fixed").
   const plannedBefore = d ? [...d.planProps.keys()].map((path) => ({ path })) : [];
   for (let i = settings.length - 1; i >= 0; i--) {
     const later = settings[i]!;
     if (spec.properties.find((y) => y.path === later.path)?.kind !== 'bool' || later.value !== 'true') continue;
-    const clash = [...plannedBefore, ...settings.slice(0, i)].flatMap((a) => needs(a.path).flatMap((ra) => needs(later.path).filter((rb) => rb.path === ra.path && rb.value.toLowerCase() !== ra.value.toLowerCase()).map((rb) => ({ a, ra, rb }))))[0];
+    // …and to any setting of a value named in the clause ("rainbow by height": Axis needs AxisColor, Use rainbow Intensity).
+    const others = [...plannedBefore, ...settings.filter((st, k) => k < i || spec.properties.find((y) => y.path === st.path)?.kind !== 'bool')].filter((st) => st !== later);
+    const clash = others.flatMap((a) => needs(a.path).flatMap((ra) => needs(later.path).filter((rb) => rb.path === ra.path && rb.value.toLowerCase() !== ra.value.toLowerCase()).map((rb) => ({ a, ra, rb }))))[0];
     if (!clash) continue;
     settings.splice(i, 1);
     used.delete(later.path);
