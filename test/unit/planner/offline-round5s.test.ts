@@ -148,6 +148,8 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(rewriteParaphrases('intensities 100..2000')).toBe('intensities 100 to 2000');
     expect(rewriteParaphrases('height colouring with limits 0.1 / 2.0')).toBe('coloured by height with limits 0.1 to 2.0');
     expect(rewriteParaphrases('lidar z colours 0.2→1.6')).toBe('lidar coloured by z axis 0.2 to 1.6');
+    expect(rewriteParaphrases('make the map mostly transparent')).toBe('make the map 80 % transparent');
+    expect(rewriteParaphrases('map barely visible')).toBe('map 90 % transparent');
     // A topic's slashes are no range.
     expect(rewriteParaphrases('show /fleet/cam_7/image_raw')).toBe('show /fleet/cam_7/image_raw');
     // With no time, going away is a complaint, not a decay.

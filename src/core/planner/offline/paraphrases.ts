@@ -37,6 +37,11 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:shade|shaded|shading)\b(?=[^,;.]*\bby\b)/gi, 'colour'],
   // "one and a half times", "two and a half times": the multiplier written out.
   [/\bone\s+and\s+a\s+half\s+times\b/gi, '1.5 times'], [/\btwo\s+and\s+a\s+half\s+times\b/gi, '2.5 times'],
+  // Degrees of transparency in words: "mostly / slightly see-through", "barely visible", "half transparent".
+  [/\b(?:mostly|largely|very|highly)\s+(transparent|see[\s-]?through|translucent)\b/gi, '80 % $1'],
+  [/\b(?:slightly|a\s+bit|a\s+little|somewhat|a\s+touch)\s+(transparent|see[\s-]?through|translucent)\b/gi, '20 % $1'],
+  [/\bhalf[\s-]+(transparent|see[\s-]?through|translucent)\b/gi, '50 % $1'],
+  [/\bbarely\s+visible\b/gi, '90 % transparent'],
   // "a fifth", "a tenth" of the size: shares like "a third".
   [/\ba\s+fifth\b/gi, '20 %'], [/\ba\s+tenth\b/gi, '10 %'],
   // Range introducers: "clamp 1 to 3", "clamped at 0 to 2", "cap it 10 to 90" are a fixed range.
