@@ -217,6 +217,15 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(r.actions.some((a) => a.includes('Shape/Alpha'))).toBe(false);
   });
 
+  it('"only" covers a list that "and" split ("only show frame names and axes on the tf", "show only the map and the scan")', async () => {
+    expect((await onScenario('turtlebot_nav', undefined, 'only show frame names and axes on the tf')).actions)
+      .toEqual(['set_property TF Show Names=true', 'set_property TF Show Axes=true', 'set_property TF Show Arrows=false']);
+    const r = await onScenario('turtlebot_nav', undefined, 'show only the map and the scan');
+    expect(r.actions).not.toContain('set_enabled LaserScan =false');
+    expect(r.actions).not.toContain('set_enabled Map =false');
+    expect(r.actions).toContain('set_enabled Grid =false');
+  });
+
   it('coordinated qualifiers borrow the noun and the value after it ("the global and local plans red")', async () => {
     expect((await onScenario('turtlebot_nav', undefined, 'make the global and local plans red')).actions)
       .toEqual(['set_property Global Plan Color=255; 0; 0', 'set_property Local Plan Color=255; 0; 0']);

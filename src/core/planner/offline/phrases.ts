@@ -60,7 +60,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
  * that ends the next clause.
  */
 export function distribute(p: Planner, parts: string[]): string[] {
-  const out = mergeValueClauses(parts);
+  const out = mergeOnlyLists(p, mergeValueClauses(parts));
   // "hide robot2's model and scan": a clause of only a type word keeps the robot the clause before named.
   const verbs = new Set(VERB_PHRASES.map(([w]) => w));
   for (let i = 1; i < out.length; i++) {
@@ -106,6 +106,26 @@ export function mergeValueClauses(parts: readonly string[]): string[] {
     const tokens = tokenize(part);
     const valueOnly = /\d/.test(part) && tokens.length > 0 && tokens.every((t) => /^-?\d+(?:[a-z]{1,3})?$/.test(t) || VALUE_ONLY.has(t) || FILLER.has(t));
     if (valueOnly && out.length > 0) out[out.length - 1] = `${out[out.length - 1]} ${part}`;
+    else out.push(part);
+  }
+  return out;
+}
+
+/**
+ * "only show the frame names and axes on the tf", "show only the map and the scan": a clause of only switch, type or
+ * display words after a clause with "only" or "just" continues its list, so "only" covers both ("and" had split them).
+ */
+function mergeOnlyLists(p: Planner, parts: readonly string[]): string[] {
+  const out: string[] = [];
+  const verbs = new Set(VERB_PHRASES.map(([w]) => w));
+  for (const part of parts) {
+    const prev = out[out.length - 1];
+    const tokens = tokenize(part).filter((t) => !FILLER.has(t));
+    const switchWord = (t: string): boolean => p.ctx.catalog.displays.some((spec) => spec.properties.some((x) => x.kind === 'bool' && (x.words ?? []).includes(t)));
+    const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
+    const listed = prev !== undefined && /\b(?:only|just)\b/i.test(prev) && tokens.length > 0
+      && tokens.every((t) => switchWord(t) || named.has(t) || p.ctx.catalog.typesForWords(t).length > 0) && !tokens.some((t) => verbs.has(t));
+    if (listed) out[out.length - 1] = `${prev} and ${part}`;
     else out.push(part);
   }
   return out;

@@ -196,11 +196,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // Enabled) off. "only the last 10" limits a count instead.
   const onlyAt = anyPhrase(tokens, ['only', 'just']);
   const onSwitches = settings.filter((st) => st.value === 'true' && spec.properties.find((y) => y.path === st.path)?.kind === 'bool');
-  if (onlyAt && onSwitches.length === 1 && !/^\d|^last$/.test(tokens[onlyAt.start + 1] ?? '')) {
+  // "only the frame names and axes": several switches of one family on, the rest of it off.
+  const parent = (path: string): string => path.split('/').slice(0, -1).join('/');
+  const family = onSwitches.length > 0 && onSwitches.every((st) => parent(st.path) === parent(onSwitches[0]!.path) && (st === onSwitches[0] || siblingSwitches(st.path, onSwitches[0]!.path)));
+  if (onlyAt && family && !/^\d|^last$/.test(tokens[onlyAt.start + 1] ?? '')) {
     const on = onSwitches[0]!.path;
-    const parent = (path: string): string => path.split('/').slice(0, -1).join('/');
     for (const y of spec.properties) {
-      if (y.kind !== 'bool' || y.path === on || used.has(y.path) || parent(y.path) !== parent(on) || !siblingSwitches(y.path, on)) continue;
+      if (y.kind !== 'bool' || onSwitches.some((st) => st.path === y.path) || used.has(y.path) || parent(y.path) !== parent(on) || !siblingSwitches(y.path, on)) continue;
       if (!currentBool(y.path)) continue;
       settings.push({ path: y.path, value: 'false' });
       used.add(y.path);
