@@ -12,8 +12,8 @@ import { createOfflineProposer } from '../../../src/core/planner/index.ts';
 const KNOWN_GAPS: Record<string, string> = {};
 
 function groupOf(id: string): string {
-  // Fifth round, values (`dev-r5s-k<n>-…`, the fresh batch `dev-r5sx-k<n>-…`): kinds 1–7 of bench round 5.
-  const r5s = /^dev-(r5s[xy]?)-(k\d+)-/.exec(id);
+  // Fifth round, values (`dev-r5s-k<n>-…`, the fresh batches `dev-r5sx/y/z-k<n>-…`): kinds 1–7 of bench round 5.
+  const r5s = /^dev-(r5s[xyz]?)-(k\d+)-/.exec(id);
   if (r5s) return `${r5s[1]} ${r5s[2]}`;
   // Fourth round (`dev-r4-k<n>-…`): kinds 1–9 of bench round 4.
   const r4 = /^dev-r4-(k\d+)-/.exec(id);

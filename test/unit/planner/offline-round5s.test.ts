@@ -150,6 +150,9 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(rewriteParaphrases('lidar z colours 0.2→1.6')).toBe('lidar coloured by z axis 0.2 to 1.6');
     expect(rewriteParaphrases('make the map mostly transparent')).toBe('make the map 80 % transparent');
     expect(rewriteParaphrases('map barely visible')).toBe('map 90 % transparent');
+    expect(rewriteParaphrases('cut the tf marker scale by a third')).toBe('reduce the tf marker scale by a third');
+    expect(rewriteParaphrases('put name labels on every frame')).toBe('put frame names');
+    expect(rewriteParaphrases('coloured by height over a fixed span of 0.4 to 2.2')).toBe('coloured by height over a fixed from 0.4 to 2.2');
     // A topic's slashes are no range.
     expect(rewriteParaphrases('show /fleet/cam_7/image_raw')).toBe('show /fleet/cam_7/image_raw');
     // With no time, going away is a complaint, not a decay.

@@ -46,6 +46,8 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\ba\s+fifth\b/gi, '20 %'], [/\ba\s+tenth\b/gi, '10 %'],
   // Range introducers: "clamp 1 to 3", "clamped at 0 to 2", "cap it 10 to 90" are a fixed range.
   [/\b(?:clamp|clamped|clamping|clip|clipped|cap|capped|limit(?:ed)?)(?:\s+(?:it|them|at|to|between|from|values?))*\s+(?=(?:-?\d|\.\d)[\d.]*\s*(?:[a-z%°]{1,7}\s*)?(?:to|and|-|–)\s*-?\.?\d)/gi, 'fixed '],
+  // "a fixed span / interval of 0.4 to 2.2": a range.
+  [/\b(?:span|interval)\b(?=\s*(?:of|from|:)?\s*-?\.?\d)/gi, 'range'],
   // "range 0 to 2", "range: 0 to 2", "with a range of 1 to 3": the range noun, never the Range display.
   [/(^|[,;:]\s*|\b(?:a|the|fixed|with|use|set|its|and)\s+)range\s*(?:of|from|is|=|:)?\s*(?=(?:-?\d|\.\d))/gi, '$1from '],
   // "0〜3", "0～3": a wave dash joins a range too.
@@ -54,6 +56,12 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/(\d)(\s*(?:%|cm|mm|m|px|s|°|deg))?\s+up\s+to\s+(?=-?\.?\d)/gi, '$1$2 to '],
   // "show what each frame is called": the names of those things.
   [/\b(?:what|how)\s+(?:each|every|the)\s+([a-z]+?)s?\s+(?:is|are)\s+(?:called|named)\b/gi, '$1 names'],
+  // "cut / trim the scale by a third": reduce it.
+  [/\b(?:cut|trim)\b(?=[^,;.]*\bby\b)/gi, 'reduce'],
+  // "name labels": the names.
+  [/(?<![/\w])name\s+labels?\b/gi, 'names'],
+  // "names on every frame", "labels for each frame": the frame names.
+  [/\b(names|labels)\s+(?:on|to|for|of)\s+(?:every|each|all(?:\s+the)?|the)\s+frames?\b/gi, 'frame $1'],
   // "name tags", "tags": the labels (never a topic or frame name: not after a slash or inside a word).
   [/(?<![/\w])name\s+tags?\b/gi, 'names'], [/(?<![/\w_])tags(?![\w/])/gi, 'labels'],
   // "show which frame is which": their names.
