@@ -153,7 +153,8 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(rewriteParaphrases('cut the tf marker scale by a third')).toBe('reduce the tf marker scale by a third');
     expect(rewriteParaphrases('put name labels on every frame')).toBe('put frame names');
     expect(rewriteParaphrases('coloured by height over a fixed span of 0.4 to 2.2')).toBe('coloured by height over a fixed from 0.4 to 2.2');
-    // A topic's slashes are no range.
+    // "range 2" alone may be a numbered device; a topic's slashes are no range.
+    expect(rewriteParaphrases('show range 2')).toBe('show range 2');
     expect(rewriteParaphrases('show /fleet/cam_7/image_raw')).toBe('show /fleet/cam_7/image_raw');
     // With no time, going away is a complaint, not a decay.
     expect(rewriteParaphrases('the laser points disappear')).toBe('the laser points disappear');

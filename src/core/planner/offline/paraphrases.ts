@@ -47,9 +47,10 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   // Range introducers: "clamp 1 to 3", "clamped at 0 to 2", "cap it 10 to 90" are a fixed range.
   [/\b(?:clamp|clamped|clamping|clip|clipped|cap|capped|limit(?:ed)?)(?:\s+(?:it|them|at|to|between|from|values?))*\s+(?=(?:-?\d|\.\d)[\d.]*\s*(?:[a-z%°]{1,7}\s*)?(?:to|and|-|–)\s*-?\.?\d)/gi, 'fixed '],
   // "a fixed span / interval of 0.4 to 2.2": a range.
-  [/\b(?:span|interval)\b(?=\s*(?:of|from|:)?\s*-?\.?\d)/gi, 'range'],
+  [/\b(?:span|interval)\b(?=\s*(?:of|from|:)?\s*(?:-?\d|\.\d)[\d.,]*\s*(?:[a-z%°]{1,7}\s*)?(?:to|and|-|–|\.\.|\/|→)\s*-?\.?\d)/gi, 'range'],
   // "range 0 to 2", "range: 0 to 2", "with a range of 1 to 3": the range noun, never the Range display.
-  [/(^|[,;:]\s*|\b(?:a|the|fixed|with|use|set|its|and)\s+)range\s*(?:of|from|is|=|:)?\s*(?=(?:-?\d|\.\d))/gi, '$1from '],
+  // …only before two numbers: "range 2" alone may be a numbered device ("show range 2").
+  [/(^|[,;:]\s*|\b(?:a|the|fixed|with|use|set|its|and)\s+)range\s*(?:of|from|is|=|:)?\s*(?=(?:-?\d|\.\d)[\d.,]*\s*(?:[a-z%°]{1,7}\s*)?(?:to|and|-|–|\.\.|\/|→)\s*-?\.?\d)/gi, '$1from '],
   // "0〜3", "0～3": a wave dash joins a range too.
   [/(\d)\s*[〜～~]\s*(?=-?\.?\d)/g, '$1 to '],
   // "from 100 up to 4000", "0 up to 2": a range's join.
