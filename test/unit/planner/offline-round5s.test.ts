@@ -153,6 +153,9 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(rewriteParaphrases('cut the tf marker scale by a third')).toBe('reduce the tf marker scale by a third');
     expect(rewriteParaphrases('put name labels on every frame')).toBe('put frame names');
     expect(rewriteParaphrases('coloured by height over a fixed span of 0.4 to 2.2')).toBe('coloured by height over a fixed from 0.4 to 2.2');
+    // A name on the robot or in the document is never rewritten ("hide tags" with a display called "Tags").
+    expect(rewriteParaphrases('hide tags', new Set(['tags']))).toBe('hide tags');
+    expect(rewriteParaphrases('hide tags')).toBe('hide labels');
     // "range 2" alone may be a numbered device; a topic's slashes are no range.
     expect(rewriteParaphrases('show range 2')).toBe('show range 2');
     expect(rewriteParaphrases('show /fleet/cam_7/image_raw')).toBe('show /fleet/cam_7/image_raw');

@@ -578,7 +578,9 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   // A new name is kept as written: numbers and spellings are read only outside it.
   const kept = delimitedNewName(text) ?? capitalisedCallName(text);
   const at = kept ? text.lastIndexOf(kept) : -1;
-  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(part)));
+  // Words of names here (a display called "Tags") are never read as paraphrases.
+  const names = new Set([...ctx.displays.flatMap((d) => tokenize(splitCamel(d.name))), ...[...ctx.topicByName.keys()].flatMap((t) => tokenize(t)), ...ctx.frames.flatMap((f) => tokenize(f))]);
+  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(part, names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".

@@ -3,6 +3,7 @@
 // persistence ("remember / hold on to the last 5" is a display's own "keep"; "fade them after 2 s", "let the points
 // stay 3 s" are a decay time), range introducers ("clamp 1 to 3", "range: 0 to 2", "100 up to 4000"), label verbs
 // ("stick the frame names on"). Only general English is here: which setting a phrase lands on is the catalog's.
+import { tokenize } from '../../catalog/text.ts';
 
 /** [pattern, replacement]: applied in order, case-insensitively, on whole words. */
 const REWRITES: readonly (readonly [RegExp, string])[] = [
@@ -73,9 +74,23 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:stick|pin|slap)\b/gi, 'put'],
 ];
 
-/** The request with value paraphrases written the way the catalog and the value parse read them. */
-export function rewriteParaphrases(text: string): string {
+/** Words the rewrites replace that could also be a name on the robot or in the document ("Tags", "Pin"). */
+const NOUNS = new Set(['tags', 'tag', 'name', 'stick', 'pin', 'slap', 'annotate', 'annotated', 'span', 'interval', 'store']);
+
+/**
+ * The request with value paraphrases written the way the catalog and the value parse read them. A phrase starting with
+ * one of NOUNS that is a name here (`names`: words of display, topic and frame names: a display called "Tags") stays.
+ */
+export function rewriteParaphrases(text: string, names: ReadonlySet<string> = new Set()): string {
   let out = text;
-  for (const [re, to] of REWRITES) out = out.replace(re, to);
+  for (const [re, to] of REWRITES) {
+    out = out.replace(re, (...args: unknown[]) => {
+      const match = args[0] as string;
+      const first = tokenize(match)[0];
+      if (first !== undefined && NOUNS.has(first) && names.has(first)) return match;
+      const groups = args.slice(1, -2) as (string | undefined)[];
+      return to.replace(/\$(\d)/g, (_, k: string) => groups[Number(k) - 1] ?? '');
+    });
+  }
   return out;
 }
