@@ -210,6 +210,12 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(await size('laser points half the size')).toEqual(['set_property Laser Size (m)=0.015']);
   });
 
+  it('a size named with a unit takes the size of that unit, whatever the current style ("point size 2 cm" on Points)', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, 'depth cloud point size 2 cm');
+    expect(r.actions).toEqual(['set_property Depth Cloud Size (m)=0.02', 'set_property Depth Cloud Style=Flat Squares']);
+    expect((await onScenario('turtlebot_nav', undefined, 'depth cloud bigger points')).actions).toEqual(['set_property Depth Cloud Size (Pixels)=6']);
+  });
+
   it('tells sibling switches by names that differ in one word', () => {
     expect(siblingSwitches('Visual Enabled', 'Collision Enabled')).toBe(true);
     expect(siblingSwitches('Show Names', 'Show Axes')).toBe(true);

@@ -88,7 +88,10 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // "bigger points" names a size; the one that applies in the display's current style is meant.
     if (isSizeLike(prop) && m.value === undefined) {
       const applies = sizeProperty(p, d, spec);
-      if (applies && applies !== prop && (applies.requires ?? []).length > 0) prop = applies;
+      // …unless the number's unit says which ("point size 2 cm" on Points is the metric size; complete() sets the style).
+      const q = free().find((x) => x.to === undefined && (x.kind === 'length' || x.kind === 'pixels'));
+      const unitSays = q !== undefined && applies !== undefined && fits(dimensionOf(prop), q) && !fits(dimensionOf(applies), q);
+      if (applies && applies !== prop && (applies.requires ?? []).length > 0 && !unitSays) prop = applies;
     }
     if (prop.kind === 'topic' || used.has(prop.path)) continue;
     if (m.via === 'requires') continue; // complete() adds dependencies, with reasons
