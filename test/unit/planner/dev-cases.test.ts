@@ -15,6 +15,9 @@ function groupOf(id: string): string {
   // Fifth round, kinds 12–14 (`dev-r5u-k<n>-…`, the fresh batches `dev-r5ux-…`, `dev-r5uy-…`, `dev-r5uz-…`): fixes outside RViz, goals, commands.
   const r5u = /^dev-(r5u[xyz]?)-(k\d+)-/.exec(id);
   if (r5u) return `${r5u[1]} ${r5u[2]}`;
+  // Fifth round, values (`dev-r5s-k<n>-…`, the fresh batches `dev-r5sx/y/z-k<n>-…`): kinds 1–7 of bench round 5.
+  const r5s = /^dev-(r5s[xyz]?)-(k\d+)-/.exec(id);
+  if (r5s) return `${r5s[1]} ${r5s[2]}`;
   // Fourth round (`dev-r4-k<n>-…`): kinds 1–9 of bench round 4.
   const r4 = /^dev-r4-(k\d+)-/.exec(id);
   if (r4) return `r4 ${r4[1]}`;

@@ -236,16 +236,17 @@ function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<str
     const hit = lookup(p, ws, i);
     if (!hit) { if (!isEnglish(english, fold(clean(ws[i]))) && (inflection(p, clean(ws[i])) || compound(p, clean(ws[i])))) { score++; covered++; foreign++; } continue; }
     covered += hit.words.length;
-    const accentedHere = hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x);
-    if (accentedHere) accented++;
+    const accentedHit = hit.exact.some((x, k) => x !== hit.words[k] && clean(ws[i + k]) === x);
+    if (accentedHit) accented++;
     i += hit.words.length - 1;
     const strange = hit.words.filter((x) => !isEnglish(english, x));
-    if (strange.some((x) => !p.alsoEnglish.has(x))) foreign++;
+    // A word written with the language's accents ("à" in "carte opaque à 80 %") is foreign even when, unaccented, it is English.
+    if (strange.some((x) => !p.alsoEnglish.has(x)) || accentedHit) foreign++;
     if (hit.filler) continue;
     // Only a word English does not have says which language this is ("fixed frame" or "laser" say nothing)…
     if (strange.length > 0) score += strange.every((x) => p.alsoEnglish.has(x)) ? 0.5 : 1;
     // …or an English word written with the language's accents ("caméra 3 s'il vous plaît", "câmera 6").
-    else if (accentedHere) { score += 0.5; foreign++; }
+    else if (accentedHit) score += 0.5;
   }
   return { score: [score, accented, covered], foreign };
 }
@@ -416,6 +417,8 @@ function translateWords(p: Prepared, ws: readonly string[]): string {
       const particle = hit.section === 'verbs' ? separableParticle(p, ws, i, hit) : undefined;
       if (particle) { skip.add(particle.at); out.push(particle.english); nounAt = -1; i += hit.words.length - 1; continue; }
       i += hit.words.length - 1;
+      // "de 0,5 a 1,5": a word that carries nothing between two numbers joins a range.
+      if (!hit.english && /\d/.test(out[out.length - 1] ?? '') && /^-?\d/.test(ws[i + 1] ?? '')) { out.push('to'); nounAt = -1; continue; }
       if (!hit.english) continue;
       if (hit.section === 'after' && nounAt >= 0) { out.splice(nounAt, 0, hit.english); nounAt++; continue; }
       if (hit.section === 'types') nounAt = out.length; else nounAt = -1;
@@ -517,7 +520,10 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
     }
     if (hit) {
       flush();
-      if (hit.english && hit.verb && p.file.verbFinal) verbs.push(hit.english);
+      // "0から3": a word that carries nothing between two numbers joins a range.
+      const between = !hit.english && /\d\s*$/.test(out[out.length - 1] ?? '') && /^\s*\d/.test(text.slice(i + hit.phrase.length));
+      if (between) out.push(' to ');
+      else if (hit.english && hit.verb && p.file.verbFinal) verbs.push(hit.english);
       else if (hit.english) out.push(` ${hit.english} `);
       if (!hit.filler) hits++;
       i += hit.phrase.length;

@@ -33,7 +33,7 @@ export const FIX_PHRASES: readonly string[] = [
   'stuck', 'not moving', 'no image', 'no points', 'make it work', 'make everything work', 'get it working', 'get everything working',
   'make it show', 'sort it out', 'aren t showing', 'are not showing', 'don t show', 'won t show', 'will not show', 'not appearing',
   'doesn t appear', 'does not appear', 'don t appear', 'not displaying', 'isn t displaying', 'shows up empty', 'stays empty', 'stay empty',
-  'are gone', 'is gone', 'disappeared', 'vanished', 'went away', 'nothing there', 'not there',
+  'are gone', 'is gone', 'disappeared', 'vanished', 'disappears', 'vanishes', 'keeps disappearing', 'went away', 'nothing there', 'not there',
   // Complaints about where or how something is drawn: still a request to find what is wrong.
   'wrong place', 'wrong spot', 'wrong position', 'misplaced', 'in the wrong', 'flickers', 'flickering', 'lagging', 'laggy',
   'not refreshing', 'doesn t update', 'does not update', 'isn t updating', 'no longer updates', 'out of date', 'jumps around',
@@ -86,6 +86,7 @@ export const GENERAL_WORDS: readonly string[] = [
   'prefer', 'rather', 'try', 'keep', 'please', 'pls', 'plz', 'thanks', 'thank', 'thx', 'ok', 'okay', 'hey', 'hi', 'hello', 'yes', 'yeah', 'sure',
   'kindly', 'quick', 'quickly', 'actually', 'maybe', 'perhaps', 'probably', 'also', 'able', 'possible', 'help', 'mean', 'think', 'thinks',
   'know', 'look', 'looks', 'looking', 'seem', 'seems', 'appear', 'appears', 'become', 'stay', 'leave', 'come', 'put', 'place', 'move', 'bring',
+  'disappear', 'disappears', 'vanish', 'vanishes',
   't', 's', 'd', 'll', 're', 've', 'm', 'don', 'doesn', 'isn', 'aren', 'can', 'won', 'didn', 'wasn', 'shouldn', 'couldn',
   // RViz and the screen
   'rviz', 'rviz2', 'display', 'displays', 'displayed', 'view', 'views', 'screen', 'panel', 'window', 'config', 'configuration', 'setting',

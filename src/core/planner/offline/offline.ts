@@ -13,7 +13,7 @@ import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
-import { colourIn, isPropertyWord, numbersIn, type Span } from './mentions.ts';
+import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, stillEmptyNote, troubled } from './fix.ts';
@@ -28,6 +28,9 @@ import { takeRobotCommands } from './robot-commands.ts';
 import { takeOutsideRviz } from './outside.ts';
 import { numberedDevices } from './devices.ts';
 import { placeWords } from './places.ts';
+import { rewriteParaphrases } from './paraphrases.ts';
+import { pluginRange } from './plugin-values.ts';
+import { quantitiesOf } from './quantities.ts';
 
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
@@ -164,6 +167,11 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   const countAfter = onlyAt !== undefined && (tokens[onlyAt.start + 1] === 'last' || tokens[onlyAt.start + 2] === 'last' || /^\d/.test(tokens[onlyAt.start + 1] ?? ''));
   const only = onlyAt && verbAt && !countAfter && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
     && tokens.slice(0, Math.min(onlyAt.start, verbAt.span.start)).every((t) => FILLER.has(t)) ? onlyAt : undefined;
+  // "show only the visual model", "show only the frame names": a switch of what is named after "only" is the exclusive
+  // switch (settings.ts), not every other display hidden.
+  const switchAfterOnly = onlyAt !== undefined && targets.some((t) => t.spec !== undefined && t.spec.properties.some((x) => x.kind === 'bool'
+    && (x.words ?? []).some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start > onlyAt.start; })));
+  if (switchAfterOnly && !except) return false;
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
   const keep = new Set(targets.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
@@ -224,9 +232,14 @@ function handleClause(p: Planner, clause: string): void {
     return;
   }
   let targets = resolveTargets(p, clause, tokens, taken);
+  // "tf names, no axes", "…, only axes": a type word with no display of it that is a switch of what the clause before
+  // named is that switch, not a new display.
+  const switchOfLast = switchOfPrevious(p, clause, tokens, targets);
+  if (switchOfLast) { targets = switchOfLast; taken.splice(0, taken.length); }
   // A verb word inside a setting's phrase of what the clause names ("see" in "30 % see-through") is that setting's.
   const firstVerb = findVerb(tokens, taken);
-  const verbInPhrase = firstVerb !== undefined && targets.some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, tokens, firstVerb.span));
+  // …also of what the clause before named ("make the plan blue and 40 % see-through").
+  const verbInPhrase = firstVerb !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, tokens, firstVerb.span));
   const verbHit = verbInPhrase ? findVerb(tokens, [...taken, firstVerb.span]) : firstVerb;
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
   // "grid off", "tf on": a switch word at the end stands for the verb.
@@ -268,7 +281,9 @@ function handleClause(p: Planner, clause: string): void {
     // "scan points bigger", "scan dots 5 cm": a type or value word right after the named thing is part of the noun.
     // …not a value named as itself ("the depth cloud spheres of 2 cm" asks for Spheres; "scan dots" are its points).
     const ownValue = t.spec !== undefined && next !== undefined && t.spec.properties.some((x) => (x.values ?? []).some((v) => tokenize(v).join(' ') === singular(next) || tokenize(v).join(' ') === next));
-    const nounLike = next !== undefined && !ownValue && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
+    // …nor a switch of it named right after ("lens polygons only" is Show polygons, not a Polygon display).
+    const ownSwitch = t.spec !== undefined && next !== undefined && t.spec.properties.some((x) => x.kind === 'bool' && (x.words ?? []).some((w) => w === next));
+    const nounLike = next !== undefined && !ownValue && !ownSwitch && (p.ctx.catalog.typesForWords(next).length > 0 || (t.spec !== undefined && isPropertyWord(t.spec, next)
       && t.spec.properties.some((x) => (x.valueWords ?? []).some((vw) => vw.words.includes(next)))));
     const notLast = t.span !== undefined && t.span.start + t.span.length + 1 < tokens.length;
     const after = { start: (t.span?.start ?? 0) + (t.span?.length ?? 0), length: 1 };
@@ -335,7 +350,8 @@ function handleClause(p: Planner, clause: string): void {
   if (targets.length === 0 && everything(p, tokens, verb)) return;
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
-  if (targets.length === 0 && ownVerb) targets = byPropertyPhrase(p, tokens);
+  // …also with no verb when nothing came before ("frame names please").
+  if (targets.length === 0 && (ownVerb || p.last.length === 0)) targets = byPropertyPhrase(p, tokens);
   if (targets.length === 0) {
     const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !GENERAL.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
     if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);
@@ -405,6 +421,8 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     }
     return;
   }
+  // A range on a plugin display: a Min/Max pair of its own document keys ("voxels height limits 0 to 2.5").
+  if (!spec && t.displays.length > 0 && (verb === 'show' || verb === 'set') && pluginRanges(p, t.displays, clause, tokens)) return;
   if (!spec && t.displays.length > 0 && verb === 'show') {
     for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
     // "the particle swarm arrows in blue" on a plugin display: the catalog does not know its settings, so none is guessed.
@@ -456,6 +474,41 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   }
 }
 
+
+/** Words that ask for a new display, so a type word after them is one ("add axes", "a new grid"). */
+const ADD_WORDS = ['add', 'new', 'another', 'display', 'create'];
+
+/**
+ * The previous clause's targets, when this clause names only types that have no display here and whose words are a
+ * switch of those targets ("tf names, no axes": Show Axes of the TF, not an Axes display).
+ */
+function switchOfPrevious(p: Planner, clause: string, tokens: string[], targets: readonly Target[]): Target[] | undefined {
+  // A display of that type exists: only a clause with no verb of its own ("tf names, no axes") still means the switch.
+  if (targets.length === 0 || p.last.length === 0 || targets.some((t) => !t.span || (t.displays.length > 0 && findVerb(tokens, []) !== undefined))) return undefined;
+  // A value ("axes red", "axes 2 m") is for a display, not a switch.
+  if (valuedClause(clause, tokens)) return undefined;
+  if (ADD_WORDS.some((w) => tokens.includes(w))) return undefined;
+  // After "hide the tf" (a display hidden or removed), a switch reading would change what was just taken away.
+  const owners = p.last.filter((t) => t.spec !== undefined && t.displays.length > 0 && t.displays.every((d) => d.enabled && !d.removed));
+  if (owners.length === 0) return undefined;
+  const isSwitch = (t: Target): boolean => owners.every((o) => o.spec!.properties.some((x) => x.kind === 'bool'
+    && (x.words ?? []).some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start <= t.span!.start && at.start + at.length >= t.span!.start + t.span!.length; })));
+  return targets.every(isSwitch) ? owners : undefined;
+}
+
+/** Sets a range on plugin displays through their own Min/Max keys; whether the clause was a range for them. */
+function pluginRanges(p: Planner, displays: VirtualDisplay[], clause: string, tokens: readonly string[]): boolean {
+  const range = quantitiesOf(numbersIn(clause), clause).find((q) => q.to !== undefined);
+  if (!range) return false;
+  const found = displays.map((d) => ({ d, r: pluginRange(d, tokens, range) }));
+  if (found.some((x) => x.r === undefined)) return false;
+  for (const { d, r } of found) {
+    if (r && 'question' in r) { p.notes.push(r.question); continue; }
+    for (const s of r!.settings) { p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: s.value })); d.planProps.set(s.path, s.value); }
+    if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
+  }
+  return true;
+}
 
 /**
  * Displays a type word may mean when no display of that type exists: the one display whose name holds every word of
@@ -515,7 +568,9 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   // A new name is kept as written: numbers and spellings are read only outside it.
   const kept = delimitedNewName(text) ?? capitalisedCallName(text);
   const at = kept ? text.lastIndexOf(kept) : -1;
-  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, part));
+  // Words of names here (a display called "Tags") are never read as paraphrases.
+  const names = new Set([...ctx.displays.flatMap((d) => tokenize(splitCamel(d.name))), ...[...ctx.topicByName.keys()].flatMap((t) => tokenize(t)), ...ctx.frames.flatMap((f) => tokenize(f))]);
+  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(part, names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".

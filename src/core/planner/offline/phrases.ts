@@ -1,7 +1,7 @@
 // Sentence-level reading: the verb, clause splitting, coordinated qualifiers, and the fixed-frame phrasings.
 import { tokenize } from '../../catalog/text.ts';
 import { FILLER, type Verb, VERB_PHRASES } from './lexicon.ts';
-import { hasPhrase, overlaps, slashNames, type Span } from './mentions.ts';
+import { hasPhrase, isPropertyWord, overlaps, slashNames, type Span } from './mentions.ts';
 import { act, type Planner } from './shared.ts';
 
 /** The first verb of a clause outside the words already claimed (longer phrases win at the same place). */
@@ -60,7 +60,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
  * that ends the next clause.
  */
 export function distribute(p: Planner, parts: string[]): string[] {
-  const out = [...parts];
+  const out = mergeOnlyLists(p, mergeValueClauses(parts));
   // "hide robot2's model and scan": a clause of only a type word keeps the robot the clause before named.
   const verbs = new Set(VERB_PHRASES.map(([w]) => w));
   for (let i = 1; i < out.length; i++) {
@@ -78,10 +78,55 @@ export function distribute(p: Planner, parts: string[]): string[] {
     const verbs = new Set(VERB_PHRASES.map(([w]) => w));
     const rest = tokens.filter((t) => !FILLER.has(t) && !verbs.has(t));
     if (rest.length === 0 || rest.length > 2) continue;
-    const next = tokenize(out[i + 1]!);
-    const last = next[next.length - 1];
-    if (!last || p.ctx.catalog.typesForWords(last).length === 0) continue;
-    out[i] = `${out[i]} ${last}`;
+    // "…, labels on, no axes": a setting word is no qualifier of the next noun.
+    if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
+    // The noun and what follows it, as written ("the global and local plans red": "plans red"; "… scans 50 % see-through").
+    const next = out[i + 1]!.trim().split(/\s+/);
+    const isType = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && p.ctx.catalog.typesForWords(t).length > 0; };
+    let at = next.length - 1;
+    while (at > 0 && !isType(next[at]!)) at--;
+    if (!isType(next[at] ?? '')) continue;
+    out[i] = `${out[i]} ${next.slice(at).join(' ')}`;
+  }
+  return out;
+}
+
+/** Words a clause of only a value may hold besides numbers: units, range joins, "each", filler. */
+const VALUE_ONLY = new Set(['to', 'from', 'between', 'and', 'min', 'max', 'minimum', 'maximum', 'fixed', 'range', 'each', 'per', 'up', 'about', 'around', 'roughly',
+  'cm', 'mm', 'm', 'px', 's', 'ms', 'sec', 'secs', 'second', 'seconds', 'percent', 'pct', 'deg', 'degree', 'degrees', 'pixel', 'pixels', 'meter', 'meters', 'metre',
+  'metres', 'centimeter', 'centimeters', 'centimetre', 'centimetres', 'millimeter', 'millimeters', 'millimetre', 'millimetres', 'rad', 'radians', 'minute', 'minutes']);
+
+/**
+ * "the local plan thinner, 2 cm", "colour it by height, from 0 to 2": a clause of only a value (numbers with units or a
+ * range, nothing named) finishes the clause before it, so the value goes to what that clause named.
+ */
+export function mergeValueClauses(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const tokens = tokenize(part);
+    const valueOnly = /\d/.test(part) && tokens.length > 0 && tokens.every((t) => /^-?\d+(?:[a-z]{1,3})?$/.test(t) || VALUE_ONLY.has(t) || FILLER.has(t));
+    if (valueOnly && out.length > 0) out[out.length - 1] = `${out[out.length - 1]} ${part}`;
+    else out.push(part);
+  }
+  return out;
+}
+
+/**
+ * "only show the frame names and axes on the tf", "show only the map and the scan": a clause of only switch, type or
+ * display words after a clause with "only" or "just" continues its list, so "only" covers both ("and" had split them).
+ */
+function mergeOnlyLists(p: Planner, parts: readonly string[]): string[] {
+  const out: string[] = [];
+  const verbs = new Set(VERB_PHRASES.map(([w]) => w));
+  for (const part of parts) {
+    const prev = out[out.length - 1];
+    const tokens = tokenize(part).filter((t) => !FILLER.has(t));
+    const switchWord = (t: string): boolean => p.ctx.catalog.displays.some((spec) => spec.properties.some((x) => x.kind === 'bool' && (x.words ?? []).includes(t)));
+    const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
+    const listed = prev !== undefined && /\b(?:only|just)\b/i.test(prev) && tokens.length > 0
+      && tokens.every((t) => switchWord(t) || named.has(t) || p.ctx.catalog.typesForWords(t).length > 0) && !tokens.some((t) => verbs.has(t));
+    if (listed) out[out.length - 1] = `${prev} and ${part}`;
+    else out.push(part);
   }
   return out;
 }

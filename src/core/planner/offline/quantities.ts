@@ -42,8 +42,13 @@ const NOT_NOUNS = new Set(['and', 'or', 'for', 'on', 'in', 'to', 'of', 'with', '
   'should', 'would', 'could', 'will', 'shall', 'must', 'may', 'might', 'can', 'is', 'are', 'was', 'were', 'be', 'counts', 'count', 'means', 'mean',
   'becomes', 'become', 'gets', 'get', 'from', 'than', 'only', 'max', 'min', 'maximum', 'minimum', 'tops', 'top', 'or', 'please', 'instead']);
 
+/** Plural unit words, which a number after them does not count ("seconds 5" is no count of seconds). */
+const UNIT_WORDS = new Set(['seconds', 'secs', 'meters', 'metres', 'pixels', 'degrees', 'minutes', 'centimeters', 'centimetres', 'millimeters', 'millimetres', 'times', 'radians', 'percents']);
+
 /** Number words a multiplier may use ("three times as many"). */
 const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+/** Plural fractions after a number word ("two thirds", "three quarters"). */
+const FRACTION_WORDS: Record<string, number> = { halves: 2, thirds: 3, quarters: 4, fifths: 5, tenths: 10 };
 /** Multiplier words ("twice as big", "double the cells"). */
 const FACTOR_WORDS: Record<string, number> = { twice: 2, double: 2, doubled: 2, triple: 3, tripled: 3, thrice: 3, quadruple: 4, quadrupled: 4 };
 /** After a multiplier: it divides ("three times smaller", "twice as few"). */
@@ -62,7 +67,14 @@ export function factorsIn(text: string): Quantity[] {
     let factor: number | undefined;
     let next = i + 1;
     const times = /^(\d+(?:\.\d+)?)x$|^x(\d+(?:\.\d+)?)$/.exec(w);
+    const denominator = FRACTION_WORDS[words[i + 1] ?? ''];
     if (times) factor = Number(times[1] ?? times[2]);
+    // "two thirds the size", "three quarters as big": a share of the current value.
+    else if (denominator !== undefined && (NUMBER_WORDS[w] !== undefined || /^\d+$/.test(w))) {
+      factor = (NUMBER_WORDS[w] ?? Number(w)) / denominator;
+      next = i + 2;
+      if (words[next] === 'of') next++;
+    }
     else if (FACTOR_WORDS[w] !== undefined) factor = FACTOR_WORDS[w];
     // …not "12 x 12 cells", a grid's two sides.
     else if ((NUMBER_WORDS[w] !== undefined || /^\d+(?:\.\d+)?$/.test(w)) && (words[i + 1] === 'times' || (words[i + 1] === 'x' && !/^\d/.test(words[i + 2] ?? '')))) {
@@ -107,6 +119,8 @@ const RANGE_JOINS = new Set(['to', '-', '–', '..', '...', '…', 'through', 't
 export function quantitiesOf(numbers: readonly NumberMention[], text: string): Quantity[] {
   const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
   const out = numbers.map((n): Quantity => {
+    // "75 % as big", "40 percent of the size": a share of the current value, a multiplier.
+    if (n.percent && n.word === undefined && shareOfCurrent(words, n.index)) return { ...n, kind: 'factor', value: n.value / 100, percent: false };
     if (n.percent) return { ...n, kind: 'fraction' };
     if (n.unit === 'px') return { ...n, kind: 'pixels' };
     if (n.unit !== undefined && /^s/.test(n.unit)) return { ...n, kind: 'seconds' };
@@ -120,6 +134,16 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
       nouns.push(next);
     }
     if (nouns.length > 0) return { ...n, kind: 'count', noun: nouns[nouns.length - 1]!, nouns };
+    // "cells 0.5 m, 30 of them": a whole number of "them" counts the plural noun named before it.
+    if (Number.isInteger(n.value) && n.word === undefined && words[n.index + 1] === 'of' && ['them', 'those', 'these'].includes((words[n.index + 2] ?? '').replace(/[.,!?]+$/, ''))) {
+      const noun = words.slice(0, n.index).reverse().map((w) => tokenize(w)[0] ?? '').find((w) => /^[a-z]{3,}[^s]s$/.test(w) && !NOT_NOUNS.has(w) && !UNIT_WORDS.has(w));
+      if (noun) return { ...n, kind: 'count', noun, nouns: [noun] };
+    }
+    // "grid cells 30" (also a CJK counter read as "cells 30"): a whole number right after a plural noun counts it.
+    const before = tokenize(words[n.index - 1] ?? '')[0] ?? '';
+    if (Number.isInteger(n.value) && n.word === undefined && /^[a-z]{3,}[^s]s$/.test(before) && !NOT_NOUNS.has(before) && !UNIT_WORDS.has(before)) {
+      return { ...n, kind: 'count', noun: before, nouns: [before] };
+    }
     return { ...n, kind: 'bare' };
   });
   // "3 times as many": the number is a multiplier (factorsIn), not a value of its own.
@@ -160,6 +184,22 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     }
   });
   return out;
+}
+
+/** Adjectives of "N % as big": the current value is what the share is of. */
+const AS_ADJECTIVES = new Set(['big', 'large', 'long', 'wide', 'thick', 'tall', 'high', 'much', 'strong', 'far']);
+/** Nouns of "N % of the size": the current value is what the share is of. */
+const OF_NOUNS = new Set(['size', 'scale', 'length', 'width', 'zoom', 'thickness', 'current', 'original', 'now', 'radius', 'diameter']);
+
+/** Whether the words after a percentage say it is a share of the current value ("75 % as big", "40 % of its size"). */
+function shareOfCurrent(words: readonly string[], index: number): boolean {
+  let k = index + 1;
+  if (words[k] === '%' || words[k] === 'percent' || words[k] === 'pct') k++;
+  if (words[k] === 'as') return AS_ADJECTIVES.has(words[k + 1] ?? '');
+  if (words[k] !== 'of') return false;
+  k++;
+  if (['the', 'its', 'their', 'his', 'her', 'what', 'it', 'it\'s'].includes(words[k] ?? '')) k++;
+  return OF_NOUNS.has((words[k] ?? '').replace(/[.,!?]+$/, ''));
 }
 
 /** The number as written in a word ("2m" → 2, "200" → 200), to undo a unit's scaling. */

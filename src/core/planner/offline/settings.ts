@@ -45,12 +45,19 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     }
     // A share of an alpha (also one the catalog gives no range: Range's Alpha) is a value from 0 to 1.
     if (n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction')) return n.value / 100;
+    // "opacity 30": a whole number above 1 for a 0–1 setting is a percentage, never written raw.
+    if (n.kind === 'bare' && dimensionOf(prop) === 'fraction' && n.value > 1 && n.value <= 100) return n.value / 100;
     return n.value;
   };
   // Settings this clause makes hold, so a setting that needs them applies ("a billboard line of 4 cm" → Line Width).
   const holdsWith = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
     const planned = settings.find((x) => x.path === r.path)?.value;
-    const v = planned ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
+    // A value this clause sets itself decides (Color Transformer AxisColor).
+    if (planned !== undefined) return planned.toLowerCase() === r.value.toLowerCase();
+    // A mode with no value and no default on a display this plan adds (a new Illuminance display): the catalog's first
+    // value, the one RViz starts with (Intensity). On a display of the document the question below stays.
+    const v = (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString())
+      ?? (d?.added ? spec.properties.find((x) => x.path === r.path && x.kind === 'enum')?.values?.[0] : undefined);
     // A setting planned on the display needs a value of it (Axis needs AxisColor): complete() will set that one, so it
     // decides, not the value the display has now.
     const plannedPaths = [...settings.map((x) => x.path), ...(d ? [...d.planProps.keys()] : [])];
@@ -62,6 +69,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const inverted = INVERT_WORDS.some((w) => tokens.includes(w));
   const currentBool = (path: string): boolean => (d ? p.state.valueOf(d, path) : spec.properties.find((x) => x.path === path)?.default?.toString())?.toLowerCase() === 'true';
   const insteadAt = anyPhrase(tokens, INSTEAD_OF);
+  // A marker after the thing not wanted (Japanese "四角の代わりに球", "名前ではなく軸", read as "squares excluded spheres").
+  const excludedAt = hasPhrase(tokens, EXCLUDED);
+  const excludedBy = (x: Span): boolean => excludedAt !== undefined && x.start + x.length <= excludedAt.start && x.start + x.length >= excludedAt.start - 1;
   const label = d?.name ?? spec.name;
   const numberForFactor = (prop: PropertySpec, q: Quantity): number | undefined => {
     const cur = current(prop.path);
@@ -73,18 +83,35 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const counting = countNamed ? matched.filter((m) => m.property.kind === 'int' && !isUnderTopic(m.property)) : [];
   const meant = counting.length === 0 ? matched : matched.filter((m) => m.property.kind === 'int' || m.property.kind === 'bool' || m.property.kind === 'enum' || m.property.kind === 'color'
     || !counting.some((c) => (c.property.words ?? []).some((w) => tokenize(w).map(singular).some((t) => tokenize(m.matched).map(singular).includes(t)))));
-  for (const m of meant) {
+  for (const m of underNamedParent(spec, meant)) {
     let prop = m.property;
     // "bigger points" names a size; the one that applies in the display's current style is meant.
     if (isSizeLike(prop) && m.value === undefined) {
       const applies = sizeProperty(p, d, spec);
-      if (applies && applies !== prop && (applies.requires ?? []).length > 0) prop = applies;
+      // …unless the number's unit says which ("point size 2 cm" on Points is the metric size; complete() sets the style).
+      const q = free().find((x) => x.to === undefined && (x.kind === 'length' || x.kind === 'pixels'));
+      const unitSays = q !== undefined && applies !== undefined && fits(dimensionOf(prop), q) && !fits(dimensionOf(applies), q);
+      if (applies && applies !== prop && (applies.requires ?? []).length > 0 && !unitSays) prop = applies;
     }
     if (prop.kind === 'topic' || used.has(prop.path)) continue;
     if (m.via === 'requires') continue; // complete() adds dependencies, with reasons
     // "intensity range 100 to 3000": a Min/Max setting named with a range takes its end from the range below.
     if (free().some((q) => q.to !== undefined) && /^(min|max)/i.test(prop.path.split('/').pop()!)) continue;
-    let value: string | undefined = m.value;
+    // "cubes instead of flat squares", "points, not squares": an enum value after "instead of" or right after a negation
+    // is the one not wanted.
+    let wanted: string | undefined;
+    if (prop.kind === 'enum' && m.value !== undefined) {
+      const at = hasPhrase(tokens, m.matched);
+      const unwanted = (x: Span): boolean => (insteadAt !== undefined && x.start > insteadAt.start) || excludedBy(x)
+        || NOT_BEFORE.has(tokens[x.start - 1] ?? '') || (NOT_BEFORE.has(tokens[x.start - 2] ?? '') && ARTICLES.has(tokens[x.start - 1] ?? ''));
+      if (at && unwanted(at)) {
+        // The value named on the wanted side, if any ("boxes instead of flat squares").
+        const phrases = [...(prop.values ?? []).map((v) => [v, v] as const), ...(prop.valueWords ?? []).flatMap((vw) => vw.words.map((w) => [w, vw.value] as const))];
+        wanted = phrases.map(([w, v]) => ({ at: hasPhrase(tokens, w), v })).find((x) => x.at !== undefined && !unwanted(x.at) && !(x.at.start <= at.start && x.at.start + x.at.length > at.start))?.v;
+        if (wanted === undefined) continue;
+      }
+    }
+    let value: string | undefined = wanted ?? m.value;
     if (value === undefined) {
       switch (prop.kind) {
         case 'color': value = colour; break;
@@ -94,6 +121,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           // "names instead of axes": what follows "instead of" is switched off, what comes before on.
           const at = hasPhrase(tokens, m.matched);
           if (insteadAt && at) { value = String(at.start < insteadAt.start); break; }
+          if (excludedAt && at) { value = String(!excludedBy(at)); break; }
           value = String(!negated);
           break;
         }
@@ -104,7 +132,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           // "half the size", "50 % smaller": a share of the current value, for a property that is not itself a share.
           if (!fitting && share && dimensionOf(prop) !== 'fraction' && current(prop.path) !== undefined) {
             take(share);
-            value = round(clampTo(prop, current(prop.path)! * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100)));
+            value = round(clampTo(prop, current(prop.path)! * shareFactor(share, text, bigger, smaller)));
             break;
           }
           const q = free().find((x) => x.to === undefined);
@@ -137,6 +165,22 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     used.add(prop.path);
     settings.push({ path: prop.path, value });
   }
+  // Two settings that need different values of one setting ("along x" needs AxisColor, "colour scale" read as Use rainbow
+  // needs Intensity): a switch read from a noun yields to a value setting or a switch named before it, with a note.
+  const needs = (path: string) => spec.properties.find((y) => y.path === path)?.requires ?? [];
+  // …also to one an earlier clause planned on the display ("paint the laser along x and keep the colour scale fixed").
+  const plannedBefore = d ? [...d.planProps.keys()].map((path) => ({ path })) : [];
+  for (let i = settings.length - 1; i >= 0; i--) {
+    const later = settings[i]!;
+    if (spec.properties.find((y) => y.path === later.path)?.kind !== 'bool' || later.value !== 'true') continue;
+    // …and to any setting of a value named in the clause ("rainbow by height": Axis needs AxisColor, Use rainbow Intensity).
+    const others = [...plannedBefore, ...settings.filter((st, k) => k < i || spec.properties.find((y) => y.path === st.path)?.kind !== 'bool')].filter((st) => st !== later);
+    const clash = others.flatMap((a) => needs(a.path).flatMap((ra) => needs(later.path).filter((rb) => rb.path === ra.path && rb.value.toLowerCase() !== ra.value.toLowerCase()).map((rb) => ({ a, ra, rb }))))[0];
+    if (!clash) continue;
+    settings.splice(i, 1);
+    used.delete(later.path);
+    questions.push(`${label}: left ${later.path} out: it needs ${clash.rb.path} ${clash.rb.value}, and ${clash.a.path} needs ${clash.ra.value}`);
+  }
   // "flip the rainbow", "reverse the colour map": an Invert/Reverse switch whose object (its own words or the setting
   // it depends on) the clause names, set to the opposite of what it is now.
   if (inverted) {
@@ -150,16 +194,18 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       used.add(x.path);
     }
   }
-  // "only the frame names", "just the edges": the one switch turned on, and its siblings (same parent, same first word:
-  // Show Axes and Show Arrows beside Show Names) off. "only the last 10" limits a count instead.
+  // "only the frame names", "just the edges", "collision only": the one switch turned on, and its siblings (same parent,
+  // names that differ in one word: Show Axes and Show Arrows beside Show Names, Visual Enabled beside Collision
+  // Enabled) off. "only the last 10" limits a count instead.
   const onlyAt = anyPhrase(tokens, ['only', 'just']);
   const onSwitches = settings.filter((st) => st.value === 'true' && spec.properties.find((y) => y.path === st.path)?.kind === 'bool');
-  if (onlyAt && onSwitches.length === 1 && !/^\d|^last$/.test(tokens[onlyAt.start + 1] ?? '')) {
+  // "only the frame names and axes": several switches of one family on, the rest of it off.
+  const parent = (path: string): string => path.split('/').slice(0, -1).join('/');
+  const family = onSwitches.length > 0 && onSwitches.every((st) => parent(st.path) === parent(onSwitches[0]!.path) && (st === onSwitches[0] || siblingSwitches(st.path, onSwitches[0]!.path)));
+  if (onlyAt && family && !/^\d|^last$/.test(tokens[onlyAt.start + 1] ?? '')) {
     const on = onSwitches[0]!.path;
-    const parent = (path: string): string => path.split('/').slice(0, -1).join('/');
-    const head = (path: string): string => tokenize(path.split('/').pop()!)[0] ?? '';
     for (const y of spec.properties) {
-      if (y.kind !== 'bool' || y.path === on || used.has(y.path) || parent(y.path) !== parent(on) || head(y.path) !== head(on)) continue;
+      if (y.kind !== 'bool' || onSwitches.some((st) => st.path === y.path) || used.has(y.path) || parent(y.path) !== parent(on) || !siblingSwitches(y.path, on)) continue;
       if (!currentBool(y.path)) continue;
       settings.push({ path: y.path, value: 'false' });
       used.add(y.path);
@@ -225,6 +271,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec, true, settings);
     if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); take(length); used.add(size.path); }
   }
+  // "the plan line 0.05 thick", "arrows 0.3 long": a number with no unit beside a shape adjective is that length in the
+  // setting's own unit.
+  const plain = free().find((n) => n.kind === 'bare' && n.to === undefined);
+  if (plain && SHAPE_WORDS.some(([word]) => tokens.some((t) => word.test(t)))) {
+    const shaped = shapeProperty(p, d, spec, tokens);
+    if (shaped && !used.has(shaped.path)) { settings.push({ path: shaped.path, value: round(clampTo(shaped, plain.value)) }); take(plain); used.add(shaped.path); }
+  }
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
   const frameProp = spec.properties.find((x) => x.kind === 'frame');
   if (frameProp && !used.has(frameProp.path)) {
@@ -253,7 +306,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (size && cur !== undefined && dimensionOf(size) !== 'fraction' && !used.has(size.path)) {
       take(share);
       used.add(size.path);
-      settings.push({ path: size.path, value: round(clampTo(size, cur * (share.word === 'half' || !bigger ? share.value / 100 : 1 + share.value / 100))) });
+      settings.push({ path: size.path, value: round(clampTo(size, cur * shareFactor(share, text, bigger, smaller))) });
     }
   }
   // "bigger" / "smaller" with no size named: the length a shape word names ("twice as long"), else the size that
@@ -278,7 +331,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // "anything above 70 counts as occupied": the one setting that takes it and whose words share a word of the clause
     // ("occupied threshold").
     const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((t) => !GENERIC_WORDS.has(t) && t.length > 3 && tokens.includes(t))));
-    if (worded.length === 1 && fitting.length <= 3) { settings.push({ path: worded[0]!.path, value: round(worded[0]!.kind === 'int' ? Math.round(left.value) : left.value) }); take(left); }
+    if (worded.length === 1 && fitting.length <= 3) {
+      // A share is never written raw into a 0–1 setting ("see 40 % through" is Alpha 0.6).
+      const x = worded[0]!;
+      const written = left.percent && dimensionOf(x) === 'fraction' ? left.value / 100 : left.value;
+      const value = dimensionOf(x) === 'fraction' ? numericValue(x, written, current(x.path), tokens.join(' '), tokens, undefined, undefined) : round(x.kind === 'int' ? Math.round(written) : written);
+      if (value !== undefined) { settings.push({ path: x.path, value }); take(left); }
+    }
     else if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
     else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);
   }
@@ -376,17 +435,36 @@ export const TOGGLE_WORDS = ['flip', 'reverse', 'invert', 'toggle', 'inverse', '
 /** Of those, the words that name an Invert/Reverse switch's action ("flip the rainbow" is Invert Rainbow; "toggle" is not). */
 const INVERT_WORDS = ['flip', 'reverse', 'invert', 'inverse', 'flipped', 'reversed', 'inverted'];
 /** Words that introduce a value, a threshold or a range ("treat cells above 65 as occupied", "between 10 and 20"). */
-export const VALUE_WORDS = ['apart', 'spaced', 'spacing', 'finer', 'coarser', 'denser', 'treat', 'treated', 'consider', 'considered', 'regard', 'counts', 'count', 'range', 'between', 'above', 'over', 'below',
+export const VALUE_WORDS = ['excluded', 'apart', 'spaced', 'spacing', 'finer', 'coarser', 'denser', 'treat', 'treated', 'consider', 'considered', 'regard', 'counts', 'count', 'range', 'between', 'above', 'over', 'below',
   'under', 'beyond', 'upto', 'scale', 'limit', 'limits', 'bound', 'bounds', 'threshold', 'cutoff', 'quarter', 'third', 'thirds', 'quarters'];
 /** Negations the general list lacks: contractions of modal verbs ("shouldn't", "mustn't"), "no longer". */
 export const MORE_NEGATIONS = ['shouldn t', 'should not', 'mustn t', 'must not', 'isn t', 'is not', 'aren t', 'are not', 'won t', 'will not', 'never', 'no longer', 'wouldn t', 'can t', 'cannot',
   'haven t', 'hasn t', 'hadn t', 'wasn t', 'weren t', 'didn t'];
+/** Words right before an enum value that say it is not wanted ("not squares", "no boxes"). */
+const NOT_BEFORE = new Set(['not', 'no', 'without', 'never']);
+/** The English a lexicon gives a marker that follows what is not wanted (ja の代わりに, ではなく, じゃなくて). */
+export const EXCLUDED = 'excluded';
 /** "X instead of Y", "X rather than Y": what follows is not wanted. */
 const INSTEAD_OF = ['instead of', 'rather than', 'in place of'];
 /** Phrases meaning the opposite of a switch's word: "in front of" is not "behind". */
 const OPPOSITES: readonly [string, string][] = [['in front', 'behind'], ['on top', 'behind'], ['in the foreground', 'behind']];
 /** Words too general to tie a number to a setting by themselves. */
 const GENERIC_WORDS = new Set(['value', 'values', 'size', 'number', 'count', 'time', 'length', 'width', 'scale', 'level', 'amount', 'minimum', 'maximum', 'color', 'colour', 'frame', 'show', 'with', 'from', 'that', 'this', 'than']);
+
+/**
+ * "odometry covariance 50 % see-through", "covariance red": a setting named next to a switch that has settings of its
+ * own (Covariance → Covariance/Position/Alpha, Covariance/Orientation/Alpha) is the one of that name under it.
+ */
+function underNamedParent(spec: DisplayTypeSpec, matches: readonly PropertyMatch[]): PropertyMatch[] {
+  const parents = matches.filter((x) => x.via === 'words' && x.property.kind === 'bool' && spec.properties.some((y) => y.path.startsWith(`${x.property.path}/`)));
+  if (parents.length === 0) return [...matches];
+  const last = (path: string): string => path.split('/').pop()!;
+  return matches.flatMap((m) => {
+    if (m.via === 'requires' || parents.includes(m) || parents.some((pr) => m.property.path.startsWith(`${pr.property.path}/`))) return [m];
+    const under = parents.flatMap((pr) => spec.properties.filter((y) => y.path.startsWith(`${pr.property.path}/`) && last(y.path) === last(m.property.path) && y.kind === m.property.kind));
+    return under.length > 0 ? under.map((property) => ({ ...m, property })) : [m];
+  });
+}
 
 /** Words of a Min/Max pair that do not tell pairs apart. */
 const PAIR_GENERIC = new Set(['min', 'max', 'minimum', 'maximum', 'value', 'values', 'lowest', 'highest', 'the', 'of', 'level', 'bounds', 'range']);
@@ -424,6 +502,13 @@ function rangePair(spec: DisplayTypeSpec, tokens: readonly string[], holds: (pro
   return { question: `which range is meant (${named.map((pr) => `${pr.min.path} … ${pr.max.path}`).join(' or ')})` };
 }
 
+/** Switches named alike but for one word ("Show Names"/"Show Axes", "Visual Enabled"/"Collision Enabled"). */
+export function siblingSwitches(a: string, b: string): boolean {
+  const x = tokenize(a.split('/').pop()!);
+  const y = tokenize(b.split('/').pop()!);
+  return x.length === y.length && x.length > 1 && x.filter((w, i) => w !== y[i]).length === 1;
+}
+
 export const ARTICLES = new Set(['the', 'a', 'an', 'it', 'its', 'them', 'their', 'this', 'that', 'these', 'those', 'please', 'pls']);
 
 /** "colour by z": an enum named without a value, whose dependant names a value (Axis = Z needs AxisColor). */
@@ -450,8 +535,10 @@ export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: Di
     const v = planned.find((x) => x.path === r.path)?.value ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
     return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
   });
-  const sizes = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && holds(x)
-    && (!metres || !/pixel/i.test(x.path)));
+  const worded = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && (!metres || !/pixel/i.test(x.path)));
+  const sizes = worded.filter(holds);
+  // None applies in the current style ("global plan 1.5 cm" on Lines): the one size there is, whose style complete() sets.
+  if (sizes.length === 0 && worded.length === 1) return worded[0];
   return sizes.find((x) => (x.requires ?? []).length > 0) ?? sizes[0];
 }
 
@@ -496,6 +583,20 @@ function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayT
   const adjectives = tokens.filter((t) => SHAPE_WORDS.some(([word]) => word.test(t)));
   const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((wt) => adjectives.some((a) => wt.startsWith(a.replace(/er$/, ''))))));
   return worded.length === 1 ? worded[0] : undefined;
+}
+
+/**
+ * What a share multiplies the current value by: "by 20 %" / "by half" changes it by that much (up with a bigger word,
+ * down with a smaller one: "shrink by 25 %" is 0.75, "increase by half" 1.5); "25 % smaller" is 0.75, "20 % bigger" 1.2;
+ * "half the size", "a third", "to 40 %" are that share.
+ */
+export function shareFactor(share: Quantity, text: string, bigger: Span | undefined, smaller: Span | undefined): number {
+  const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
+  const x = share.value / 100;
+  const before = ['a', 'an', 'one'].includes(words[share.index - 1] ?? '') ? words[share.index - 2] : words[share.index - 1];
+  if (before === 'by') return bigger ? 1 + x : smaller ? 1 - x : x;
+  if (share.word !== undefined || before === 'to' || before === 'at' || before === 'of') return x;
+  return bigger ? 1 + x : smaller ? 1 - x : x;
 }
 
 /** A value kept inside the setting's range ("25 %" of a 3 px size is its 1 px minimum). */
