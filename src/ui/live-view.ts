@@ -183,7 +183,8 @@ export class LiveView extends LitElement {
       if (dropped[r.key] !== undefined) droppedByName[name] = dropped[r.key]!;
     }
     return { frameMs: { p50: frame.p50, p95: frame.p95 }, frames: frame.frames, displays, dropped: droppedByName,
-      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true && onScreen };
+      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true && onScreen,
+      ...(this.runtime ? { shaders: this.runtime.warmupStats() } : {}) };
   }
 
   protected override render() {

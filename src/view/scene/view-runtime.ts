@@ -17,7 +17,7 @@ import { FrameStats } from '../spec/frame-stats.ts';
 import type { Rgb } from '../spec/props.ts';
 import { TransformBuffer } from '../spec/transforms.ts';
 import { SlicedJob, taskScheduler } from '../spec/sliced-job.ts';
-import { ShaderWarmup } from './shader-warmup.ts';
+import { ShaderWarmup, type WarmupStats } from './shader-warmup.ts';
 import type { Layer, LayerContext } from './layer.ts';
 import { AxesLayer } from './axes.ts';
 import { GridLayer } from './grid.ts';
@@ -367,6 +367,9 @@ export class ViewRuntime {
   }
 
   public decodeStats(): DecodeStats { return this.decoder.stats(); }
+
+  /** Shader programs made ready so far and the longest first use (above a few ms it waited for the GPU process). */
+  public warmupStats(): WarmupStats { return { ...this.warmup.stats }; }
 
   public dispose(): void {
     this.disposed = true;
