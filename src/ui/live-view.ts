@@ -125,17 +125,21 @@ export class LiveView extends LitElement {
     if (this.runtime) return Promise.resolve();
     this.loading ??= (async () => {
       try {
-        // The GPU process is woken from a worker while three.js loads: the main thread's context is then cheap.
+        // The GPU process is woken from a worker while three.js loads: the main thread's context is then cheap; the
+        // worker goes on compiling the view's shaders, and new programs on the page wait for that (cache hits then).
         const warm = warmUpGl();
-        const { ViewRuntime } = await import('../view/scene/view-runtime.ts');
-        await warm;
-        // The chunk's evaluation and the WebGL context's creation are two tasks, not one long one.
+        const { ViewRuntime, prepareContext } = await import('../view/scene/view-runtime.ts');
+        await warm.context;
+        // The chunk's evaluation, the WebGL context's creation and each extension three.js enables are tasks of their own.
         await nextTask();
         const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
         if (!stage || !this.isConnected) return;
+        const prepared = await prepareContext(stage, nextTask);
+        await nextTask();
+        if (!this.isConnected) return;
         // Shader error logs cost a synchronous wait per program: on in the dev server (`vite`), off in the built app.
         const dev = (import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV === true;
-        const rt = new ViewRuntime(stage, { staged: true, checkShaderErrors: dev });
+        const rt = new ViewRuntime(stage, { staged: true, checkShaderErrors: dev, shadersWarmed: warm.shaders, ...(prepared ? { prepared } : {}) });
         await nextTask();
         if (!this.isConnected) { rt.dispose(); return; }
         rt.onImage = (u) => { this.images = new Map(this.images).set(u.key, u); };

@@ -4,8 +4,8 @@
  * and the uniform locations synchronously (three.js' first use of a program): on SwiftShader that is 74-113 ms a
  * program, all in one task. Each frame (`step`) does:
  *  - first use of at most one program that is done (KHR_parallel_shader_compile where the GPU has it; without it, a
- *    WebGL2 fence issued after its compile has signalled, or `settleMs` have passed where there are no fences): read
- *    its uniforms and attributes;
+ *    WebGL2 fence issued after its compile has signalled and `settleMs` have passed, a time that grows when a first
+ *    use still waited and shrinks when it did not): read its uniforms and attributes;
  *  - `renderer.compile` of the objects whose materials have no program yet, as long as each finds its program in
  *    three.js' cache (a fraction of a ms: no GL work; a path, a particle cloud or a marker brings fresh materials with
  *    every message) and within `budgetMs`; the first one that needs a new program is issued and ends the batch.
@@ -70,12 +70,28 @@ export const LAZY_EXTENSIONS = ['KHR_parallel_shader_compile', 'EXT_texture_filt
   'EXT_color_buffer_half_float', 'OES_texture_float_linear', 'WEBGL_clip_cull_distance', 'WEBGL_multi_draw',
   'WEBGL_multisampled_render_to_texture'] as const;
 
+const MAX_SETTLE_MS = 2000;
+/** A first use longer than this waited for its link (the long-task line). */
+const LINK_WAIT_MS = 50;
+
 export interface ShaderWarmupOptions {
-  /** Without KHR_parallel_shader_compile and without fences: how long a program waits after its compile (ms). */
+  /** Without KHR_parallel_shader_compile: how long a program first waits after its compile (ms). */
   settleMs?: number;
+  /** The least it shrinks to after quick first uses (ms, default 50). */
+  minSettleMs?: number;
   /** Time one step may spend compiling materials whose program is cached (ms; at least one compile a step). */
   budgetMs?: number;
   now?: () => number;
+  /**
+   * Without the extension, new programs wait until this settles (the warm-up worker compiling the same shaders, so
+   * the page's links come from the GPU process' program cache); programs found in three.js' cache do not wait.
+   */
+  hold?: Promise<unknown>;
+  /**
+   * Where a first use runs: a task of its own (the page: its round trips to the GPU process then do not add to a
+   * frame's work in one task), or inline (default, tests).
+   */
+  schedule?: (run: () => void) => void;
 }
 
 export class ShaderWarmup {
@@ -98,35 +114,46 @@ export class ShaderWarmup {
   private readonly parallel: boolean;
   private readonly gl2: WebGL2RenderingContext | undefined;
   private readonly budgetMs: number;
+  private readonly minSettleMs: number;
+  private held = false;
+  private readonly schedule: ((run: () => void) => void) | undefined;
+  /** A first use scheduled and not yet run. */
+  private usingSoon: ProgramLike | undefined;
   private readonly now: () => number;
   public readonly stats: WarmupStats = { compiled: 0, cached: 0, firstUses: 0, longestFirstUseMs: 0 };
 
-  /** How long a program waits after its compile before its first use (no extension, no fences); grows when a first
-   * use still had to wait, i.e. the GPU process compiles slower than that (a busy machine, SwiftShader). */
+  /** How long a program waits after its compile before its first use (no extension). */
   private settleMs: number;
 
   public constructor(private readonly renderer: WarmupRenderer, options: ShaderWarmupOptions = {}) {
     this.settleMs = options.settleMs ?? 200;
+    this.minSettleMs = Math.min(this.settleMs, options.minSettleMs ?? 50);
     this.budgetMs = options.budgetMs ?? 4;
     this.now = options.now ?? (() => performance.now());
+    this.schedule = options.schedule;
+    if (options.hold) {
+      this.held = true;
+      const release = () => { this.held = false; };
+      options.hold.then(release, release);
+    }
     for (const name of LAZY_EXTENSIONS) renderer.extensions.has(name);
     this.parallel = renderer.extensions.has('KHR_parallel_shader_compile');
     const gl = renderer.getContext() as WebGL2RenderingContext;
     this.gl2 = typeof gl.fenceSync === 'function' ? gl : undefined;
   }
 
-  /** Whether the GPU process is done with `program` (non-blocking). */
+  /** Whether the GPU process is likely done with `program` (never blocks). */
   private ready(program: ProgramLike): boolean {
     if (this.parallel) return program.isReady();
+    // The fence says the GPU process has run the compile and link commands; the link itself may finish later (ANGLE
+    // links off its command thread), so the program also waits `settleMs`, which follows what first uses took.
     const fence = this.fences.get(program);
     if (fence && this.gl2) {
       // Updated between tasks, never waited for (WebGL 2: a sync object's status changes only between tasks).
       if (this.gl2.getSyncParameter(fence, this.gl2.SYNC_STATUS) !== this.gl2.SIGNALED) return false;
       this.gl2.deleteSync(fence);
       this.fences.delete(program);
-      return true;
     }
-    if (this.fences.has(program)) return false;
     const at = this.issuedAt.get(program);
     return at !== undefined && this.now() - at >= this.settleMs;
   }
@@ -138,6 +165,9 @@ export class ShaderWarmup {
   private issued(program: ProgramLike, at: number): void {
     if (this.used.has(program) || this.inFlight.has(program)) return;
     this.inFlight.add(program);
+    // Seen again after its objects left and others came (a path's next message): still timed from its first compile,
+    // or a display that streams fresh materials would restart the wait forever.
+    if (this.issuedAt.has(program)) return;
     this.issuedAt.set(program, at);
     this.stats.compiled++;
     if (!this.parallel && this.gl2) {
@@ -199,9 +229,17 @@ export class ShaderWarmup {
     });
     // A program whose objects left the scene is not waited for.
     for (const p of this.inFlight) if (!seen.has(p)) this.inFlight.delete(p);
-    if (toUse) this.firstUse(toUse);
+    if (toUse && !this.usingSoon) {
+      const program = toUse;
+      if (this.schedule) {
+        this.usingSoon = program;
+        this.schedule(() => { this.usingSoon = undefined; if (!this.used.has(program)) this.firstUse(program); });
+      } else {
+        this.firstUse(program);
+      }
+    }
     // With the extension the GPU compiles in parallel; without it, one new program at a time.
-    let mayIssue = this.parallel || this.inFlight.size === 0;
+    let mayIssue = this.parallel || (this.inFlight.size === 0 && !this.held);
     const started = this.now();
     const pending: THREE.Object3D[] = [];
     let tried = 0;
@@ -236,6 +274,11 @@ export class ShaderWarmup {
     const waited = this.now() - started;
     this.stats.firstUses++;
     this.stats.longestFirstUseMs = Math.max(this.stats.longestFirstUseMs, waited);
-    if (!this.parallel && !this.gl2 && waited > 16) this.settleMs = Math.min(2000, Math.max(this.settleMs * 2, waited * 4));
+    // Waited: the GPU process links slower than that (a busy machine, SwiftShader); quick: links come from its
+    // program cache (the warm-up worker compiled the same shaders), so the next program need not wait as long.
+    // (A first use reads a program's uniforms over a few round trips to the GPU process: some ms, tens on a busy
+    // machine, without any link to wait for; only a long one says the link was not done.)
+    if (!this.parallel && waited > LINK_WAIT_MS) this.settleMs = Math.min(MAX_SETTLE_MS, Math.max(this.settleMs * 2, waited * 4));
+    else if (!this.parallel) this.settleMs = Math.max(this.minSettleMs, this.settleMs * 0.75);
   }
 }

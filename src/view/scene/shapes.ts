@@ -74,7 +74,9 @@ export function makeText(text: string, height: number, c: Rgb = [1, 1, 1], alpha
   const lines = text.split('\n');
   const px = 48;
   const canvas = document.createElement('canvas');
-  const ctx = canvas.getContext('2d')!;
+  // A CPU canvas: it is only a texture's source, and a GPU-backed one costs a context in the GPU process (a
+  // synchronous round trip, 40-60 ms measured with SwiftShader) for the first label.
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
   ctx.font = `${px}px sans-serif`;
   const width = Math.max(1, ...lines.map((l) => Math.ceil(ctx.measureText(l).width))) + 8;
   canvas.width = width;

@@ -17,7 +17,8 @@ import { FrameStats } from '../spec/frame-stats.ts';
 import type { Rgb } from '../spec/props.ts';
 import { TransformBuffer } from '../spec/transforms.ts';
 import { SlicedJob, taskScheduler } from '../spec/sliced-job.ts';
-import { ShaderWarmup, type WarmupStats } from './shader-warmup.ts';
+import { LAZY_EXTENSIONS, ShaderWarmup, type WarmupStats } from './shader-warmup.ts';
+import { addViewLights, configureRenderer, CONTEXT_ATTRIBUTES } from './render-setup.ts';
 import type { Layer, LayerContext } from './layer.ts';
 import { AxesLayer } from './axes.ts';
 import { GridLayer } from './grid.ts';
@@ -31,8 +32,34 @@ import { RobotModelLayer } from './robot-model.ts';
 import { PointStampedLayer, PolygonLayer, RangeLayer } from './simple.ts';
 import { TfLayer } from './tf.ts';
 
-// Colours are drawn as RViz draws them (no sRGB conversion), so palettes and rainbows read back as the same bytes.
-THREE.ColorManagement.enabled = false;
+/** Extensions three.js enables when its renderer starts (WebGLExtensions.init): EXT_color_buffer_float alone takes
+ * 55-70 ms (SwiftShader), a synchronous round trip to the GPU process. */
+const INIT_EXTENSIONS = ['EXT_color_buffer_float', 'WEBGL_clip_cull_distance', 'OES_texture_float_linear', 'EXT_color_buffer_half_float',
+  'WEBGL_multisampled_render_to_texture', 'WEBGL_render_shared_exponent'] as const;
+
+export interface PreparedContext { canvas: HTMLCanvasElement; context: WebGL2RenderingContext }
+
+/**
+ * The page's WebGL context made a piece per task, for `new ViewRuntime(host, {prepared})`: the canvas sized to `host`
+ * before the context exists (its drawing buffer is allocated once, not again by the first resize), the context, then
+ * each extension three.js and the shader warm-up look up, one per `next()` (once enabled, a lookup is instant).
+ * Undefined without WebGL2: the runtime then fails as it would have, with three.js' message.
+ */
+export async function prepareContext(host: HTMLElement, next: () => Promise<void>): Promise<PreparedContext | undefined> {
+  const canvas = document.createElement('canvas');
+  // In CSS pixels: the renderer takes this as its size; a device pixel ratio other than 1 then resizes it once.
+  canvas.width = Math.max(1, host.clientWidth);
+  canvas.height = Math.max(1, host.clientHeight);
+  const context = canvas.getContext('webgl2', { ...CONTEXT_ATTRIBUTES });
+  if (!context) return undefined;
+  for (const name of [...INIT_EXTENSIONS, ...LAZY_EXTENSIONS]) {
+    await next();
+    context.getExtension(name);
+  }
+  return { canvas, context };
+}
+
+function pixelRatio(): number { return Math.min(2, globalThis.devicePixelRatio || 1); }
 
 export interface ViewInput {
   displays: readonly ViewDisplay[];
@@ -87,6 +114,10 @@ export interface ViewRuntimeOptions {
   staged?: boolean;
   /** three.js reads every program's link status and logs shader errors: a synchronous wait per program (debug only). */
   checkShaderErrors?: boolean;
+  /** The canvas and context from `prepareContext` (else the renderer makes its own, in one task). */
+  prepared?: PreparedContext;
+  /** Settles when the warm-up worker has compiled the view's shaders (gl-warmup.ts): new programs wait for it. */
+  shadersWarmed?: Promise<unknown>;
 }
 
 export class ViewRuntime {
@@ -134,23 +165,22 @@ export class ViewRuntime {
       onError: (err) => { console.error('live view: a layer could not be built', err); },
     });
     this.decoder = options.decoder ?? createViewDecoder();
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true, alpha: false });
+    const prepared = options.prepared;
+    this.renderer = new THREE.WebGLRenderer({ ...CONTEXT_ATTRIBUTES, ...(prepared ? { canvas: prepared.canvas, context: prepared.context } : {}) });
     this.renderer.debug.checkShaderErrors = options.checkShaderErrors ?? false;
-    this.warmup = new ShaderWarmup(this.renderer);
-    this.renderer.outputColorSpace = THREE.LinearSRGBColorSpace;
-    this.renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio || 1));
+    this.warmup = new ShaderWarmup(this.renderer, { ...(options.shadersWarmed ? { hold: options.shadersWarmed } : {}), ...(this.staged ? { schedule: taskScheduler() } : {}) });
+    configureRenderer(this.renderer);
+    // Setting the ratio resizes the drawing buffer: only when it differs from three.js' 1. A prepared canvas already
+    // has the host's size, so the first fit() does not resize it again.
+    if (pixelRatio() !== 1) this.renderer.setPixelRatio(pixelRatio());
+    this.sized = prepared !== undefined;
     this.canvas = this.renderer.domElement;
     this.canvas.style.display = 'block';
     this.canvas.style.width = '100%';
     this.canvas.style.height = '100%';
     this.canvas.style.touchAction = 'none';
     host.appendChild(this.canvas);
-    for (const c of [this.perspective, this.ortho]) c.up.set(0, 0, 1);
-    const light = new THREE.DirectionalLight(0xffffff, 1.6);
-    light.position.set(0.3, 0.2, 1);
-    this.perspective.add(light);
-    this.ortho.add(light.clone());
-    this.scene.add(this.perspective, this.ortho, new THREE.AmbientLight(0xffffff, 1.4));
+    addViewLights(this.scene, this.perspective, this.ortho);
     this.controls = this.makeControls();
     this.resize = new ResizeObserver(() => this.fit());
     this.resize.observe(host);

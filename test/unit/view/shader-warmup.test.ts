@@ -85,7 +85,7 @@ describe('ShaderWarmup', () => {
     const { renderer, fences } = fakeRenderer();
     const scene = new FakeScene();
     const first = add(scene, 'Line');
-    const w = new ShaderWarmup(renderer, { now: () => 0 });
+    const w = new ShaderWarmup(renderer, { now: () => 0, settleMs: 0 });
     expect(pendingOf(w, scene)).toEqual(new Set([first]));
     fences[0]!.signalled = true;
     expect(pendingOf(w, scene)).toEqual(new Set([]));
@@ -96,12 +96,13 @@ describe('ShaderWarmup', () => {
     expect(w.stats).toMatchObject({ compiled: 1, cached: 10, firstUses: 1 });
   });
 
-  it('without KHR_parallel_shader_compile issues one new program at a time and uses it once its fence signals', () => {
+  it('without KHR_parallel_shader_compile issues one new program at a time and uses it once its fence signals and it settled', () => {
+    let clock = 0;
     const { renderer, fences, created } = fakeRenderer();
     const scene = new FakeScene();
     const a = add(scene, 'Lambert');
     const b = add(scene, 'Basic');
-    const w = new ShaderWarmup(renderer, { now: () => 0 });
+    const w = new ShaderWarmup(renderer, { now: () => clock, settleMs: 100 });
     expect(pendingOf(w, scene)).toEqual(new Set([a, b]));
     expect(created.map((p) => p.key)).toEqual(['Lambert:false']);
     expect(fences).toHaveLength(1);
@@ -109,12 +110,16 @@ describe('ShaderWarmup', () => {
     expect(pendingOf(w, scene)).toEqual(new Set([a, b]));
     expect(created).toHaveLength(1);
     expect(created[0]!.used).toBe(0);
+    clock = 150;
+    expect(pendingOf(w, scene)).toEqual(new Set([a, b]));
     fences[0]!.signalled = true;
     // Done: first use, and in the same step the next program is issued.
     expect(pendingOf(w, scene)).toEqual(new Set([b]));
     expect(created[0]!.used).toBe(1);
     expect(created.map((p) => p.key)).toEqual(['Lambert:false', 'Basic:false']);
     fences[1]!.signalled = true;
+    // The first use did not wait: the next program settles for less (75 ms).
+    clock = 150 + 80;
     expect(pendingOf(w, scene)).toEqual(new Set([]));
     expect(w.stats.firstUses).toBe(2);
   });
@@ -123,7 +128,7 @@ describe('ShaderWarmup', () => {
     const { renderer, fences } = fakeRenderer();
     const scene = new FakeScene();
     add(scene, 'Line');
-    const w = new ShaderWarmup(renderer, { now: () => 0 });
+    const w = new ShaderWarmup(renderer, { now: () => 0, settleMs: 0 });
     w.step(asScene(scene), camera);
     fences[0]!.signalled = true;
     w.step(asScene(scene), camera);
@@ -142,7 +147,7 @@ describe('ShaderWarmup', () => {
     const { renderer, created } = fakeRenderer();
     const scene = new FakeScene();
     add(scene, 'Lambert');
-    const w = new ShaderWarmup(renderer, { now: () => 0 });
+    const w = new ShaderWarmup(renderer, { now: () => 0, settleMs: 0 });
     w.step(asScene(scene), camera);
     scene.children.length = 0;
     const b = add(scene, 'Basic');
@@ -155,7 +160,7 @@ describe('ShaderWarmup', () => {
     const scene = new FakeScene();
     const a = add(scene, 'Lambert');
     const b = add(scene, 'Basic');
-    const w = new ShaderWarmup(renderer, { now: () => 0 });
+    const w = new ShaderWarmup(renderer, { now: () => 0, settleMs: 0 });
     expect(pendingOf(w, scene)).toEqual(new Set([a, b]));
     expect(created).toHaveLength(2);
     expect(fences).toHaveLength(0);
@@ -184,7 +189,7 @@ describe('ShaderWarmup', () => {
     const { renderer, fences } = fakeRenderer();
     const scene = new FakeScene();
     add(scene, 'Line');
-    const w = new ShaderWarmup(renderer, { now: () => clock, budgetMs: 4 });
+    const w = new ShaderWarmup(renderer, { now: () => clock, budgetMs: 4, settleMs: 0 });
     w.step(asScene(scene), camera);
     fences[0]!.signalled = true;
     w.step(asScene(scene), camera);
@@ -199,7 +204,7 @@ describe('ShaderWarmup', () => {
     const { renderer, fences, created } = fakeRenderer();
     const scene = new FakeScene();
     const a = add(scene, 'Lambert');
-    const w = new ShaderWarmup(renderer, { now: () => 0 });
+    const w = new ShaderWarmup(renderer, { now: () => 0, settleMs: 0 });
     w.step(asScene(scene), camera);
     fences[0]!.signalled = true;
     expect(pendingOf(w, scene)).toEqual(new Set([]));
@@ -208,6 +213,42 @@ describe('ShaderWarmup', () => {
     expect(pendingOf(w, scene)).toEqual(new Set([a]));
     expect(created.map((p) => p.key)).toEqual(['Lambert:false', 'Lambert:true']);
     fences[1]!.signalled = true;
+    expect(pendingOf(w, scene)).toEqual(new Set([]));
+  });
+
+  it('a program seen again after its objects were replaced keeps the time of its first compile', () => {
+    let clock = 0;
+    const { renderer, fences, created } = fakeRenderer();
+    const scene = new FakeScene();
+    add(scene, 'Line');
+    const w = new ShaderWarmup(renderer, { now: () => clock, settleMs: 100 });
+    w.step(asScene(scene), camera);
+    fences[0]!.signalled = true;
+    // The path's next message before the program is ready: the old line leaves, a new one (fresh material) comes.
+    clock = 60;
+    scene.children.length = 0;
+    const next = add(scene, 'Line');
+    expect(pendingOf(w, scene)).toEqual(new Set([next]));
+    clock = 110;
+    expect(pendingOf(w, scene)).toEqual(new Set([]));
+    expect(created).toHaveLength(1);
+    expect(w.stats).toMatchObject({ compiled: 1, firstUses: 1 });
+  });
+
+  it('runs a first use in the task it is given, once, and draws its objects from the next step on', () => {
+    const { renderer, fences, created } = fakeRenderer();
+    const scene = new FakeScene();
+    const a = add(scene, 'Lambert');
+    const tasks: (() => void)[] = [];
+    const w = new ShaderWarmup(renderer, { now: () => 0, settleMs: 0, schedule: (run) => { tasks.push(run); } });
+    w.step(asScene(scene), camera);
+    fences[0]!.signalled = true;
+    expect(pendingOf(w, scene)).toEqual(new Set([a]));
+    expect(pendingOf(w, scene)).toEqual(new Set([a]));
+    expect(tasks).toHaveLength(1);
+    expect(created[0]!.used).toBe(0);
+    tasks.shift()!();
+    expect(created[0]!.used).toBe(1);
     expect(pendingOf(w, scene)).toEqual(new Set([]));
   });
 });
