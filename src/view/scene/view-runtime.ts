@@ -13,7 +13,7 @@ import type { CameraSpec } from '../spec/camera.ts';
 import { orbitEye, orthoHalfExtents } from '../spec/camera.ts';
 import type { ViewDisplay } from '../spec/draw-spec.ts';
 import type { SceneStatus } from '../spec/legend.ts';
-import { FrameStats } from '../spec/frame-stats.ts';
+import { FrameStats, minFrameInterval } from '../spec/frame-stats.ts';
 import type { Rgb } from '../spec/props.ts';
 import { TransformBuffer } from '../spec/transforms.ts';
 import { SlicedJob, taskScheduler } from '../spec/sliced-job.ts';
@@ -338,6 +338,9 @@ export class ViewRuntime {
     // Fades (TF timeout), lifetimes and decay need a frame now and then even when nothing arrives.
     const periodic = now - this.lastFrameAt > 250;
     if (!this.warming && !this.dirty && this.tf.version === this.tfVersion && !periodic) return;
+    // At most the document's Frame Rate, as RViz renders (a 60 Hz display would otherwise draw every TF message):
+    // every frame is GPU work, and on a software GPU that work competes with the page for the CPU.
+    if (now - this.lastFrameAt < minFrameInterval(this.input?.frameRate)) return;
     this.frame(now, this.staged);
   };
 
