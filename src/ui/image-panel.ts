@@ -34,9 +34,7 @@ export class ImagePanel extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     if (!changed.has('image') || !this.image) return;
     const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas');
-    // A CPU canvas: putImageData is then a copy the compositor uploads, not a GPU-backed canvas whose creation is a
-    // synchronous round trip to the GPU process (about 60 ms for the first panel, measured with SwiftShader).
-    const ctx = canvas?.getContext('2d', { willReadFrequently: true });
+    const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
     const { width, height, rgba } = this.image;
     if (canvas.width !== width) canvas.width = width;

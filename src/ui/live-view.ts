@@ -128,6 +128,9 @@ export class LiveView extends LitElement {
         // The GPU process is woken from a worker while three.js loads: the main thread's context is then cheap; the
         // worker goes on compiling the view's shaders, and new programs on the page wait for that (cache hits then).
         const warm = warmUpGl();
+        // three.js, then the view's own modules: two chunks, each evaluated in a task of its own.
+        await import('three');
+        await nextTask();
         const { ViewRuntime, prepareContext } = await import('../view/scene/view-runtime.ts');
         await warm.context;
         // The chunk's evaluation, the WebGL context's creation and each extension three.js enables are tasks of their own.

@@ -37,12 +37,13 @@ import { TfLayer } from './tf.ts';
 const INIT_EXTENSIONS = ['EXT_color_buffer_float', 'WEBGL_clip_cull_distance', 'OES_texture_float_linear', 'EXT_color_buffer_half_float',
   'WEBGL_multisampled_render_to_texture', 'WEBGL_render_shared_exponent'] as const;
 
-export interface PreparedContext { canvas: HTMLCanvasElement; context: WebGL2RenderingContext }
+export interface PreparedContext { canvas: HTMLCanvasElement; context: WebGL2RenderingContext; renderer: THREE.WebGLRenderer }
 
 /**
  * The page's WebGL context made a piece per task, for `new ViewRuntime(host, {prepared})`: the canvas sized to `host`
  * before the context exists (its drawing buffer is allocated once, not again by the first resize), the context, then
- * each extension three.js and the shader warm-up look up, one per `next()` (once enabled, a lookup is instant).
+ * each extension three.js and the shader warm-up look up, one per `next()` (once enabled, a lookup is instant), then
+ * three.js' renderer on it.
  * Undefined without WebGL2: the runtime then fails as it would have, with three.js' message.
  */
 export async function prepareContext(host: HTMLElement, next: () => Promise<void>): Promise<PreparedContext | undefined> {
@@ -56,7 +57,11 @@ export async function prepareContext(host: HTMLElement, next: () => Promise<void
     await next();
     context.getExtension(name);
   }
-  return { canvas, context };
+  // three.js' own start on that context (capabilities, state, its first GL calls) is a task of its own too.
+  await next();
+  const renderer = new THREE.WebGLRenderer({ ...CONTEXT_ATTRIBUTES, canvas, context });
+  configureRenderer(renderer);
+  return { canvas, context, renderer };
 }
 
 function pixelRatio(): number { return Math.min(2, globalThis.devicePixelRatio || 1); }
@@ -166,7 +171,7 @@ export class ViewRuntime {
     });
     this.decoder = options.decoder ?? createViewDecoder();
     const prepared = options.prepared;
-    this.renderer = new THREE.WebGLRenderer({ ...CONTEXT_ATTRIBUTES, ...(prepared ? { canvas: prepared.canvas, context: prepared.context } : {}) });
+    this.renderer = prepared?.renderer ?? new THREE.WebGLRenderer({ ...CONTEXT_ATTRIBUTES });
     this.renderer.debug.checkShaderErrors = options.checkShaderErrors ?? false;
     this.warmup = new ShaderWarmup(this.renderer, { ...(options.shadersWarmed ? { hold: options.shadersWarmed } : {}), ...(this.staged ? { schedule: taskScheduler() } : {}) });
     configureRenderer(this.renderer);
