@@ -47,6 +47,8 @@ export interface ViewRun {
   frameMs: { p50: number; p95: number };
   frames: number;
   dropped: number;
+  /** Every task over 50 ms from usable on (ms from navigation start → duration). */
+  longTasks: LongTask[];
 }
 
 export interface ViewRow {
@@ -137,6 +139,7 @@ async function oneLoad(session: AppSession, scenario: string, seconds: number, w
         startup: count(longTasks.filter((t) => t.start >= usable && t.start < t0)),
         streaming: count(longTasks.filter((t) => t.start >= t0)),
         frameMs: stats.frameMs, frames: stats.frames, dropped: Object.values(droppedBy).reduce((s, n) => s + n, 0),
+        longTasks: longTasks.filter((t) => t.start >= usable && t.duration > VIEW_LONG_TASK_MS),
       };
       return { run, stats, droppedBy, pageErrors: [...page.pageErrors, ...notes], tasks: longTasks.filter((t) => t.start >= usable), ...(cpu ? { cpu } : {}) };
     } finally {
@@ -196,6 +199,10 @@ export function formatViewRows(rows: readonly ViewRow[]): string {
   const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   lines.push(row(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(row));
   for (const r of rows) if (r.notDrawing.length) lines.push(`  ${r.scenario} not drawing: ${r.notDrawing.join('; ')}`);
+  for (const r of rows) {
+    r.runs.forEach((x, i) => lines.push(`  ${r.scenario} load ${i + 1}: usable ${x.usableAtMs.toFixed(0)}, config opened ${x.openedAtMs.toFixed(0)}, drawn ${x.drawnAtMs.toFixed(0)}, window ${x.windowAtMs.toFixed(0)} ms;`
+      + ` tasks > 50 ms (start→duration ms): ${x.longTasks.map((t) => `${t.start.toFixed(0)}→${t.duration.toFixed(0)}`).join(', ') || 'none'}`));
+  }
   for (const r of rows) if (r.shaders) lines.push(`  ${r.scenario} shaders (last load): ${r.shaders.compiled} programs compiled, ${r.shaders.cached} compiles found a cached program, ${r.shaders.firstUses} first uses, longest first use ${r.shaders.longestFirstUseMs.toFixed(1)} ms`);
   for (const r of rows) if (r.pageErrors.length) lines.push(`  ${r.scenario} page errors: ${r.pageErrors.join(' | ')}`);
   for (const r of rows) {
