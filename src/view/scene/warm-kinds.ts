@@ -1,8 +1,9 @@
 /**
  * One object of each kind of material the view's layers make (built with the same helpers), for the warm-up worker
- * to compile and link before the page does: the GPU process keeps linked programs in a cache shared by every context,
- * so the page's own link of the same shader source is then a cache hit instead of a 50-200 ms wait (SwiftShader) on
- * the main thread. A kind missing here is only slower to appear; nothing depends on this list being complete.
+ * to compile and link before the page does: a fresh GPU process' first links are slow (196 ms measured for one
+ * Lambert program on SwiftShader, 10-20 ms once it has linked some), and it keeps linked programs in a cache shared by
+ * every context, so the page's own links of the same shader source are then cache hits on a warm GPU process, not
+ * waits on the main thread. A kind missing here is only slower to appear; nothing depends on this list being complete.
  */
 import * as THREE from 'three';
 import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
