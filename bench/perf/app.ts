@@ -10,6 +10,7 @@ import { median, percentile } from './measure.ts';
 import { measureBundle, REPO_ROOT, type BundleReport } from './app-bundle.ts';
 import { loadApp, openSession, startScenario, type AppSession, type LongTask, type PageMarks } from './app-browser.ts';
 import { formatViewRows, measureView, VIEW_CHROMIUM_ARGS, type ViewRow } from './app-view.ts';
+import { chromiumArgs } from '../../scripts/chromium-path.ts';
 import { analyseProfile, SourceMapper, startProfiler, summariseFrames, type FrameScriptSummary, type Hotspot, type PhaseAttribution, type ProfiledRun, type ProfileFindings } from './app-profile.ts';
 
 export const USABLE_BUDGET_MS = 1000;
@@ -39,6 +40,12 @@ export interface AppBenchOptions {
   viewSeconds?: number;
   /** Loads per view scenario (default: streamRuns). */
   viewRuns?: number;
+  /**
+   * Chromium for the app rows (time to usable, long tasks): 'gpu' (default) composites on SwiftShader like the view
+   * rows (VIEW_CHROMIUM_ARGS); 'software' is the test suite's `--disable-gpu` (software compositing, which reads the
+   * view's WebGL canvas back on the main thread every frame: see README).
+   */
+  appCompositing?: 'gpu' | 'software';
 }
 
 export interface Stats { median: number; p95: number; min: number; max: number; samples: number[] }
@@ -108,6 +115,8 @@ export interface BarRow { bar: string; measured: string; budget: string; pass: b
 
 export interface AppBenchResult {
   environment: { chromium: string; node: string; cpus: number; cpuModel: string;
+    /** How the app rows' Chromium composited (the view rows always on SwiftShader). */
+    appCompositing: 'gpu' | 'software';
     /** 1-minute load average when the bench started and ended: other work on the machine skews the browser timings. */
     loadAverage: { start: number; end: number } };
   bundle: BundleReport;
@@ -265,7 +274,8 @@ export async function appBench(opts: AppBenchOptions = {}): Promise<AppBenchResu
     log(`app bench: vite build → ${outDir}`);
     const bundle = await measureBundle(outDir);
     const mapper = new SourceMapper(outDir, REPO_ROOT);
-    const session = await openSession(outDir);
+    const appCompositing = opts.appCompositing ?? 'gpu';
+    const session = await openSession(outDir, appCompositing === 'gpu' ? VIEW_CHROMIUM_ARGS : chromiumArgs);
     try {
       const chromiumVersion = session.browser.version();
       // One discarded load: the first renderer, fonts and the preview server's first responses are not the app's cost.
@@ -287,7 +297,7 @@ export async function appBench(opts: AppBenchOptions = {}): Promise<AppBenchResu
         }
       }
       return {
-        environment: { chromium: chromiumVersion, node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?',
+        environment: { chromium: chromiumVersion, appCompositing, node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?',
           loadAverage: { start: loadAtStart, end: loadavg()[0]! } },
         bundle, loads, longTasks, view, bars: [...bars(bundle, loads, longTasks), ...viewBars(view)],
       };
@@ -346,7 +356,7 @@ function table(header: string[], body: string[][], leftColumns = 1): string[] {
 export function formatAppBench(r: AppBenchResult, verbose = false): string {
   const out: string[] = [];
   const e = r.environment;
-  out.push(`app quality bars (DESIGN.md "Quality bars / App"); Chromium ${e.chromium} headless, Node ${e.node}, ${e.cpus} × ${e.cpuModel},`
+  out.push(`app quality bars (DESIGN.md "Quality bars / App"); Chromium ${e.chromium} headless (app rows: ${e.appCompositing === 'gpu' ? 'WebGL and compositing on SwiftShader' : 'software compositing, --disable-gpu'}), Node ${e.node}, ${e.cpus} × ${e.cpuModel},`
     + ` load average ${e.loadAverage.start.toFixed(1)} → ${e.loadAverage.end.toFixed(1)}`);
   out.push(...table(['bar', 'measured', 'budget', 'result'], r.bars.map((b) => [b.bar, b.measured, b.budget, verdict(b.pass)]), 2));
 
@@ -446,7 +456,8 @@ function parseArgs(argv: readonly string[]): { json: boolean; verbose: boolean; 
     else if (a === '--view-scenario') viewScenarios.push(argv[++i] ?? '');
     else if (a === '--view-runs') opts.viewRuns = Math.round(num(a, argv[++i]));
     else if (a === '--no-view') opts.viewScenarios = [];
-    else throw new Error(`app bench: unknown option "${a}" (options: --json, --verbose, --runs N, --seconds S, --stream-runs N, --scenario NAME, --profile, --profile-runs N, --no-profile, --keep-dist, --view-seconds S, --view-scenario NAME, --view-runs N, --no-view)`);
+    else if (a === '--software-compositing') opts.appCompositing = 'software';
+    else throw new Error(`app bench: unknown option "${a}" (options: --json, --verbose, --runs N, --seconds S, --stream-runs N, --scenario NAME, --profile, --profile-runs N, --no-profile, --keep-dist, --view-seconds S, --view-scenario NAME, --view-runs N, --no-view, --software-compositing)`);
   }
   if (scenarios.length) opts.scenarios = scenarios;
   if (viewScenarios.length) opts.viewScenarios = viewScenarios;

@@ -26,6 +26,8 @@ export interface ViewStats {
   /** Whether three.js has loaded, every layer of the current document exists (they are built over a few tasks) and no
    * shader is being made ready (the picture shows the scene). */
   ready: boolean;
+  /** Shader programs the view made ready: new ones compiled, cached ones found, first uses and the longest (ms). */
+  shaders?: { compiled: number; cached: number; firstUses: number; longestFirstUseMs: number };
 }
 
 export interface DebugHookSource {

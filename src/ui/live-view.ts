@@ -124,23 +124,33 @@ export class LiveView extends LitElement {
   private ensureRuntime(): Promise<void> {
     if (this.runtime) return Promise.resolve();
     this.loading ??= (async () => {
+      // The GPU process is woken from a worker while three.js loads: the main thread's context is then cheap; the
+      // worker then compiles the view's shaders, and new programs on the page wait for that (cache hits then).
+      const warm = warmUpGl();
       try {
-        // The GPU process is woken from a worker while three.js loads: the main thread's context is then cheap.
-        const warm = warmUpGl();
-        const { ViewRuntime } = await import('../view/scene/view-runtime.ts');
-        await warm;
-        // The chunk's evaluation and the WebGL context's creation are two tasks, not one long one.
+        // three.js, then the view's own modules: two chunks, each evaluated in a task of its own.
+        await import('three');
+        await nextTask();
+        const { ViewRuntime, prepareContext } = await import('../view/scene/view-runtime.ts');
+        await warm.context;
+        // The chunk's evaluation, the WebGL context's creation and each extension three.js enables are tasks of their own.
         await nextTask();
         const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
-        if (!stage || !this.isConnected) return;
+        if (!stage || !this.isConnected) { warm.stop(); return; }
+        const prepared = await prepareContext(stage, nextTask);
+        // The page's context and three.js' start on it are done: the worker may now keep the GPU process busy.
+        warm.startShaders();
+        await nextTask();
+        if (!this.isConnected) return;
         // Shader error logs cost a synchronous wait per program: on in the dev server (`vite`), off in the built app.
         const dev = (import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV === true;
-        const rt = new ViewRuntime(stage, { staged: true, checkShaderErrors: dev });
+        const rt = new ViewRuntime(stage, { staged: true, checkShaderErrors: dev, shadersWarmed: warm.shaders, ...(prepared ? { prepared } : {}) });
         await nextTask();
         if (!this.isConnected) { rt.dispose(); return; }
         rt.onImage = (u) => { this.images = new Map(this.images).set(u.key, u); };
         this.runtime = rt;
       } catch (err) {
+        warm.stop();
         this.loadError = `The 3D view could not start (${err instanceof Error ? err.message : String(err)}); the legend below still lists the displays.`;
       }
     })();
@@ -183,7 +193,8 @@ export class LiveView extends LitElement {
       if (dropped[r.key] !== undefined) droppedByName[name] = dropped[r.key]!;
     }
     return { frameMs: { p50: frame.p50, p95: frame.p95 }, frames: frame.frames, displays, dropped: droppedByName,
-      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true && onScreen };
+      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true && onScreen,
+      ...(this.runtime ? { shaders: this.runtime.warmupStats() } : {}) };
   }
 
   protected override render() {

@@ -5,6 +5,7 @@
  * and, in Node (no global WebSocket on Node 20), over `ws`, loaded lazily.
  */
 import { AbstractTransport, type ITransportFactory, type RosbridgeMessage } from 'roslib';
+import { workerCborDecoder, type CborDecoder } from './cbor-decoder.ts';
 
 export interface FrameProblem {
   kind: 'oversized' | 'not-json' | 'not-rosbridge-message';
@@ -15,7 +16,16 @@ export interface GuardOptions {
   /** Frames larger than this (bytes; characters for text frames) are dropped. Default 16 MB. */
   maxFrameBytes: number;
   onFrameProblem: (problem: FrameProblem) => void;
+  /**
+   * Decodes binary (CBOR) frames of at least `offThreadMinBytes` elsewhere (the browser: a worker), as roslib would;
+   * frames keep their order (later frames wait for a pending decode). Without it roslib decodes in the handler.
+   */
+  decodeCbor?: CborDecoder;
+  /** Default 64 kB: smaller frames decode in well under a millisecond, a worker's round trip would only delay them. */
+  offThreadMinBytes?: number;
 }
+
+export const defaultOffThreadMinBytes = 64 * 1024;
 
 export const defaultMaxFrameBytes = 16 * 1024 * 1024;
 
@@ -74,8 +84,41 @@ export class GuardedTransport extends AbstractTransport {
   public isClosing(): boolean { return this.socket.readyState === CLOSING; }
   public isClosed(): boolean { return this.socket.readyState === CLOSED; }
 
+  /** Frames in arrival order while a decode elsewhere is pending: each delivered once it and all before it are ready. */
+  private readonly inbox: { ready: boolean; deliver: () => void }[] = [];
+
   protected override handleRawMessage(data: unknown): void {
     const size = frameSize(data);
+    const decode = this.guard.decodeCbor;
+    if (decode && data instanceof ArrayBuffer && size >= (this.guard.offThreadMinBytes ?? defaultOffThreadMinBytes) && size <= this.guard.maxFrameBytes) {
+      const slot = { ready: false, deliver: (): void => undefined };
+      this.inbox.push(slot);
+      const done = (deliver: () => void) => { slot.deliver = deliver; slot.ready = true; this.flush(); };
+      decode(data).then(
+        (message) => done(() => { this.deliverDecoded(message); }),
+        // Not decodable: the error roslib's own decode would have emitted.
+        (err: unknown) => done(() => { this.emit('error', err); }),
+      );
+      return;
+    }
+    if (this.inbox.length > 0) { this.inbox.push({ ready: true, deliver: () => { this.handleNow(data, size); } }); return; }
+    this.handleNow(data, size);
+  }
+
+  private flush(): void {
+    while (this.inbox[0]?.ready) this.inbox.shift()!.deliver();
+  }
+
+  /** A CBOR frame decoded elsewhere: what roslib does after its own decode. */
+  private deliverDecoded(message: unknown): void {
+    if (message === null || typeof message !== 'object' || typeof (message as { op?: unknown }).op !== 'string') {
+      this.emit('error', new Error('Decoded CBOR data was invalid!'));
+      return;
+    }
+    super.handleRawMessage(message);
+  }
+
+  private handleNow(data: unknown, size: number): void {
     if (size > this.guard.maxFrameBytes) {
       this.report({ kind: 'oversized',
         message: `dropped a ${size}-byte frame from the server (limit ${this.guard.maxFrameBytes} bytes)` });
@@ -122,7 +165,9 @@ export class GuardedTransport extends AbstractTransport {
 export function guardedTransportFactory(guard: GuardOptions): ITransportFactory {
   return async (url: string) => {
     if (typeof globalThis.WebSocket === 'function') {
-      return new GuardedTransport(new globalThis.WebSocket(url) as unknown as SocketLike, guard);
+      // A decoder per connection (a worker where there are workers); a new connection starts with an empty queue.
+      const decodeCbor = guard.decodeCbor ?? workerCborDecoder();
+      return new GuardedTransport(new globalThis.WebSocket(url) as unknown as SocketLike, { ...guard, ...(decodeCbor ? { decodeCbor } : {}) });
     }
     const ws = await import('ws');
     // ws closes the connection itself beyond maxPayload; frames between the limit and twice it are dropped by us.

@@ -69,9 +69,15 @@ export function makeAxes(length: number, radius: number, alpha = 1, colors: read
   return g;
 }
 
-/** Text on a canvas sprite that always faces the camera, `height` metres tall (MovableText / TEXT_VIEW_FACING). */
-export function makeText(text: string, height: number, c: Rgb = [1, 1, 1], alpha = 1): THREE.Sprite {
-  const lines = text.split('\n');
+/** Canvases of drawn labels by text and colour, newest last: a marker array sends the same labels with every message,
+ * and drawing the text (shaping, rasterising) is what costs; a texture made from a kept canvas is cheap. */
+const labelCanvases = new Map<string, HTMLCanvasElement>();
+const LABEL_CACHE_SIZE = 256;
+
+function labelCanvas(lines: readonly string[], c: Rgb): HTMLCanvasElement {
+  const key = `${c.join(',')}\u0000${lines.join('\n')}`;
+  const kept = labelCanvases.get(key);
+  if (kept) { labelCanvases.delete(key); labelCanvases.set(key, kept); return kept; }
   const px = 48;
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d')!;
@@ -84,6 +90,15 @@ export function makeText(text: string, height: number, c: Rgb = [1, 1, 1], alpha
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   lines.forEach((l, i) => ctx.fillText(l, width / 2, px * 1.25 * (i + 0.5)));
+  labelCanvases.set(key, canvas);
+  if (labelCanvases.size > LABEL_CACHE_SIZE) labelCanvases.delete(labelCanvases.keys().next().value!);
+  return canvas;
+}
+
+/** Text on a canvas sprite that always faces the camera, `height` metres tall (MovableText / TEXT_VIEW_FACING). */
+export function makeText(text: string, height: number, c: Rgb = [1, 1, 1], alpha = 1): THREE.Sprite {
+  const lines = text.split('\n');
+  const canvas = labelCanvas(lines, c);
   const texture = new THREE.CanvasTexture(canvas);
   const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: texture, transparent: true, opacity: alpha, depthWrite: false }));
   const h = height * lines.length;

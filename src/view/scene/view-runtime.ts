@@ -13,11 +13,12 @@ import type { CameraSpec } from '../spec/camera.ts';
 import { orbitEye, orthoHalfExtents } from '../spec/camera.ts';
 import type { ViewDisplay } from '../spec/draw-spec.ts';
 import type { SceneStatus } from '../spec/legend.ts';
-import { FrameStats } from '../spec/frame-stats.ts';
+import { FrameStats, minFrameInterval } from '../spec/frame-stats.ts';
 import type { Rgb } from '../spec/props.ts';
 import { TransformBuffer } from '../spec/transforms.ts';
 import { SlicedJob, taskScheduler } from '../spec/sliced-job.ts';
-import { ShaderWarmup } from './shader-warmup.ts';
+import { LAZY_EXTENSIONS, ShaderWarmup, type WarmupStats } from './shader-warmup.ts';
+import { addViewLights, configureRenderer, CONTEXT_ATTRIBUTES } from './render-setup.ts';
 import type { Layer, LayerContext } from './layer.ts';
 import { AxesLayer } from './axes.ts';
 import { GridLayer } from './grid.ts';
@@ -31,8 +32,39 @@ import { RobotModelLayer } from './robot-model.ts';
 import { PointStampedLayer, PolygonLayer, RangeLayer } from './simple.ts';
 import { TfLayer } from './tf.ts';
 
-// Colours are drawn as RViz draws them (no sRGB conversion), so palettes and rainbows read back as the same bytes.
-THREE.ColorManagement.enabled = false;
+/** Extensions three.js enables when its renderer starts (WebGLExtensions.init): EXT_color_buffer_float alone takes
+ * 55-70 ms (SwiftShader), a synchronous round trip to the GPU process. */
+const INIT_EXTENSIONS = ['EXT_color_buffer_float', 'WEBGL_clip_cull_distance', 'OES_texture_float_linear', 'EXT_color_buffer_half_float',
+  'WEBGL_multisampled_render_to_texture', 'WEBGL_render_shared_exponent'] as const;
+
+export interface PreparedContext { canvas: HTMLCanvasElement; context: WebGL2RenderingContext; renderer: THREE.WebGLRenderer }
+
+/**
+ * The page's WebGL context made a piece per task, for `new ViewRuntime(host, {prepared})`: the canvas sized to `host`
+ * before the context exists (its drawing buffer is allocated once, not again by the first resize), the context, then
+ * each extension three.js and the shader warm-up look up, one per `next()` (once enabled, a lookup is instant), then
+ * three.js' renderer on it.
+ * Undefined without WebGL2: the runtime then fails as it would have, with three.js' message.
+ */
+export async function prepareContext(host: HTMLElement, next: () => Promise<void>): Promise<PreparedContext | undefined> {
+  const canvas = document.createElement('canvas');
+  // In CSS pixels: the renderer takes this as its size; a device pixel ratio other than 1 then resizes it once.
+  canvas.width = Math.max(1, host.clientWidth);
+  canvas.height = Math.max(1, host.clientHeight);
+  const context = canvas.getContext('webgl2', { ...CONTEXT_ATTRIBUTES });
+  if (!context) return undefined;
+  for (const name of [...INIT_EXTENSIONS, ...LAZY_EXTENSIONS]) {
+    await next();
+    context.getExtension(name);
+  }
+  // three.js' own start on that context (capabilities, state, its first GL calls) is a task of its own too.
+  await next();
+  const renderer = new THREE.WebGLRenderer({ ...CONTEXT_ATTRIBUTES, canvas, context });
+  configureRenderer(renderer);
+  return { canvas, context, renderer };
+}
+
+function pixelRatio(): number { return Math.min(2, globalThis.devicePixelRatio || 1); }
 
 export interface ViewInput {
   displays: readonly ViewDisplay[];
@@ -87,6 +119,10 @@ export interface ViewRuntimeOptions {
   staged?: boolean;
   /** three.js reads every program's link status and logs shader errors: a synchronous wait per program (debug only). */
   checkShaderErrors?: boolean;
+  /** The canvas and context from `prepareContext` (else the renderer makes its own, in one task). */
+  prepared?: PreparedContext;
+  /** Settles when the warm-up worker has compiled the view's shaders (gl-warmup.ts): new programs wait for it. */
+  shadersWarmed?: Promise<unknown>;
 }
 
 export class ViewRuntime {
@@ -134,23 +170,22 @@ export class ViewRuntime {
       onError: (err) => { console.error('live view: a layer could not be built', err); },
     });
     this.decoder = options.decoder ?? createViewDecoder();
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true, alpha: false });
+    const prepared = options.prepared;
+    this.renderer = prepared?.renderer ?? new THREE.WebGLRenderer({ ...CONTEXT_ATTRIBUTES });
     this.renderer.debug.checkShaderErrors = options.checkShaderErrors ?? false;
-    this.warmup = new ShaderWarmup(this.renderer);
-    this.renderer.outputColorSpace = THREE.LinearSRGBColorSpace;
-    this.renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio || 1));
+    this.warmup = new ShaderWarmup(this.renderer, { ...(options.shadersWarmed ? { hold: options.shadersWarmed } : {}), ...(this.staged ? { schedule: taskScheduler() } : {}) });
+    configureRenderer(this.renderer);
+    // Setting the ratio resizes the drawing buffer: only when it differs from three.js' 1. A prepared canvas already
+    // has the host's size, so the first fit() does not resize it again.
+    if (pixelRatio() !== 1) this.renderer.setPixelRatio(pixelRatio());
+    this.sized = prepared !== undefined;
     this.canvas = this.renderer.domElement;
     this.canvas.style.display = 'block';
     this.canvas.style.width = '100%';
     this.canvas.style.height = '100%';
     this.canvas.style.touchAction = 'none';
     host.appendChild(this.canvas);
-    for (const c of [this.perspective, this.ortho]) c.up.set(0, 0, 1);
-    const light = new THREE.DirectionalLight(0xffffff, 1.6);
-    light.position.set(0.3, 0.2, 1);
-    this.perspective.add(light);
-    this.ortho.add(light.clone());
-    this.scene.add(this.perspective, this.ortho, new THREE.AmbientLight(0xffffff, 1.4));
+    addViewLights(this.scene, this.perspective, this.ortho);
     this.controls = this.makeControls();
     this.resize = new ResizeObserver(() => this.fit());
     this.resize.observe(host);
@@ -308,6 +343,9 @@ export class ViewRuntime {
     // Fades (TF timeout), lifetimes and decay need a frame now and then even when nothing arrives.
     const periodic = now - this.lastFrameAt > 250;
     if (!this.warming && !this.dirty && this.tf.version === this.tfVersion && !periodic) return;
+    // At most the document's Frame Rate, as RViz renders (a 60 Hz display would otherwise draw every TF message):
+    // every frame is GPU work, and on a software GPU that work competes with the page for the CPU.
+    if (now - this.lastFrameAt < minFrameInterval(this.input?.frameRate)) return;
     this.frame(now, this.staged);
   };
 
@@ -367,6 +405,9 @@ export class ViewRuntime {
   }
 
   public decodeStats(): DecodeStats { return this.decoder.stats(); }
+
+  /** Shader programs made ready so far and the longest first use (above a few ms it waited for the GPU process). */
+  public warmupStats(): WarmupStats { return { ...this.warmup.stats }; }
 
   public dispose(): void {
     this.disposed = true;

@@ -25,3 +25,12 @@ export class FrameStats {
 
   public reset(): void { this.count = 0; this.next = 0; }
 }
+
+/**
+ * The least time (ms) between two rendered frames at `frameRate` (the document's Frame Rate; RViz's default 30 when
+ * missing or not positive), less 3 ms so a 60 Hz display's jittery frames still give every other one at 30.
+ */
+export function minFrameInterval(frameRate: number | undefined): number {
+  const rate = frameRate !== undefined && Number.isFinite(frameRate) && frameRate > 0 ? frameRate : 30;
+  return Math.max(0, 1000 / rate - 3);
+}

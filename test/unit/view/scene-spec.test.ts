@@ -8,7 +8,7 @@ import { documentView } from '../../../src/view/spec/document-view.ts';
 import { cameraFromViews, orbitEye, orthoHalfExtents } from '../../../src/view/spec/camera.ts';
 import { gridSegments, tfFade } from '../../../src/view/spec/grid-lines.ts';
 import { positionEllipsoid, symmetricEigen3 } from '../../../src/view/spec/covariance.ts';
-import { FrameStats } from '../../../src/view/spec/frame-stats.ts';
+import { FrameStats, minFrameInterval } from '../../../src/view/spec/frame-stats.ts';
 import type { ViewDisplay } from '../../../src/view/spec/draw-spec.ts';
 
 function docOf(text: string) {
@@ -144,5 +144,23 @@ describe('FrameStats', () => {
     expect(s.summary()).toEqual({ p50: 50, p95: 95, frames: 100 });
     for (let i = 0; i < 100; i++) s.add(1);
     expect(s.summary().p95).toBe(1);
+  });
+
+  it('caps rendering at the Frame Rate: every other 60 Hz frame at 30, every one at 60, RViz\'s 30 without a rate', () => {
+    const frames = (rate: number | undefined) => {
+      let last = -Infinity;
+      let drawn = 0;
+      // A 60 Hz display with ±1 ms jitter, for one second.
+      for (let i = 0; i < 60; i++) {
+        const t = i * 16.67 + (i % 2 ? 1 : -1);
+        if (t - last >= minFrameInterval(rate)) { last = t; drawn++; }
+      }
+      return drawn;
+    };
+    expect(frames(30)).toBe(30);
+    expect(frames(60)).toBe(60);
+    expect(frames(10)).toBe(10);
+    expect(frames(undefined)).toBe(30);
+    expect(frames(0)).toBe(30);
   });
 });
