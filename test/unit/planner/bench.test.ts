@@ -78,11 +78,12 @@ describe('planner benchmark', () => {
 
   it('runs offline through the CLI and prints the table', async () => {
     const out: string[] = [];
-    const code = await main(['bench', 'planner', '--scenario', 'big_graph'], { stdout: (t) => { out.push(t); }, stderr: (t) => { out.push(t); }, env: {} }, new AbortController().signal);
+    // The tuned set alone: the held-out set is planned by the test above, and both together outgrew the timeout.
+    const code = await main(['bench', 'planner', '--scenario', 'big_graph', '--set', 'tuned'], { stdout: (t) => { out.push(t); }, stderr: (t) => { out.push(t); }, env: {} }, new AbortController().signal);
     expect(code).toBe(0);
     expect(out.join('')).toMatch(/big_graph\s+\d+\s+\d+\s+[\d.]+ %/);
     expect(out.join('')).toMatch(/tokens full\s+tokens retrieved/);
-  }, 30_000);
+  }, 60_000);
 
   describe('with a model (loopback Ollama)', () => {
     let ollama: FakeServer;
