@@ -3,25 +3,8 @@
 // that are fixes. Refusals first: what the planner must not guess. (The dev-r4 bench cases cover the kinds on the
 // scenarios.)
 import { describe, expect, it } from 'vitest';
-import { playTurns, startingDocument, findingsFor } from '../../../bench/planner/evaluate.ts';
-import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
-import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
 import { oneEdit } from '../../../src/core/planner/offline/typos.ts';
-import type { GraphSnapshot } from '../../../src/core/graph/types.ts';
-import { withScan, snapshot } from './fixtures.ts';
-
-type Planned = { actions: string[]; notes: string[] };
-
-async function plan(request: string, document = withScan(), snap: GraphSnapshot = snapshot()): Promise<Planned> {
-  const r = await planRequest({ request, document, snapshot: snap, findings: findingsFor(document, snap), proposer: createOfflineProposer() });
-  return { actions: r.plan.actions.filter((a) => a.checked).map((a) => `${a.action} ${a.display} ${a.property}=${a.value}`.replace(/\s+/g, ' ').trim()), notes: r.plan.notes };
-}
-
-async function onScenario(scenario: string, config: string | undefined, request: string): Promise<Planned> {
-  const snap = await snapshotFromScenario(scenario, new AbortController().signal);
-  const played = await playTurns({ id: 'unit', request, expect: {} }, await startingDocument(scenario, config), snap);
-  return plan(request, played.before, snap);
-}
+import { planned as plan, plannedOnScenario as onScenario } from './planned.ts';
 
 describe('offline planner, fourth round: refusals', () => {
   it('a value with no verb on a type with no display says there is none and adds nothing', async () => {

@@ -4,30 +4,14 @@
 // scenarios, in every lexicon language.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findingsFor, playTurns, startingDocument } from '../../../bench/planner/evaluate.ts';
 import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
-import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
 import { rewriteParaphrases } from '../../../src/core/planner/offline/paraphrases.ts';
 import { mergeValueClauses } from '../../../src/core/planner/offline/phrases.ts';
 import { numbersIn } from '../../../src/core/planner/offline/mentions.ts';
 import { quantitiesOf } from '../../../src/core/planner/offline/quantities.ts';
 import { siblingSwitches } from '../../../src/core/planner/offline/settings.ts';
-import type { RvizDocument } from '../../../src/core/rviz/index.ts';
-import type { GraphSnapshot } from '../../../src/core/graph/types.ts';
 import { doc } from './fixtures.ts';
-
-type Planned = { actions: string[]; notes: string[] };
-
-async function plan(request: string, document: RvizDocument, snap: GraphSnapshot): Promise<Planned> {
-  const r = await planRequest({ request, document, snapshot: snap, findings: findingsFor(document, snap), proposer: createOfflineProposer() });
-  return { actions: r.plan.actions.filter((a) => a.checked).map((a) => `${a.action} ${a.display} ${a.property}=${a.value}`.replace(/\s+/g, ' ').trim()), notes: r.plan.notes };
-}
-
-async function onScenario(scenario: string, config: string | undefined, request: string): Promise<Planned> {
-  const snap = await snapshotFromScenario(scenario, new AbortController().signal);
-  const played = await playTurns({ id: 'unit', request, expect: {} }, await startingDocument(scenario, config), snap);
-  return plan(request, played.before, snap);
-}
+import { planned as plan, plannedOnScenario as onScenario, type Planned } from './planned.ts';
 
 /** gateway-ops.rviz with a second Min/Max pair on the octomap display, so a range alone cannot tell which is meant. */
 async function twoPluginPairs(request: string): Promise<Planned> {

@@ -3,8 +3,7 @@
 // and questions back first: what the planner must not guess. (The dev-r5t bench cases cover the kinds on the
 // scenarios.)
 import { describe, expect, it } from 'vitest';
-import { playTurns, startingDocument, findingsFor } from '../../../bench/planner/evaluate.ts';
-import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
+import { findingsFor } from '../../../bench/planner/evaluate.ts';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
 import { numberedDevices } from '../../../src/core/planner/offline/devices.ts';
@@ -12,15 +11,9 @@ import { placeWords } from '../../../src/core/planner/offline/places.ts';
 import type { ProposalInput } from '../../../src/core/planner/types.ts';
 import { DEFAULT_RVIZ_CONFIG } from '../../../src/core/default-rviz.ts';
 import { doc, snapshot } from './fixtures.ts';
+import { plannedOnScenario } from './planned.ts';
 
-type Planned = { actions: string[]; notes: string[] };
-
-async function onScenario(scenario: string, config: string | undefined, request: string): Promise<Planned> {
-  const snap = await snapshotFromScenario(scenario, new AbortController().signal);
-  const played = await playTurns({ id: 'unit', request, expect: {} }, await startingDocument(scenario, config), snap);
-  const r = await planRequest({ request, document: played.before, snapshot: snap, findings: findingsFor(played.before, snap), proposer: createOfflineProposer() });
-  return { actions: r.plan.actions.filter((a) => a.checked).map((a) => `${a.action} ${a.display} ${a.topic} ${a.property}=${a.value}`.replace(/\s+/g, ' ').trim()), notes: r.plan.notes };
-}
+const onScenario = (scenario: string, config: string | undefined, request: string) => plannedOnScenario(scenario, config, request, { withTopic: true });
 
 /** A context holding only the topics given, for the numbered-device reading. */
 function topics(...list: [string, string][]): ProposalInput['context'] {

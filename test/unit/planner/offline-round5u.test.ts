@@ -5,31 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
-import { playTurns, startingDocument, findingsFor } from '../../../bench/planner/evaluate.ts';
-import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import { diagnose } from '../../../src/core/diagnosis/index.ts';
 import type { Finding } from '../../../src/core/diagnosis/types.ts';
 import type { GraphSnapshot } from '../../../src/core/graph/types.ts';
-import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
 import { ROBOT_PARTS } from '../../../src/core/planner/offline/robot-commands.ts';
 import type { RvizDocument } from '../../../src/core/rviz/index.ts';
-import { withScan, snapshot } from './fixtures.ts';
+import { snapshot, withScan } from './fixtures.ts';
+import { planned, plannedOnScenario as onScenario } from './planned.ts';
 
-type Planned = { actions: string[]; notes: string[] };
-
-async function plan(request: string, document: RvizDocument = withScan(), snap: GraphSnapshot | undefined = snapshot(), findings?: Finding[]): Promise<Planned> {
-  const r = await planRequest({ request, document, snapshot: snap, findings: findings ?? findingsFor(document, snap), proposer: createOfflineProposer() });
-  return { actions: r.plan.actions.filter((a) => a.checked).map((a) => `${a.action} ${a.display} ${a.property}=${a.value}`.replace(/\s+/g, ' ').trim()), notes: r.plan.notes };
-}
-
-const snapshots = new Map<string, Promise<GraphSnapshot>>();
-async function onScenario(scenario: string, config: string | undefined, request: string): Promise<Planned> {
-  if (!snapshots.has(scenario)) snapshots.set(scenario, snapshotFromScenario(scenario, new AbortController().signal));
-  const snap = await snapshots.get(scenario)!;
-  const played = await playTurns({ id: 'unit', request, expect: {} }, await startingDocument(scenario, config), snap);
-  return plan(request, played.before, snap);
-}
+const plan = (request: string, document?: RvizDocument, snap?: GraphSnapshot, findings?: Finding[]) => planned(request, document, snap, { findings });
 
 const read = (path: string): unknown => JSON.parse(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8'));
 
