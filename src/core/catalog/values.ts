@@ -96,7 +96,8 @@ function channel(n: number, scale: boolean): number {
 /** `R; G; B` from `255; 0; 0`, `255,0,0`, `1.0 0 0` (0–1 floats), `#ff0000`, `#f00`, `rgb(255, 0, 0)` or a colour name. */
 function checkColor(prop: PropertySpec, text: string): ValueCheck {
   const raw = text.trim().toLowerCase();
-  const named = namedColors[raw];
+  // Own keys only: "constructor" or "__proto__" typed as a colour is no colour name.
+  const named = Object.hasOwn(namedColors, raw) ? namedColors[raw] : undefined;
   if (named) return { ok: true, normalized: named.join('; ') };
   const hex = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/.exec(raw);
   if (hex && (raw.startsWith('#') || /[a-f]/.test(raw) || raw.length === 6)) {

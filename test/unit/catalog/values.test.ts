@@ -70,6 +70,7 @@ describe('checkValue', () => {
       ok: false, reason: '"Color": "ultraviolet" is not a colour (write R; G; B with 0–255 each, #rrggbb or a name such as red)',
     });
     expect(catalog.checkValue(color, true).ok).toBe(false);
+    for (const word of ['__proto__', 'constructor', 'toString']) expect(catalog.checkValue(color, word).ok, word).toBe(false);
   });
 
   it('topic: ROS name rules', () => {

@@ -8,6 +8,7 @@ import { catalog } from '../../../src/core/catalog/index.ts';
 import type { Finding } from '../../../src/core/diagnosis/types.ts';
 import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
 import { FINDING_CAUSES } from '../../../src/core/planner/offline/causes.ts';
+import { colourIn } from '../../../src/core/planner/offline/mentions.ts';
 import { FINDING_CODES } from '../../../src/core/diagnosis/types.ts';
 import { applyActions, type RvizDocument } from '../../../src/core/rviz/index.ts';
 import { doc, snapshot } from './fixtures.ts';
@@ -57,6 +58,15 @@ describe('offline planner: values must fit the setting', () => {
 });
 
 describe('offline planner: a verb that needs an existing display', () => {
+  it('reads words that are names of object members ("constructor", "__proto__") as words, never as colours', async () => {
+    for (const request of ['make the lidar constructor', 'front lidar colour __proto__']) {
+      const r = await plan(request);
+      expect(r.actions, request).toEqual([]);
+      expect(r.notes.join('\n'), request).toMatch(/did not understand/);
+    }
+    for (const word of ['constructor', '__proto__', 'hasownproperty']) expect(colourIn(`make it ${word}`), word).toBeUndefined();
+  });
+
   it('says there is none instead of adding one', async () => {
     for (const request of ['switch the camera display off', 'hide the camera', 'turn the path off']) {
       const r = await plan(request);

@@ -156,7 +156,8 @@ export function colourIn(text: string): string | undefined {
   const triple = /\b(\d{1,3})\s*[;,]\s*(\d{1,3})\s*[;,]\s*(\d{1,3})\b/.exec(t);
   if (triple && [1, 2, 3].every((i) => Number(triple[i]) <= 255)) return [1, 2, 3].map((i) => Number(triple[i])).join('; ');
   for (const token of tokenize(t)) {
-    const rgb = namedColors[token];
+    // Own keys only: "constructor" in a request is no colour name.
+    const rgb = Object.hasOwn(namedColors, token) ? namedColors[token] : undefined;
     if (rgb) return rgb.join('; ');
   }
   return undefined;
