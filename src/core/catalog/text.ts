@@ -80,3 +80,8 @@ export function findPhrase(text: PreparedText, phrase: readonly string[]): Phras
   }
   return best;
 }
+
+/** A word table without Object.prototype behind it: a request word such as "constructor" finds nothing in it. */
+export function wordTable<T>(entries: Record<string, T>): Readonly<Record<string, T>> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}

@@ -59,10 +59,11 @@ describe('offline planner: values must fit the setting', () => {
 
 describe('offline planner: a verb that needs an existing display', () => {
   it('reads words that are names of object members ("constructor", "__proto__") as words, never as colours', async () => {
-    for (const request of ['make the lidar constructor', 'front lidar colour __proto__']) {
+    for (const request of ['make the lidar constructor', 'front lidar colour __proto__', 'constructor', 'twice constructor the lidar size']) {
       const r = await plan(request);
       expect(r.actions, request).toEqual([]);
       expect(r.notes.join('\n'), request).toMatch(/did not understand/);
+      expect(r.notes.join('\n'), request).not.toMatch(/native code|NaN/);
     }
     for (const word of ['constructor', '__proto__', 'hasownproperty']) expect(colourIn(`make it ${word}`), word).toBeUndefined();
   });

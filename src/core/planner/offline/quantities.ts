@@ -1,7 +1,7 @@
 // Values with their kind: a number is read with its unit (metres, pixels, seconds, percent) or the noun it counts
 // ("20 cells", "the last 50"), and a property takes it only when its own kind fits (a count is never a size in metres).
 import type { PropertySpec } from '../../catalog/index.ts';
-import { singular, tokenize } from '../../catalog/text.ts';
+import { singular, tokenize, wordTable } from '../../catalog/text.ts';
 import type { NumberMention } from './mentions.ts';
 
 /** What a numeric property measures, read from its catalog kind, range and name. */
@@ -46,11 +46,11 @@ const NOT_NOUNS = new Set(['and', 'or', 'for', 'on', 'in', 'to', 'of', 'with', '
 const UNIT_WORDS = new Set(['seconds', 'secs', 'meters', 'metres', 'pixels', 'degrees', 'minutes', 'centimeters', 'centimetres', 'millimeters', 'millimetres', 'times', 'radians', 'percents']);
 
 /** Number words a multiplier may use ("three times as many"). */
-const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const NUMBER_WORDS = wordTable<number>({ two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 });
 /** Plural fractions after a number word ("two thirds", "three quarters"). */
-const FRACTION_WORDS: Record<string, number> = { halves: 2, thirds: 3, quarters: 4, fifths: 5, tenths: 10 };
+const FRACTION_WORDS = wordTable<number>({ halves: 2, thirds: 3, quarters: 4, fifths: 5, tenths: 10 });
 /** Multiplier words ("twice as big", "double the cells"). */
-const FACTOR_WORDS: Record<string, number> = { twice: 2, double: 2, doubled: 2, triple: 3, tripled: 3, thrice: 3, quadruple: 4, quadrupled: 4 };
+const FACTOR_WORDS = wordTable<number>({ twice: 2, double: 2, doubled: 2, triple: 3, tripled: 3, thrice: 3, quadruple: 4, quadrupled: 4 });
 /** After a multiplier: it divides ("three times smaller", "twice as few"). */
 const DIVIDING = new Set(['smaller', 'fewer', 'less', 'shorter', 'thinner', 'narrower', 'lower', 'slower', 'few']);
 /** After a multiplier: what it multiplies is counted ("as many cells", "more arrows"). */

@@ -3,12 +3,12 @@
 // changed or two swapped); with no such word, or several, it stays as written and the usual "did not understand" note
 // names it. Names on the robot and in the document are never corrected.
 import type { Catalog } from '../../catalog/index.ts';
-import { splitCamel, tokenize } from '../../catalog/text.ts';
+import { splitCamel, tokenize, wordTable } from '../../catalog/text.ts';
 import type { PlanContext } from '../types.ts';
 import { vocabulary } from './accounting.ts';
 
 /** Short forms users write for group words. */
-const ABBREVIATIONS: Record<string, string> = { grp: 'group', grps: 'groups' };
+const ABBREVIATIONS = wordTable<string>({ grp: 'group', grps: 'groups' });
 
 const catalogWords = new WeakMap<Catalog, readonly string[]>();
 
