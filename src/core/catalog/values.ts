@@ -2,14 +2,14 @@
  * Checks a value for one catalog property and writes it the way RViz2 does (`R; G; B`, canonical enum spelling, typed numbers).
  */
 import type { PropertySpec } from './types.ts';
-import { looseKey } from './text.ts';
+import { looseKey, wordTable } from './text.ts';
 
 export type PropertyValue = string | number | boolean;
 
 export type ValueCheck = { ok: true; normalized: PropertyValue } | { ok: false; reason: string };
 
-/** Named colours a request may use instead of `R; G; B`. */
-export const namedColors: Readonly<Record<string, readonly [number, number, number]>> = {
+/** Named colours a request may use instead of `R; G; B` (no prototype: "constructor" is no colour name). */
+export const namedColors = wordTable<readonly [number, number, number]>({
   red: [255, 0, 0],
   green: [0, 255, 0],
   blue: [0, 0, 255],
@@ -24,7 +24,7 @@ export const namedColors: Readonly<Record<string, readonly [number, number, numb
   brown: [165, 42, 42],
   gray: [128, 128, 128],
   grey: [128, 128, 128],
-};
+});
 
 const TRUE_WORDS = new Set(['true', 'yes', 'on', '1', 'enabled', 'enable', 'show', 'visible']);
 const FALSE_WORDS = new Set(['false', 'no', 'off', '0', 'disabled', 'disable', 'hide', 'hidden']);
@@ -96,8 +96,7 @@ function channel(n: number, scale: boolean): number {
 /** `R; G; B` from `255; 0; 0`, `255,0,0`, `1.0 0 0` (0–1 floats), `#ff0000`, `#f00`, `rgb(255, 0, 0)` or a colour name. */
 function checkColor(prop: PropertySpec, text: string): ValueCheck {
   const raw = text.trim().toLowerCase();
-  // Own keys only: "constructor" or "__proto__" typed as a colour is no colour name.
-  const named = Object.hasOwn(namedColors, raw) ? namedColors[raw] : undefined;
+  const named = namedColors[raw];
   if (named) return { ok: true, normalized: named.join('; ') };
   const hex = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/.exec(raw);
   if (hex && (raw.startsWith('#') || /[a-f]/.test(raw) || raw.length === 6)) {

@@ -156,8 +156,7 @@ export function colourIn(text: string): string | undefined {
   const triple = /\b(\d{1,3})\s*[;,]\s*(\d{1,3})\s*[;,]\s*(\d{1,3})\b/.exec(t);
   if (triple && [1, 2, 3].every((i) => Number(triple[i]) <= 255)) return [1, 2, 3].map((i) => Number(triple[i])).join('; ');
   for (const token of tokenize(t)) {
-    // Own keys only: "constructor" in a request is no colour name.
-    const rgb = Object.hasOwn(namedColors, token) ? namedColors[token] : undefined;
+    const rgb = namedColors[token];
     if (rgb) return rgb.join('; ');
   }
   return undefined;

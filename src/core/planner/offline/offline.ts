@@ -32,6 +32,10 @@ import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
 
+/** A plugin display's settings are not in the catalog: a change on it is said, never guessed. */
+const unknownSettingsNote = (d: { name: string; classId: string }): string =>
+  `${d.name} is a ${d.classId} display, whose settings the catalog does not know; nothing was changed on it`;
+
 /** General English alone ("help", "please"): nothing to say it was not understood. */
 const GENERAL = new Set(GENERAL_WORDS.flatMap((w) => tokenize(w)));
 
@@ -427,13 +431,13 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
     // "the particle swarm arrows in blue" on a plugin display: the catalog does not know its settings, so none is guessed.
     if (colourIn(clause) !== undefined || numbersIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]))) {
-      for (const d of t.displays) p.notes.push(`${d.name} is a ${d.classId} display, whose settings the catalog does not know; nothing was changed on it`);
+      for (const d of t.displays) p.notes.push(unknownSettingsNote(d));
     }
     return;
   }
   // "make the imu red" on a plugin display: a change the catalog cannot make, said as such.
   if (!spec && t.displays.length > 0 && t.displays.every((d) => !d.spec)) {
-    for (const d of t.displays) p.notes.push(`${d.name} is a ${d.classId} display, whose settings the catalog does not know; nothing was changed on it`);
+    for (const d of t.displays) p.notes.push(unknownSettingsNote(d));
     return;
   }
   if (!spec) {
