@@ -28,6 +28,8 @@ export interface ViewStats {
   ready: boolean;
   /** Shader programs the view made ready: new ones compiled, cached ones found, first uses and the longest (ms). */
   shaders?: { compiled: number; cached: number; firstUses: number; longestFirstUseMs: number };
+  /** Where the scene renders: in the render worker on an OffscreenCanvas, or on the page (no OffscreenCanvas WebGL). */
+  scene?: 'worker' | 'page';
 }
 
 export interface DebugHookSource {

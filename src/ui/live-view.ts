@@ -9,6 +9,8 @@ import type { DecodedImage } from '../view/decode/types.ts';
 import { documentView, type DocumentView } from '../view/spec/document-view.ts';
 import { legendRows, type LegendRow } from '../view/spec/legend.ts';
 import type { ImageUpdate, ViewRuntime } from '../view/scene/view-runtime.ts';
+import type { RemoteView } from '../view/remote/remote-view.ts';
+import { offscreenViewSupported } from '../view/remote/supported.ts';
 import { debugEnabled, installDebugHook, type ViewStats } from './live-view-debug.ts';
 import { warmUpGl } from '../view/scene/gl-warmup.ts';
 import { theme } from './theme.ts';
@@ -78,7 +80,8 @@ export class LiveView extends LitElement {
   @state() private images = new Map<string, ImageUpdate>();
   @state() private tick = 0;
 
-  private runtime: ViewRuntime | undefined;
+  /** The scene: in the render worker (RemoteView) where the browser can hand a canvas over, else on the page. */
+  private runtime: RemoteView | ViewRuntime | undefined;
   private loading: Promise<void> | undefined;
   private view: DocumentView | undefined;
   private viewDoc: RvizDocument | undefined;
@@ -124,37 +127,72 @@ export class LiveView extends LitElement {
   private ensureRuntime(): Promise<void> {
     if (this.runtime) return Promise.resolve();
     this.loading ??= (async () => {
-      // The GPU process is woken from a worker while three.js loads: the main thread's context is then cheap; the
-      // worker then compiles the view's shaders, and new programs on the page wait for that (cache hits then).
-      const warm = warmUpGl();
       try {
-        // three.js, then the view's own modules: two chunks, each evaluated in a task of its own.
-        await import('three');
-        await nextTask();
-        const { ViewRuntime, prepareContext } = await import('../view/scene/view-runtime.ts');
-        await warm.context;
-        // The chunk's evaluation, the WebGL context's creation and each extension three.js enables are tasks of their own.
-        await nextTask();
-        const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
-        if (!stage || !this.isConnected) { warm.stop(); return; }
-        const prepared = await prepareContext(stage, nextTask);
-        // The page's context and three.js' start on it are done: the worker may now keep the GPU process busy.
-        warm.startShaders();
-        await nextTask();
-        if (!this.isConnected) return;
-        // Shader error logs cost a synchronous wait per program: on in the dev server (`vite`), off in the built app.
-        const dev = (import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV === true;
-        const rt = new ViewRuntime(stage, { staged: true, checkShaderErrors: dev, shadersWarmed: warm.shaders, ...(prepared ? { prepared } : {}) });
-        await nextTask();
-        if (!this.isConnected) { rt.dispose(); return; }
+        const rt = (offscreenViewSupported() ? await this.startRemote() : undefined) ?? await this.startOnPage();
+        if (!rt) return;
         rt.onImage = (u) => { this.images = new Map(this.images).set(u.key, u); };
         this.runtime = rt;
       } catch (err) {
-        warm.stop();
         this.loadError = `The 3D view could not start (${err instanceof Error ? err.message : String(err)}); the legend below still lists the displays.`;
       }
     })();
     return this.loading;
+  }
+
+  /** Shader error logs cost a synchronous wait per program: on in the dev server (`vite`), off in the built app. */
+  private get devShaderChecks(): boolean {
+    return (import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV === true;
+  }
+
+  /**
+   * The scene in the render worker: the page creates no WebGL context and runs no GL call, so the view's start-up and
+   * drawing are no main-thread tasks. Undefined when the worker could not start its renderer (the page draws then).
+   */
+  private async startRemote(): Promise<RemoteView | undefined> {
+    const { RemoteView } = await import('../view/remote/remote-view.ts');
+    await nextTask();
+    const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
+    if (!stage || !this.isConnected) return undefined;
+    const rv = new RemoteView(stage, { checkShaderErrors: this.devShaderChecks });
+    try {
+      await rv.ready;
+    } catch (err) {
+      console.warn('live view: the render worker could not start; drawing on the page', err);
+      rv.dispose();
+      return undefined;
+    }
+    if (!this.isConnected) { rv.dispose(); return undefined; }
+    return rv;
+  }
+
+  /** The scene on the page (no OffscreenCanvas WebGL here): the context made a piece per task, shaders warmed in a worker. */
+  private async startOnPage(): Promise<ViewRuntime | undefined> {
+    // The GPU process is woken from a worker while three.js loads: the main thread's context is then cheap; the
+    // worker then compiles the view's shaders, and new programs on the page wait for that (cache hits then).
+    const warm = warmUpGl();
+    try {
+      // three.js, then the view's own modules: two chunks, each evaluated in a task of its own.
+      await import('three');
+      await nextTask();
+      const { ViewRuntime, prepareContext } = await import('../view/scene/view-runtime.ts');
+      await warm.context;
+      // The chunk's evaluation, the WebGL context's creation and each extension three.js enables are tasks of their own.
+      await nextTask();
+      const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
+      if (!stage || !this.isConnected) { warm.stop(); return undefined; }
+      const prepared = await prepareContext(stage, nextTask);
+      // The page's context and three.js' start on it are done: the worker may now keep the GPU process busy.
+      warm.startShaders();
+      await nextTask();
+      if (!this.isConnected) return undefined;
+      const rt = new ViewRuntime(stage, { staged: true, checkShaderErrors: this.devShaderChecks, shadersWarmed: warm.shaders, ...(prepared ? { prepared } : {}) });
+      await nextTask();
+      if (!this.isConnected) { rt.dispose(); return undefined; }
+      return rt;
+    } catch (err) {
+      warm.stop();
+      throw err;
+    }
   }
 
   private push(): void {
@@ -194,7 +232,7 @@ export class LiveView extends LitElement {
     }
     return { frameMs: { p50: frame.p50, p95: frame.p95 }, frames: frame.frames, displays, dropped: droppedByName,
       decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true && onScreen,
-      ...(this.runtime ? { shaders: this.runtime.warmupStats() } : {}) };
+      ...(this.runtime ? { shaders: this.runtime.warmupStats(), scene: this.runtime.where } : {}) };
   }
 
   protected override render() {

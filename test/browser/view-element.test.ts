@@ -53,6 +53,8 @@ describe('live-view', () => {
     expect(el.shadowRoot!.querySelector('[data-legend-row="Force"]')!.textContent).to.contain('shown in RViz only');
     expect(el.shadowRoot!.querySelector('[data-camera-note]')!.textContent).to.contain('XYOrbit view is shown as an Orbit view');
     expect(el.shadowRoot!.querySelector('canvas')).to.exist;
+    // Headless Chromium hands the canvas to the render worker: no WebGL call on the page.
+    expect(stats.scene).to.equal('worker');
   });
 
   it('exposes a read-only debug hook', () => {

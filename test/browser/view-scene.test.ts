@@ -68,7 +68,7 @@ function setup(displays: string, meshBaseUrl = '') {
 }
 
 /** Pixel (x, y) in CSS pixels from the top-left, as [r, g, b]. */
-function pixel(canvas: HTMLCanvasElement, x: number, y: number): [number, number, number] {
+function pixel(canvas: HTMLCanvasElement | OffscreenCanvas, x: number, y: number): [number, number, number] {
   const c = document.createElement('canvas');
   c.width = canvas.width; c.height = canvas.height;
   const ctx = c.getContext('2d')!;

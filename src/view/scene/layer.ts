@@ -12,8 +12,11 @@ import type { SceneStatus } from '../spec/legend.ts';
 import type { Pose, TransformBuffer } from '../spec/transforms.ts';
 import { countDrawables, disposeObject } from './shapes.ts';
 
+/** What the scene needs of a link: display feeds and the TF buffer (the page's link, or the render worker's proxy of it). */
+export type ViewLink = Pick<RobotLink, 'feed' | 'tfTransforms'>;
+
 export interface LayerContext {
-  link: RobotLink | undefined;
+  link: ViewLink | undefined;
   decoder: ViewDecoder;
   tf: TransformBuffer;
   fixedFrame: () => string;

@@ -71,16 +71,18 @@ export function makeAxes(length: number, radius: number, alpha = 1, colors: read
 
 /** Canvases of drawn labels by text and colour, newest last: a marker array sends the same labels with every message,
  * and drawing the text (shaping, rasterising) is what costs; a texture made from a kept canvas is cheap. */
-const labelCanvases = new Map<string, HTMLCanvasElement>();
+type LabelCanvas = HTMLCanvasElement | OffscreenCanvas;
+const labelCanvases = new Map<string, LabelCanvas>();
 const LABEL_CACHE_SIZE = 256;
 
-function labelCanvas(lines: readonly string[], c: Rgb): HTMLCanvasElement {
+function labelCanvas(lines: readonly string[], c: Rgb): LabelCanvas {
   const key = `${c.join(',')}\u0000${lines.join('\n')}`;
   const kept = labelCanvases.get(key);
   if (kept) { labelCanvases.delete(key); labelCanvases.set(key, kept); return kept; }
   const px = 48;
-  const canvas = document.createElement('canvas');
-  const ctx = canvas.getContext('2d')!;
+  // The render worker has no document: an OffscreenCanvas draws the same text.
+  const canvas: LabelCanvas = typeof document === 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas');
+  const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
   ctx.font = `${px}px sans-serif`;
   const width = Math.max(1, ...lines.map((l) => Math.ceil(ctx.measureText(l).width))) + 8;
   canvas.width = width;

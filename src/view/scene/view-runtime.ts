@@ -5,12 +5,9 @@
  * → a new layer, a removed display → disposed). Renders only when something changed (messages, TF, camera).
  */
 import * as THREE from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { RobotLink } from '../../link/types.ts';
 import { createViewDecoder } from '../decode/decoder.ts';
 import type { DecodeStats, DecodedImage, ViewDecoder } from '../decode/types.ts';
 import type { CameraSpec } from '../spec/camera.ts';
-import { orbitEye, orthoHalfExtents } from '../spec/camera.ts';
 import type { ViewDisplay } from '../spec/draw-spec.ts';
 import type { SceneStatus } from '../spec/legend.ts';
 import { FrameStats, minFrameInterval } from '../spec/frame-stats.ts';
@@ -19,7 +16,8 @@ import { TransformBuffer } from '../spec/transforms.ts';
 import { SlicedJob, taskScheduler } from '../spec/sliced-job.ts';
 import { LAZY_EXTENSIONS, ShaderWarmup, type WarmupStats } from './shader-warmup.ts';
 import { addViewLights, configureRenderer, CONTEXT_ATTRIBUTES } from './render-setup.ts';
-import type { Layer, LayerContext } from './layer.ts';
+import type { Layer, LayerContext, ViewLink } from './layer.ts';
+import { ViewCamera, type CameraState } from './view-camera.ts';
 import { AxesLayer } from './axes.ts';
 import { GridLayer } from './grid.ts';
 import { ImageFeedLayer } from './image-feed.ts';
@@ -72,7 +70,7 @@ export interface ViewInput {
   camera: CameraSpec;
   background: Rgb;
   frameRate: number;
-  link: RobotLink | undefined;
+  link: ViewLink | undefined;
   meshBaseUrl: string;
 }
 
@@ -125,14 +123,24 @@ export interface ViewRuntimeOptions {
   shadersWarmed?: Promise<unknown>;
 }
 
+/**
+ * Where the view draws. A page element: the canvas goes into it, follows its size (ResizeObserver) and takes mouse and
+ * touch input. An OffscreenCanvas (the render worker): its size, pixel ratio and camera come from the page
+ * (`resize`, `setCamera`).
+ */
+export type ViewTarget = HTMLElement | OffscreenTarget;
+export interface OffscreenTarget { offscreen: OffscreenCanvas; width: number; height: number; pixelRatio: number }
+
+function isOffscreen(t: ViewTarget): t is OffscreenTarget { return (t as OffscreenTarget).offscreen !== undefined; }
+
 export class ViewRuntime {
-  public readonly canvas: HTMLCanvasElement;
+  /** As <live-view>'s scene, a ViewRuntime draws on the page (RemoteView's is in the render worker). */
+  public readonly where = 'page' as const;
+  /** The canvas drawn on (an OffscreenCanvas in the render worker). */
+  public readonly canvas: HTMLCanvasElement | OffscreenCanvas;
   private readonly renderer: THREE.WebGLRenderer;
   private readonly scene = new THREE.Scene();
-  private readonly perspective = new THREE.PerspectiveCamera(45, 1, 0.01, 10_000);
-  private readonly ortho = new THREE.OrthographicCamera(-10, 10, 10, -10, 0.01, 10_000);
-  private camera: THREE.Camera = this.perspective;
-  private controls: OrbitControls;
+  private readonly view: ViewCamera;
   private readonly tf = new TransformBuffer();
   private readonly decoder: ViewDecoder;
   private readonly layers = new Map<string, { layer: Layer; display: ViewDisplay; specJson: string }>();
@@ -146,7 +154,7 @@ export class ViewRuntime {
   private readonly stats = new FrameStats();
   private input: ViewInput | undefined;
   private cameraJson = '';
-  private link: RobotLink | undefined;
+  private link: ViewLink | undefined;
   private tfStops: (() => void)[] = [];
   /** The link keeps no transforms (a fake): nothing can be placed. */
   public missingTf = false;
@@ -156,14 +164,15 @@ export class ViewRuntime {
   private lastFrameAt = 0;
   private raf = 0;
   private disposed = false;
-  private readonly resize: ResizeObserver;
-  private readonly host: HTMLElement;
+  private readonly resize: ResizeObserver | undefined;
+  private readonly host: HTMLElement | undefined;
+  /** The offscreen target's size in CSS pixels (the page sends it). */
+  private size: { width: number; height: number; pixelRatio: number };
   public onImage: ((u: ImageUpdate) => void) | undefined;
   /** Called after a render, with no arguments (the legend refreshes from `statuses()`). */
   public onRendered: (() => void) | undefined;
 
-  public constructor(host: HTMLElement, options: ViewRuntimeOptions = {}) {
-    this.host = host;
+  public constructor(target: ViewTarget, options: ViewRuntimeOptions = {}) {
     this.staged = options.staged ?? false;
     this.building = new SlicedJob(this.staged ? taskScheduler() : (run) => run(), {
       now: () => performance.now(),
@@ -171,36 +180,42 @@ export class ViewRuntime {
     });
     this.decoder = options.decoder ?? createViewDecoder();
     const prepared = options.prepared;
-    this.renderer = prepared?.renderer ?? new THREE.WebGLRenderer({ ...CONTEXT_ATTRIBUTES });
+    if (isOffscreen(target)) {
+      this.host = undefined;
+      this.size = { width: target.width, height: target.height, pixelRatio: target.pixelRatio };
+      this.renderer = new THREE.WebGLRenderer({ ...CONTEXT_ATTRIBUTES, canvas: target.offscreen });
+    } else {
+      this.host = target;
+      this.size = { width: 1, height: 1, pixelRatio: pixelRatio() };
+      this.renderer = prepared?.renderer ?? new THREE.WebGLRenderer({ ...CONTEXT_ATTRIBUTES });
+    }
     this.renderer.debug.checkShaderErrors = options.checkShaderErrors ?? false;
     this.warmup = new ShaderWarmup(this.renderer, { ...(options.shadersWarmed ? { hold: options.shadersWarmed } : {}), ...(this.staged ? { schedule: taskScheduler() } : {}) });
     configureRenderer(this.renderer);
     // Setting the ratio resizes the drawing buffer: only when it differs from three.js' 1. A prepared canvas already
     // has the host's size, so the first fit() does not resize it again.
-    if (pixelRatio() !== 1) this.renderer.setPixelRatio(pixelRatio());
+    if (this.size.pixelRatio !== 1) this.renderer.setPixelRatio(this.size.pixelRatio);
     this.sized = prepared !== undefined;
     this.canvas = this.renderer.domElement;
-    this.canvas.style.display = 'block';
-    this.canvas.style.width = '100%';
-    this.canvas.style.height = '100%';
-    this.canvas.style.touchAction = 'none';
-    host.appendChild(this.canvas);
-    addViewLights(this.scene, this.perspective, this.ortho);
-    this.controls = this.makeControls();
-    this.resize = new ResizeObserver(() => this.fit());
-    this.resize.observe(host);
+    const host = this.host;
+    if (host) {
+      const canvas = this.canvas as HTMLCanvasElement;
+      canvas.style.display = 'block';
+      canvas.style.width = '100%';
+      canvas.style.height = '100%';
+      canvas.style.touchAction = 'none';
+      host.appendChild(canvas);
+    }
+    this.view = new ViewCamera(host ? this.canvas as HTMLCanvasElement : undefined);
+    this.view.onChange = () => { this.dirty = true; };
+    addViewLights(this.scene, this.view.perspective, this.view.ortho);
+    if (host) {
+      this.resize = new ResizeObserver(() => this.fit());
+      this.resize.observe(host);
+    }
     // Staged: the observer's first callback sizes the canvas in a later task (a resize reallocates the drawing buffer).
-    if (!this.staged) this.fit();
+    if (!this.staged || !host) this.fit();
     this.raf = requestAnimationFrame(this.tick);
-  }
-
-  private makeControls(): OrbitControls {
-    const c = new OrbitControls(this.camera, this.canvas);
-    c.enableDamping = false;
-    c.screenSpacePanning = true;
-    c.zoomToCursor = true;
-    c.addEventListener('change', () => { this.dirty = true; });
-    return c;
   }
 
   private readonly ctx: LayerContext = {
@@ -211,7 +226,7 @@ export class ViewRuntime {
     frameRate: () => this.input?.frameRate ?? 30,
     requestRender: () => { this.dirty = true; },
     meshBaseUrl: () => this.input?.meshBaseUrl ?? '',
-    camera: () => this.camera,
+    camera: () => this.view.current,
     viewportHeight: () => this.renderer.domElement.height,
   };
 
@@ -279,7 +294,7 @@ export class ViewRuntime {
     this.dirty = true;
   }
 
-  private switchLink(link: RobotLink | undefined): void {
+  private switchLink(link: ViewLink | undefined): void {
     for (const stop of this.tfStops) stop();
     this.tfStops = [];
     this.building.cancel();
@@ -296,41 +311,29 @@ export class ViewRuntime {
   public resetCamera(): void {
     const spec = this.input?.camera;
     if (!spec) return;
-    if (spec.kind === 'orbit') {
-      this.camera = this.perspective;
-      const eye = orbitEye(spec);
-      this.perspective.position.set(eye[0], eye[1], eye[2]);
-      this.controls.dispose();
-      this.controls = this.makeControls();
-      this.controls.target.set(spec.focal[0], spec.focal[1], spec.focal[2]);
-      this.controls.enableRotate = true;
-    } else {
-      this.camera = this.ortho;
-      this.ortho.position.set(spec.x, spec.y, 500);
-      // Screen up is +Y turned by Angle about Z (FixedOrientationOrthoViewController).
-      this.ortho.up.set(-Math.sin(spec.angle), Math.cos(spec.angle), 0);
-      this.controls.dispose();
-      this.controls = this.makeControls();
-      this.controls.target.set(spec.x, spec.y, 0);
-      this.controls.enableRotate = false;
-      this.ortho.zoom = 1;
-    }
+    this.view.reset(spec);
     this.fit();
-    this.controls.update();
+  }
+
+  /** The page's camera, after its controls moved it or the document's view was restored (render worker). */
+  public setCamera(state: CameraState): void {
+    this.view.apply(state);
     this.dirty = true;
   }
 
+  /** The page's drawing area changed size (render worker: the offscreen canvas follows it). */
+  public resizeTo(width: number, height: number, ratio: number): void {
+    if (ratio !== this.size.pixelRatio) this.renderer.setPixelRatio(ratio);
+    this.size = { width, height, pixelRatio: ratio };
+    this.fit();
+  }
+
   private fit(): void {
-    const w = Math.max(1, this.host.clientWidth), h = Math.max(1, this.host.clientHeight);
+    const w = Math.max(1, this.host ? this.host.clientWidth : this.size.width), h = Math.max(1, this.host ? this.host.clientHeight : this.size.height);
     // Only a real change resizes: setting the canvas size reallocates the drawing buffer even when it is the same.
     const size = this.renderer.getSize(new THREE.Vector2());
     if (size.x !== w || size.y !== h || !this.sized) { this.renderer.setSize(w, h, false); this.sized = true; }
-    this.perspective.aspect = w / h;
-    this.perspective.updateProjectionMatrix();
-    const spec = this.input?.camera;
-    const ext = spec?.kind === 'ortho' ? orthoHalfExtents(spec, w, h) : { halfWidth: w / 20, halfHeight: h / 20 };
-    this.ortho.left = -ext.halfWidth; this.ortho.right = ext.halfWidth; this.ortho.top = ext.halfHeight; this.ortho.bottom = -ext.halfHeight;
-    this.ortho.updateProjectionMatrix();
+    this.view.setSize(w, h);
     this.dirty = true;
   }
 
@@ -370,12 +373,12 @@ export class ViewRuntime {
     for (const e of this.layers.values()) e.layer.frame(now);
     // Staged: objects whose programs are still being made ready are left out of the render (drawing them would
     // compile and wait); the rest of the scene keeps moving, so a new style after Apply does not freeze the view.
-    const pending = warm ? this.warmup.step(this.scene, this.camera) : [];
+    const pending = warm ? this.warmup.step(this.scene, this.view.current) : [];
     this.warming = pending.length > 0;
     const hidden = pending.filter((o) => o.visible);
     for (const o of hidden) o.visible = false;
     try {
-      this.renderer.render(this.scene, this.camera);
+      this.renderer.render(this.scene, this.view.current);
     } finally {
       for (const o of hidden) o.visible = true;
     }
@@ -413,14 +416,14 @@ export class ViewRuntime {
     this.disposed = true;
     this.building.cancel();
     cancelAnimationFrame(this.raf);
-    this.resize.disconnect();
+    this.resize?.disconnect();
     for (const stop of this.tfStops) stop();
     for (const e of [...this.layers.values(), ...this.retiring]) e.layer.dispose();
     this.layers.clear();
     this.retiring = [];
-    this.controls.dispose();
+    this.view.dispose();
     this.decoder.dispose();
     this.renderer.dispose();
-    this.canvas.remove();
+    if (this.host) (this.canvas as HTMLCanvasElement).remove();
   }
 }

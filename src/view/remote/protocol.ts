@@ -1,0 +1,48 @@
+/**
+ * The messages between the page and the render worker (./render-worker.ts), which draws the view's scene on an
+ * OffscreenCanvas the page handed over. The page keeps what only it has: the link (socket, subscriptions, TF buffer),
+ * the document, mouse and touch input (the camera's controls) and the element's size. The worker keeps the scene and
+ * every WebGL call. All of it is structured-cloneable data.
+ */
+import type { TfTransform } from '../../core/graph/tf-tree.ts';
+import type { DisplayFeedRequest, DisplayFeedStatus } from '../../link/types.ts';
+import type { DecodedImage, DecodeStats } from '../decode/types.ts';
+import type { SceneStatus } from '../spec/legend.ts';
+import type { WarmupStats } from '../scene/shader-warmup.ts';
+import type { ViewInput } from '../scene/view-runtime.ts';
+import type { CameraState } from '../scene/view-camera.ts';
+
+/** The page's link as the worker sees it: an id (another id is another robot: the scene starts empty) and whether it keeps TF. */
+export interface LinkRef { id: number; tf: boolean }
+
+export type ToWorker =
+  | { op: 'init'; canvas: OffscreenCanvas; width: number; height: number; pixelRatio: number; checkShaderErrors: boolean }
+  | { op: 'update'; seq: number; input: Omit<ViewInput, 'link'>; link: LinkRef | undefined }
+  | { op: 'camera'; state: CameraState }
+  | { op: 'resize'; width: number; height: number; pixelRatio: number }
+  /** A feed's message, with the page-side feed's status (its dropped count is the real one). */
+  | { op: 'message'; feed: number; message: unknown; at: number; status: DisplayFeedStatus }
+  | { op: 'tf'; version: number; transforms: readonly TfTransform[] };
+
+/** What the page shows from the scene: the legend's states and `viewStats()`, sent a few times a second. */
+export interface SceneSnapshot {
+  /** The newest update the worker has taken: stats older than the page's last update are not about it. */
+  seq: number;
+  statuses: [string, SceneStatus][];
+  frame: { p50: number; p95: number; frames: number };
+  dropped: Record<string, number>;
+  decode: DecodeStats;
+  warmup: WarmupStats;
+  built: boolean;
+  warming: boolean;
+}
+
+export type FromWorker =
+  | { op: 'ready' }
+  | { op: 'failed'; reason: string }
+  | { op: 'feed'; feed: number; link: number; request: DisplayFeedRequest }
+  | { op: 'unfeed'; feed: number }
+  /** The worker's handler of a feed's message settled: the page's feed may deliver the next one. */
+  | { op: 'done'; feed: number }
+  | { op: 'image'; key: string; name: string; image: DecodedImage }
+  | ({ op: 'stats' } & SceneSnapshot);

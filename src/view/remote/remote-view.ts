@@ -1,0 +1,195 @@
+/**
+ * The page's side of the render worker (./render-worker.ts): the same face as ViewRuntime for <live-view> (update,
+ * resetCamera, statuses and stats, onImage, dispose), but the scene lives in the worker. The page keeps a canvas
+ * placeholder (its drawing is the worker's OffscreenCanvas), the camera's controls on it, the element's size, and the
+ * link: it opens the feeds the worker asks for and forwards their messages and the TF buffer. Nothing here draws.
+ */
+import type { DisplayFeed } from '../../link/types.ts';
+import type { ViewLink } from '../scene/layer.ts';
+import type { DecodeStats } from '../decode/types.ts';
+import type { SceneStatus } from '../spec/legend.ts';
+import type { WarmupStats } from '../scene/shader-warmup.ts';
+import type { ImageUpdate, ViewInput } from '../scene/view-runtime.ts';
+import { ViewCamera } from '../scene/view-camera.ts';
+import type { FromWorker, SceneSnapshot, ToWorker } from './protocol.ts';
+
+function pixelRatio(): number { return Math.min(2, globalThis.devicePixelRatio || 1); }
+
+interface PageFeed { feed: DisplayFeed | undefined; free: (() => void) | undefined }
+
+const EMPTY: SceneSnapshot = { seq: -1, statuses: [], frame: { p50: 0, p95: 0, frames: 0 }, dropped: {}, decode: {},
+  warmup: { compiled: 0, cached: 0, firstUses: 0, longestFirstUseMs: 0 }, built: false, warming: false };
+
+export class RemoteView {
+  public readonly where = 'worker' as const;
+  public readonly canvas: HTMLCanvasElement;
+  private readonly worker: Worker;
+  private readonly camera: ViewCamera;
+  private readonly resize: ResizeObserver;
+  private readonly feeds = new Map<number, PageFeed>();
+  private link: ViewLink | undefined;
+  private linkId = 0;
+  private readonly linkIds = new WeakMap<ViewLink, number>();
+  private nextLinkId = 1;
+  private seq = 0;
+  private cameraJson = '';
+  private input: ViewInput | undefined;
+  private latest: SceneSnapshot = EMPTY;
+  private tfVersion = -1;
+  private raf = 0;
+  private disposed = false;
+  private width = 1;
+  private height = 1;
+  public onImage: ((u: ImageUpdate) => void) | undefined;
+  /** Settles once the worker's renderer exists; rejects when it could not start (the page then draws itself). */
+  public readonly ready: Promise<void>;
+
+  public constructor(private readonly host: HTMLElement, options: { checkShaderErrors?: boolean } = {}) {
+    this.canvas = document.createElement('canvas');
+    Object.assign(this.canvas.style, { display: 'block', width: '100%', height: '100%', touchAction: 'none' });
+    this.width = Math.max(1, host.clientWidth);
+    this.height = Math.max(1, host.clientHeight);
+    const ratio = pixelRatio();
+    // The drawing buffer's first size, before the transfer (afterwards only the worker may set it).
+    this.canvas.width = Math.round(this.width * ratio);
+    this.canvas.height = Math.round(this.height * ratio);
+    host.appendChild(this.canvas);
+    const offscreen = this.canvas.transferControlToOffscreen();
+    this.worker = new Worker(new URL('./render-worker.ts', import.meta.url), { type: 'module', name: 'view-render' });
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.worker.onmessage = (ev: MessageEvent<FromWorker>) => {
+        const m = ev.data;
+        if (m.op === 'ready') resolve();
+        else if (m.op === 'failed') reject(new Error(m.reason));
+        else this.receive(m);
+      };
+      this.worker.onerror = (ev) => { ev.preventDefault?.(); reject(new Error(ev.message || 'the render worker failed')); };
+    });
+    this.send({ op: 'init', canvas: offscreen, width: this.width, height: this.height, pixelRatio: ratio, checkShaderErrors: options.checkShaderErrors ?? false }, [offscreen]);
+    this.camera = new ViewCamera(this.canvas);
+    this.camera.onChange = () => this.send({ op: 'camera', state: this.camera.state() });
+    this.camera.setSize(this.width, this.height);
+    this.resize = new ResizeObserver(() => this.fit());
+    this.resize.observe(host);
+    this.raf = requestAnimationFrame(this.tick);
+  }
+
+  private send(m: ToWorker, transfer: Transferable[] = []): void {
+    if (this.disposed) return;
+    try {
+      this.worker.postMessage(m, transfer);
+    } catch (err) {
+      // A message that cannot be cloned is dropped with a trace, never the view.
+      console.error('live view: a message could not be sent to the render worker', err);
+      if (m.op === 'message') this.feeds.get(m.feed)?.free?.();
+    }
+  }
+
+  private fit(): void {
+    const w = Math.max(1, this.host.clientWidth), h = Math.max(1, this.host.clientHeight);
+    if (w === this.width && h === this.height) return;
+    this.width = w; this.height = h;
+    this.send({ op: 'resize', width: w, height: h, pixelRatio: pixelRatio() });
+    this.camera.setSize(w, h);
+  }
+
+  /** The document or the link changed (another link: the worker's scene starts empty). */
+  public update(input: ViewInput): void {
+    if (this.disposed) return;
+    this.input = input;
+    if (input.link !== this.link) this.switchLink(input.link);
+    const { link: _link, ...rest } = input;
+    this.seq++;
+    this.send({ op: 'update', seq: this.seq, input: rest, link: this.link ? { id: this.linkId, tf: typeof this.link.tfTransforms === 'function' } : undefined });
+    const camJson = JSON.stringify(input.camera);
+    if (camJson !== this.cameraJson) { this.cameraJson = camJson; this.resetCamera(); }
+  }
+
+  private switchLink(link: ViewLink | undefined): void {
+    for (const f of this.feeds.values()) { f.feed?.stop(); f.free?.(); }
+    this.feeds.clear();
+    this.link = link;
+    this.tfVersion = -1;
+    if (link) {
+      let id = this.linkIds.get(link);
+      if (id === undefined) { id = this.nextLinkId++; this.linkIds.set(link, id); }
+      this.linkId = id;
+    } else {
+      this.linkId = 0;
+    }
+  }
+
+  private receive(m: FromWorker): void {
+    switch (m.op) {
+      case 'feed': {
+        const link = this.link;
+        if (!link || m.link !== this.linkId) return;
+        const entry: PageFeed = { feed: undefined, free: undefined };
+        this.feeds.set(m.feed, entry);
+        entry.feed = link.feed(m.request, (message, at) => {
+          if (this.disposed || this.feeds.get(m.feed) !== entry) return undefined;
+          const busy = new Promise<void>((resolve) => { entry.free = resolve; });
+          const status = entry.feed?.status() ?? { delivered: 0, dropped: 0, asked: { throttleMs: 0, queueLength: 1, compression: 'none' } };
+          this.send({ op: 'message', feed: m.feed, message, at, status });
+          return busy;
+        });
+        break;
+      }
+      case 'unfeed': {
+        const entry = this.feeds.get(m.feed);
+        this.feeds.delete(m.feed);
+        entry?.feed?.stop();
+        entry?.free?.();
+        break;
+      }
+      case 'done': {
+        const entry = this.feeds.get(m.feed);
+        const free = entry?.free;
+        if (entry) entry.free = undefined;
+        free?.();
+        break;
+      }
+      case 'image': this.onImage?.({ key: m.key, name: m.name, image: m.image }); break;
+      case 'stats': { const { op: _op, ...s } = m; this.latest = s; break; }
+    }
+  }
+
+  /** Forwards the link's TF buffer whenever it changed (at most once a frame). */
+  private readonly tick = (): void => {
+    if (this.disposed) return;
+    this.raf = requestAnimationFrame(this.tick);
+    const tf = this.link?.tfTransforms?.();
+    if (!tf || tf.version === this.tfVersion) return;
+    this.tfVersion = tf.version;
+    this.send({ op: 'tf', version: tf.version, transforms: tf.transforms });
+  };
+
+  /** Back to the document's view (the button). */
+  public resetCamera(): void {
+    const spec = this.input?.camera;
+    if (spec) this.camera.reset(spec);
+  }
+
+  /** The worker's state is about the newest update only once it says so. */
+  private current(): SceneSnapshot | undefined { return this.latest.seq === this.seq ? this.latest : undefined; }
+
+  public statuses(): Map<string, SceneStatus> { return new Map(this.latest.statuses); }
+  public frameStats(): { p50: number; p95: number; frames: number } { return this.latest.frame; }
+  public layersBuilt(): boolean { return this.current()?.built === true; }
+  public isWarming(): boolean { return this.current()?.warming !== false; }
+  public dropped(): Record<string, number> { return this.latest.dropped; }
+  public decodeStats(): DecodeStats { return this.latest.decode; }
+  public warmupStats(): WarmupStats { return this.latest.warmup; }
+
+  public dispose(): void {
+    if (this.disposed) return;
+    for (const f of this.feeds.values()) { f.feed?.stop(); f.free?.(); }
+    this.feeds.clear();
+    this.disposed = true;
+    cancelAnimationFrame(this.raf);
+    this.resize.disconnect();
+    this.camera.dispose();
+    this.worker.terminate();
+    this.canvas.remove();
+  }
+}

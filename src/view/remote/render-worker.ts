@@ -1,0 +1,81 @@
+/**
+ * The render worker: the live view's whole scene (ViewRuntime and its layers, three.js, the decoders) on the
+ * OffscreenCanvas the page transferred, so creating the WebGL context, compiling shaders, uploading buffers and
+ * drawing never run on the page's main thread. Started by RemoteView (./remote-view.ts); messages in ./protocol.ts.
+ */
+import { createViewDecoder } from '../decode/decoder.ts';
+import { transferablesOf } from '../decode/run.ts';
+import { ViewRuntime } from '../scene/view-runtime.ts';
+import type { FromWorker, SceneSnapshot, ToWorker } from './protocol.ts';
+import { WorkerLink } from './worker-link.ts';
+
+interface Scope {
+  onmessage: ((ev: MessageEvent<ToWorker>) => void) | null;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+}
+
+const scope = self as unknown as Scope;
+const post = (m: FromWorker, transfer: Transferable[] = []) => scope.postMessage(m, transfer);
+
+/** How often the page hears the scene's state (the legend refreshes twice a second; tests wait on it). */
+const SNAPSHOT_MS = 150;
+
+let runtime: ViewRuntime | undefined;
+let link: WorkerLink | undefined;
+let seq = 0;
+let lastSnapshot = '';
+
+function snapshot(rt: ViewRuntime): SceneSnapshot {
+  return { seq, statuses: [...rt.statuses()], frame: rt.frameStats(), dropped: rt.dropped(), decode: rt.decodeStats(),
+    warmup: rt.warmupStats(), built: rt.layersBuilt(), warming: rt.isWarming() };
+}
+
+function sendSnapshot(): void {
+  if (!runtime) return;
+  const s = snapshot(runtime);
+  // Unchanged state is not sent again (frame statistics change with every frame drawn, so a drawing view always sends).
+  const key = JSON.stringify(s);
+  if (key === lastSnapshot) return;
+  lastSnapshot = key;
+  post({ op: 'stats', ...s });
+}
+
+function start(m: Extract<ToWorker, { op: 'init' }>): void {
+  try {
+    // Decoding runs here, beside the scene: already off the page's main thread.
+    runtime = new ViewRuntime({ offscreen: m.canvas, width: m.width, height: m.height, pixelRatio: m.pixelRatio },
+      { staged: true, checkShaderErrors: m.checkShaderErrors, decoder: createViewDecoder({ worker: false }) });
+  } catch (err) {
+    post({ op: 'failed', reason: err instanceof Error ? err.message : String(err) });
+    return;
+  }
+  runtime.onImage = (u) => post({ op: 'image', key: u.key, name: u.name, image: u.image }, transferablesOf(u.image));
+  setInterval(sendSnapshot, SNAPSHOT_MS);
+  post({ op: 'ready' });
+}
+
+scope.onmessage = (ev) => {
+  const m = ev.data;
+  if (m.op === 'init') { start(m); return; }
+  const rt = runtime;
+  if (!rt) return;
+  switch (m.op) {
+    case 'update': {
+      if (m.link?.id !== link?.id) {
+        link?.close();
+        link = m.link ? new WorkerLink(m.link.id, m.link.tf, post) : undefined;
+      }
+      seq = m.seq;
+      rt.update({ ...m.input, link });
+      break;
+    }
+    case 'camera': rt.setCamera(m.state); break;
+    case 'resize': rt.resizeTo(m.width, m.height, m.pixelRatio); break;
+    case 'message': {
+      if (link) link.deliver(m.feed, m.message, m.at, m.status);
+      else post({ op: 'done', feed: m.feed });
+      break;
+    }
+    case 'tf': link?.setTf(m.version, m.transforms); break;
+  }
+};
