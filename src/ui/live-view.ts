@@ -12,7 +12,6 @@ import type { ImageUpdate, ViewRuntime } from '../view/scene/view-runtime.ts';
 import type { RemoteView } from '../view/remote/remote-view.ts';
 import { offscreenViewSupported } from '../view/remote/supported.ts';
 import { debugEnabled, installDebugHook, type ViewStats } from './live-view-debug.ts';
-import { warmUpGl } from '../view/scene/gl-warmup.ts';
 import { theme } from './theme.ts';
 import './image-panel.ts';
 
@@ -165,34 +164,23 @@ export class LiveView extends LitElement {
     return rv;
   }
 
-  /** The scene on the page (no OffscreenCanvas WebGL here): the context made a piece per task, shaders warmed in a worker. */
+  /** The scene on the page (no WebGL on an OffscreenCanvas in a worker here): the context made a piece per task. */
   private async startOnPage(): Promise<ViewRuntime | undefined> {
-    // The GPU process is woken from a worker while three.js loads: the main thread's context is then cheap; the
-    // worker then compiles the view's shaders, and new programs on the page wait for that (cache hits then).
-    const warm = warmUpGl();
-    try {
-      // three.js, then the view's own modules: two chunks, each evaluated in a task of its own.
-      await import('three');
-      await nextTask();
-      const { ViewRuntime, prepareContext } = await import('../view/scene/view-runtime.ts');
-      await warm.context;
-      // The chunk's evaluation, the WebGL context's creation and each extension three.js enables are tasks of their own.
-      await nextTask();
-      const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
-      if (!stage || !this.isConnected) { warm.stop(); return undefined; }
-      const prepared = await prepareContext(stage, nextTask);
-      // The page's context and three.js' start on it are done: the worker may now keep the GPU process busy.
-      warm.startShaders();
-      await nextTask();
-      if (!this.isConnected) return undefined;
-      const rt = new ViewRuntime(stage, { staged: true, checkShaderErrors: this.devShaderChecks, shadersWarmed: warm.shaders, ...(prepared ? { prepared } : {}) });
-      await nextTask();
-      if (!this.isConnected) { rt.dispose(); return undefined; }
-      return rt;
-    } catch (err) {
-      warm.stop();
-      throw err;
-    }
+    // three.js, then the view's own modules: two chunks, each evaluated in a task of its own.
+    await import('three');
+    await nextTask();
+    const { ViewRuntime, prepareContext } = await import('../view/scene/view-runtime.ts');
+    // The chunk's evaluation, the WebGL context's creation and each extension three.js enables are tasks of their own.
+    await nextTask();
+    const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
+    if (!stage || !this.isConnected) return undefined;
+    const prepared = await prepareContext(stage, nextTask);
+    await nextTask();
+    if (!this.isConnected) return undefined;
+    const rt = new ViewRuntime(stage, { staged: true, checkShaderErrors: this.devShaderChecks, ...(prepared ? { prepared } : {}) });
+    await nextTask();
+    if (!this.isConnected) { rt.dispose(); return undefined; }
+    return rt;
   }
 
   private push(): void {

@@ -6,32 +6,9 @@ import { parse } from '../../src/core/rviz/document.ts';
 import { catalog } from '../../src/core/catalog/index.ts';
 import { documentView } from '../../src/view/spec/document-view.ts';
 import { ViewRuntime } from '../../src/view/scene/view-runtime.ts';
+import { RemoteView } from '../../src/view/remote/remote-view.ts';
 import { InThreadDecoder } from '../../src/view/decode/decoder.ts';
-import { TfBuffer } from '../../src/core/graph/tf-tree.ts';
-import type { DisplayFeed, DisplayFeedRequest, FeedHandler, RobotLink } from '../../src/link/types.ts';
-
-/** A link that hands each feed the messages the test emits, and TF from a real TfBuffer. */
-class ScriptedLink {
-  public readonly tfBuffer = new TfBuffer();
-  private readonly handlers = new Map<string, FeedHandler<unknown>[]>();
-  public feed<T>(request: DisplayFeedRequest, onMessage: FeedHandler<T>): DisplayFeed {
-    const list = this.handlers.get(request.topic) ?? [];
-    list.push(onMessage as FeedHandler<unknown>);
-    this.handlers.set(request.topic, list);
-    return { status: () => ({ delivered: 0, dropped: 0, asked: { throttleMs: 0, queueLength: 0, compression: 'none' } }),
-      stop: () => { this.handlers.set(request.topic, (this.handlers.get(request.topic) ?? []).filter((h) => h !== onMessage)); } };
-  }
-  public async emit(topic: string, message: unknown): Promise<void> {
-    await Promise.all((this.handlers.get(topic) ?? []).map((h) => h(message, Date.now())));
-  }
-  public tfTransforms() { return { version: this.tfBuffer.version, transforms: this.tfBuffer.transforms() }; }
-  public subscribe() { return () => undefined; }
-  public addTf(parent: string, child: string, x: number, y: number, z: number): void {
-    this.tfBuffer.addMessage({ transforms: [{ header: { frame_id: parent, stamp: { sec: 1, nanosec: 0 } }, child_frame_id: child,
-      transform: { translation: { x, y, z }, rotation: { x: 0, y: 0, z: 0, w: 1 } } }] }, false, Date.now());
-  }
-  public asLink(): RobotLink { return this as unknown as RobotLink; }
-}
+import { ScriptedLink } from '../fakes/scripted-link.ts';
 
 const W = 400, H = 300, SCALE = 50; // TopDownOrtho: 50 px per metre, centred on the origin
 
@@ -302,4 +279,51 @@ ${c.props ?? ''}`);
       } finally { s.done(); }
     });
   }
+});
+
+describe('live view scene in the render worker (RemoteView)', () => {
+  const scan = { header: { frame_id: 'laser', stamp: { sec: 1, nanosec: 0 } }, angle_min: -0.1, angle_max: 0.1,
+    angle_increment: 0.01, time_increment: 0, scan_time: 0.1, range_min: 0.1, range_max: 10, ranges: Array.from({ length: 21 }, () => 2), intensities: [] };
+
+  function viewOf(displays: string) {
+    const r = parse(config(displays), { name: 'remote.rviz' });
+    if (!r.ok) throw new Error(r.reason);
+    return documentView(r.doc, catalog);
+  }
+
+  it('draws what the page would, through feeds it opens on the page\'s link and closes when the display goes', async () => {
+    const host = document.createElement('div');
+    host.style.cssText = `width:${W}px;height:${H}px;position:fixed;left:0;top:0`;
+    document.body.appendChild(host);
+    const remote = new RemoteView(host);
+    const link = new ScriptedLink();
+    try {
+      await remote.ready;
+      link.addTf('map', 'laser', 0, 0, 0);
+      remote.update({ ...viewOf(RED_SCAN), link: link.asLink(), meshBaseUrl: '' });
+      await waitUntil(() => link.feedsOn('/scan') === 1, 'the worker opened its feed on the page link', { timeout: 5000 });
+      // emit() resolves once the worker's handler settled (the page-side feed is busy until then).
+      await link.emit('/scan', scan);
+      await waitUntil(() => pixel(remote.canvas, ...screen(2, 0.15))[0] > 200, 'the scan drawn by the worker', { timeout: 8000 });
+      expect(pixel(remote.canvas, ...screen(-2, 0))).to.deep.equal([0, 0, 0]);
+      await waitUntil(() => remote.layersBuilt() && remote.statuses().get(viewOf(RED_SCAN).displays[0]!.key)?.hasData === true, 'stats reach the page', { timeout: 3000 });
+
+      // The display removed: its feed ends on the page, and the picture is empty again.
+      remote.update({ ...viewOf(`    - Class: rviz_default_plugins/Axes
+      Name: Axes
+      Enabled: false`), link: link.asLink(), meshBaseUrl: '' });
+      expect(remote.layersBuilt(), 'stats of the previous update are not about this one').to.equal(false);
+      await waitUntil(() => link.feedsOn('/scan') === 0, 'feed closed', { timeout: 5000 });
+      await waitUntil(() => pixel(remote.canvas, ...screen(2, 0.15))[0] === 0, 'the scan gone', { timeout: 5000 });
+
+      // Another link (another robot): the old one's feeds end, the new one's open.
+      remote.update({ ...viewOf(RED_SCAN), link: link.asLink(), meshBaseUrl: '' });
+      await waitUntil(() => link.feedsOn('/scan') === 1, 'feed again', { timeout: 5000 });
+      const other = new ScriptedLink();
+      remote.update({ ...viewOf(RED_SCAN), link: other.asLink(), meshBaseUrl: '' });
+      expect(link.feedsOn('/scan'), 'the old link\'s feeds end at once').to.equal(0);
+      await waitUntil(() => other.feedsOn('/scan') === 1, 'the new link\'s feed', { timeout: 5000 });
+    } finally { remote.dispose(); host.remove(); }
+    expect(link.feedsOn('/scan')).to.equal(0);
+  });
 });

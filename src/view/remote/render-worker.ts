@@ -44,7 +44,7 @@ function start(m: Extract<ToWorker, { op: 'init' }>): void {
   try {
     // Decoding runs here, beside the scene: already off the page's main thread.
     runtime = new ViewRuntime({ offscreen: m.canvas, width: m.width, height: m.height, pixelRatio: m.pixelRatio },
-      { staged: true, checkShaderErrors: m.checkShaderErrors, decoder: createViewDecoder({ worker: false }) });
+      { staged: true, warmShaders: false, checkShaderErrors: m.checkShaderErrors, decoder: createViewDecoder({ worker: false }) });
   } catch (err) {
     post({ op: 'failed', reason: err instanceof Error ? err.message : String(err) });
     return;

@@ -1,7 +1,6 @@
 /**
- * What the view's renderer and lights are, in one place: the page's ViewRuntime and the warm-up worker
- * (gl-warmup-worker.ts) set them up the same way, so the shaders the worker compiles are byte for byte the ones the
- * page asks for (three.js writes the lights, colour space and precision into every program's source).
+ * What the view's renderer and lights are, in one place (three.js writes the lights, colour space and precision into
+ * every program's source).
  */
 import * as THREE from 'three';
 

@@ -83,11 +83,6 @@ export interface ShaderWarmupOptions {
   budgetMs?: number;
   now?: () => number;
   /**
-   * Without the extension, new programs wait until this settles (the warm-up worker compiling the same shaders, so
-   * the page's links come from the GPU process' program cache); programs found in three.js' cache do not wait.
-   */
-  hold?: Promise<unknown>;
-  /**
    * Where a first use runs: a task of its own (the page: its round trips to the GPU process then do not add to a
    * frame's work in one task), or inline (default, tests).
    */
@@ -115,7 +110,6 @@ export class ShaderWarmup {
   private readonly gl2: WebGL2RenderingContext | undefined;
   private readonly budgetMs: number;
   private readonly minSettleMs: number;
-  private held = false;
   private readonly schedule: ((run: () => void) => void) | undefined;
   /** A first use scheduled and not yet run. */
   private usingSoon: ProgramLike | undefined;
@@ -131,11 +125,6 @@ export class ShaderWarmup {
     this.budgetMs = options.budgetMs ?? 4;
     this.now = options.now ?? (() => performance.now());
     this.schedule = options.schedule;
-    if (options.hold) {
-      this.held = true;
-      const release = () => { this.held = false; };
-      options.hold.then(release, release);
-    }
     for (const name of LAZY_EXTENSIONS) renderer.extensions.has(name);
     this.parallel = renderer.extensions.has('KHR_parallel_shader_compile');
     const gl = renderer.getContext() as WebGL2RenderingContext;
@@ -239,7 +228,7 @@ export class ShaderWarmup {
       }
     }
     // With the extension the GPU compiles in parallel; without it, one new program at a time.
-    let mayIssue = this.parallel || (this.inFlight.size === 0 && !this.held);
+    let mayIssue = this.parallel || this.inFlight.size === 0;
     const started = this.now();
     const pending: THREE.Object3D[] = [];
     let tried = 0;

@@ -117,10 +117,13 @@ export interface ViewRuntimeOptions {
   staged?: boolean;
   /** three.js reads every program's link status and logs shader errors: a synchronous wait per program (debug only). */
   checkShaderErrors?: boolean;
+  /**
+   * Staged only: new shader programs are made ready a piece per frame and what uses them waits (default true). The
+   * render worker turns it off: nothing there blocks the page, and compiling inside the render draws everything sooner.
+   */
+  warmShaders?: boolean;
   /** The canvas and context from `prepareContext` (else the renderer makes its own, in one task). */
   prepared?: PreparedContext;
-  /** Settles when the warm-up worker has compiled the view's shaders (gl-warmup.ts): new programs wait for it. */
-  shadersWarmed?: Promise<unknown>;
 }
 
 /**
@@ -147,6 +150,7 @@ export class ViewRuntime {
   /** Layers an update replaced: disposed once the layers replacing them exist (their topics stay subscribed). */
   private retiring: { layer: Layer; display: ViewDisplay }[] = [];
   private readonly staged: boolean;
+  private readonly warmShaders: boolean;
   private readonly building: SlicedJob;
   private readonly warmup: ShaderWarmup;
   /** Objects wait for their shaders: frames do shader work and draw nothing until none waits. */
@@ -174,6 +178,7 @@ export class ViewRuntime {
 
   public constructor(target: ViewTarget, options: ViewRuntimeOptions = {}) {
     this.staged = options.staged ?? false;
+    this.warmShaders = this.staged && (options.warmShaders ?? true);
     this.building = new SlicedJob(this.staged ? taskScheduler() : (run) => run(), {
       now: () => performance.now(),
       onError: (err) => { console.error('live view: a layer could not be built', err); },
@@ -190,7 +195,7 @@ export class ViewRuntime {
       this.renderer = prepared?.renderer ?? new THREE.WebGLRenderer({ ...CONTEXT_ATTRIBUTES });
     }
     this.renderer.debug.checkShaderErrors = options.checkShaderErrors ?? false;
-    this.warmup = new ShaderWarmup(this.renderer, { ...(options.shadersWarmed ? { hold: options.shadersWarmed } : {}), ...(this.staged ? { schedule: taskScheduler() } : {}) });
+    this.warmup = new ShaderWarmup(this.renderer, this.staged ? { schedule: taskScheduler() } : {});
     configureRenderer(this.renderer);
     // Setting the ratio resizes the drawing buffer: only when it differs from three.js' 1. A prepared canvas already
     // has the host's size, so the first fit() does not resize it again.
@@ -349,7 +354,7 @@ export class ViewRuntime {
     // At most the document's Frame Rate, as RViz renders (a 60 Hz display would otherwise draw every TF message):
     // every frame is GPU work, and on a software GPU that work competes with the page for the CPU.
     if (now - this.lastFrameAt < minFrameInterval(this.input?.frameRate)) return;
-    this.frame(now, this.staged);
+    this.frame(now, this.warmShaders);
   };
 
   private syncTf(): void {
