@@ -6,6 +6,7 @@
  */
 import * as THREE from 'three';
 import URDFLoader, { type URDFRobot } from 'urdf-loader';
+import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import type { RobotModelSpec } from '../spec/draw-spec.ts';
 import { Layer } from './layer.ts';
 import { disposeObject } from './shapes.ts';
@@ -17,6 +18,31 @@ function placeholder(material: THREE.Material): THREE.Mesh {
   (m.material as THREE.MeshPhongMaterial).wireframe = true;
   m.userData['placeholder'] = true;
   return m;
+}
+
+type MeshDone = (obj: THREE.Object3D | null, err?: unknown) => void;
+
+/**
+ * One mesh file: STL and Collada through urdf-loader's own loader; OBJ through three's OBJLoader with the URDF
+ * material (urdf-loader has no OBJ loader and would never call back); any other format is an error, so its visual
+ * becomes the placeholder rather than nothing. None of these needs a `document`, so this runs in a Web Worker too
+ * (with worker-dom.ts installed for Collada's XML).
+ */
+export function loadMeshFile(loader: URDFLoader, path: string, manager: THREE.LoadingManager, material: THREE.Material, done: MeshDone): void {
+  if (/\.obj$/i.test(path)) {
+    new OBJLoader(manager).load(path, (group) => {
+      group.traverse((o) => { if ((o as THREE.Mesh).isMesh) (o as THREE.Mesh).material = material; });
+      done(group);
+    }, undefined, (err) => done(null, err));
+  } else if (/\.(stl|dae)$/i.test(path)) {
+    loader.defaultMeshLoader(path, manager, material, done);
+  } else {
+    done(null, new UnsupportedMesh(path));
+  }
+}
+
+class UnsupportedMesh extends Error {
+  public constructor(path: string) { super(`mesh ${path}: only .stl, .dae and .obj meshes are drawn`); this.name = 'UnsupportedMesh'; }
 }
 
 export class RobotModelLayer extends Layer<RobotModelSpec> {
@@ -66,16 +92,21 @@ export class RobotModelLayer extends Layer<RobotModelSpec> {
         done(placeholder(material));
         return;
       }
-      loader.defaultMeshLoader(path, manager, material, (obj, err) => {
+      loadMeshFile(loader, path, manager, material, (obj, err) => {
         if (seq !== this.loadSeq) return;
         if (!obj || err) {
-          this.note(`mesh ${path} could not be fetched: drawn as a placeholder box`);
+          this.note(err instanceof UnsupportedMesh ? `${err.message}: drawn as a placeholder box` : `mesh ${path} could not be fetched: drawn as a placeholder box`);
           done(placeholder(material));
         } else done(obj);
         this.applyLook();
         this.ctx.requestRender();
       });
     };
+    if (typeof DOMParser === 'undefined') {
+      // A Web Worker has no XML parser of its own: its entry installs one first (installWorkerDom, worker-dom.ts).
+      this.note('the robot description could not be read: no XML parser here (worker-dom.ts is not installed)');
+      return;
+    }
     let robot: URDFRobot;
     try {
       robot = loader.parse(this.urdf);
