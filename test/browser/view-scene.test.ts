@@ -326,4 +326,38 @@ describe('live view scene in the render worker (RemoteView)', () => {
     } finally { remote.dispose(); host.remove(); }
     expect(link.feedsOn('/scan')).to.equal(0);
   });
+
+  it('hands a large binary message to the worker once, and two displays of its topic both draw it', async () => {
+    const host = document.createElement('div');
+    host.style.cssText = `width:${W}px;height:${H}px;position:fixed;left:0;top:0`;
+    document.body.appendChild(host);
+    const remote = new RemoteView(host);
+    const link = new ScriptedLink();
+    const cloudDisplay = (name: string, size: number) => `    - Class: rviz_default_plugins/PointCloud2
+      Name: ${name}
+      Enabled: true
+      Topic: /cloud
+      Color Transformer: FlatColor
+      Color: 255; 0; 0
+      Style: Points
+      Size (Pixels): ${size}`;
+    // 6,000 points on a line at x = 2 m (72 kB of data: over the hand-over size).
+    const n = 6000;
+    const xyz = new Float32Array(n * 3);
+    for (let i = 0; i < n; i++) { xyz[i * 3] = 2; xyz[i * 3 + 1] = -0.5 + i / n; xyz[i * 3 + 2] = 0; }
+    const cloud = { header: { frame_id: 'laser', stamp: { sec: 1, nanosec: 0 } }, height: 1, width: n, is_bigendian: false, is_dense: true,
+      point_step: 12, row_step: 12 * n, data: new Uint8Array(xyz.buffer),
+      fields: ['x', 'y', 'z'].map((name, i) => ({ name, offset: i * 4, datatype: 7, count: 1 })) };
+    try {
+      await remote.ready;
+      link.addTf('map', 'laser', 0, 0, 0);
+      const view = viewOf(`${cloudDisplay('Cloud A', 3)}\n${cloudDisplay('Cloud B', 5)}`);
+      remote.update({ ...view, link: link.asLink(), meshBaseUrl: '' });
+      await waitUntil(() => link.feedsOn('/cloud') === 2, 'two feeds of one topic', { timeout: 5000 });
+      await link.emit('/cloud', cloud);
+      expect(cloud.data.byteLength, 'the page\'s arrays were moved, not copied').to.equal(0);
+      await waitUntil(() => view.displays.every((d) => (remote.statuses().get(d.key)?.objects ?? 0) > 0), 'both displays drew the one message', { timeout: 8000 });
+      await waitUntil(() => pixel(remote.canvas, ...screen(2, 0))[0] > 200, 'the cloud on screen', { timeout: 5000 });
+    } finally { remote.dispose(); host.remove(); }
+  });
 });

@@ -20,8 +20,14 @@ export type ToWorker =
   | { op: 'update'; seq: number; input: Omit<ViewInput, 'link'>; link: LinkRef | undefined }
   | { op: 'camera'; state: CameraState }
   | { op: 'resize'; width: number; height: number; pixelRatio: number }
-  /** A feed's message, with the page-side feed's status (its dropped count is the real one). */
-  | { op: 'message'; feed: number; message: unknown; at: number; status: DisplayFeedStatus }
+  /**
+   * A feed's message, with the page-side feed's status (its dropped count is the real one). `id`: its large binary
+   * arrays were transferred (the page's copy is now empty), so the worker keeps the newest such message of `topic`
+   * for other feeds of the same message (`message-ref`).
+   */
+  | { op: 'message'; feed: number; message: unknown; at: number; status: DisplayFeedStatus; id?: number; topic?: string }
+  /** The same message object again (another feed of its topic, or the link replaying it to a new feed). */
+  | { op: 'message-ref'; feed: number; ref: number; at: number; status: DisplayFeedStatus }
   | { op: 'tf'; version: number; transforms: readonly TfTransform[] };
 
 /** What the page shows from the scene: the legend's states and `viewStats()`, sent a few times a second. */

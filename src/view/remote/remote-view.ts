@@ -4,7 +4,7 @@
  * placeholder (its drawing is the worker's OffscreenCanvas), the camera's controls on it, the element's size, and the
  * link: it opens the feeds the worker asks for and forwards their messages and the TF buffer. Nothing here draws.
  */
-import type { DisplayFeed } from '../../link/types.ts';
+import type { DisplayFeed, DisplayFeedStatus } from '../../link/types.ts';
 import type { ViewLink } from '../scene/layer.ts';
 import type { DecodeStats } from '../decode/types.ts';
 import type { SceneStatus } from '../spec/legend.ts';
@@ -12,6 +12,25 @@ import type { WarmupStats } from '../scene/shader-warmup.ts';
 import type { ImageUpdate, ViewInput } from '../scene/view-runtime.ts';
 import { ViewCamera } from '../scene/view-camera.ts';
 import type { FromWorker, SceneSnapshot, ToWorker } from './protocol.ts';
+
+/** Binary arrays from this size on are handed to the worker, not copied (below it a copy is cheaper than the bookkeeping). */
+const HAND_OVER_BYTES = 64 * 1024;
+
+/**
+ * The buffers of a message's large typed arrays (a CBOR cloud's `data`, an image's pixels), bounded walk. Copying
+ * them on the page (structured clone) cost 50-120 ms tasks at 10 × 2.2 MB a second: the copies' memory made the
+ * page's garbage collector pause. Transferred, they move without a copy.
+ */
+function largeBuffers(value: unknown, out: Set<ArrayBuffer> = new Set(), depth = 0): Set<ArrayBuffer> {
+  if (depth > 6 || value === null || typeof value !== 'object') return out;
+  if (ArrayBuffer.isView(value)) {
+    if (value.byteLength >= HAND_OVER_BYTES && value.buffer instanceof ArrayBuffer) out.add(value.buffer);
+    return out;
+  }
+  if (Array.isArray(value)) { if (value.length <= 64) for (const v of value) largeBuffers(v, out, depth + 1); return out; }
+  for (const v of Object.values(value)) largeBuffers(v, out, depth + 1);
+  return out;
+}
 
 function pixelRatio(): number { return Math.min(2, globalThis.devicePixelRatio || 1); }
 
@@ -30,6 +49,9 @@ export class RemoteView {
   private link: ViewLink | undefined;
   private linkId = 0;
   private readonly linkIds = new WeakMap<ViewLink, number>();
+  /** Messages whose arrays were handed to the worker, by object: sent again by reference. */
+  private readonly handedOver = new WeakMap<object, number>();
+  private nextMessageId = 1;
   private nextLinkId = 1;
   private seq = 0;
   private cameraJson = '';
@@ -81,7 +103,7 @@ export class RemoteView {
     } catch (err) {
       // A message that cannot be cloned is dropped with a trace, never the view.
       console.error('live view: a message could not be sent to the render worker', err);
-      if (m.op === 'message') this.feeds.get(m.feed)?.free?.();
+      if (m.op === 'message' || m.op === 'message-ref') this.feeds.get(m.feed)?.free?.();
     }
   }
 
@@ -130,7 +152,7 @@ export class RemoteView {
           if (this.disposed || this.feeds.get(m.feed) !== entry) return undefined;
           const busy = new Promise<void>((resolve) => { entry.free = resolve; });
           const status = entry.feed?.status() ?? { delivered: 0, dropped: 0, asked: { throttleMs: 0, queueLength: 1, compression: 'none' } };
-          this.send({ op: 'message', feed: m.feed, message, at, status });
+          this.forward(m.feed, m.request.topic, message, at, status);
           return busy;
         });
         break;
@@ -152,6 +174,22 @@ export class RemoteView {
       case 'image': this.onImage?.({ key: m.key, name: m.name, image: m.image }); break;
       case 'stats': { const { op: _op, ...s } = m; this.latest = s; break; }
     }
+  }
+
+  /**
+   * A message to the worker. Its large binary arrays are transferred, not copied: on the page they are then empty.
+   * Nothing on the page reads them (the diagnosis reads headers; only the view draws payloads); the same message for
+   * another feed, or replayed by the link to a new feed, goes by reference to the worker's copy.
+   */
+  private forward(feed: number, topic: string, message: unknown, at: number, status: DisplayFeedStatus): void {
+    const object = message !== null && typeof message === 'object' ? message : undefined;
+    const ref = object ? this.handedOver.get(object) : undefined;
+    if (ref !== undefined) { this.send({ op: 'message-ref', feed, ref, at, status }); return; }
+    const buffers = object ? largeBuffers(object) : new Set<ArrayBuffer>();
+    if (buffers.size === 0 || !object) { this.send({ op: 'message', feed, message, at, status }); return; }
+    const id = this.nextMessageId++;
+    this.handedOver.set(object, id);
+    this.send({ op: 'message', feed, message, at, status, id, topic }, [...buffers]);
   }
 
   /** Forwards the link's TF buffer whenever it changed (at most once a frame). */

@@ -6,6 +6,7 @@
 import { createViewDecoder } from '../decode/decoder.ts';
 import { transferablesOf } from '../decode/run.ts';
 import { ViewRuntime } from '../scene/view-runtime.ts';
+import { installWorkerDom } from '../scene/worker-dom.ts';
 import type { FromWorker, SceneSnapshot, ToWorker } from './protocol.ts';
 import { WorkerLink } from './worker-link.ts';
 
@@ -15,23 +16,32 @@ interface Scope {
 }
 
 const scope = self as unknown as Scope;
+// RobotModel's URDF and Collada meshes need an XML DOM, which a worker lacks.
+installWorkerDom();
 const post = (m: FromWorker, transfer: Transferable[] = []) => scope.postMessage(m, transfer);
 
-/** How often the page hears the scene's state (the legend refreshes twice a second; tests wait on it). */
+/** How often at most the page hears the scene's state (the legend refreshes twice a second; tests wait on it). */
 const SNAPSHOT_MS = 150;
 
 let runtime: ViewRuntime | undefined;
 let link: WorkerLink | undefined;
 let seq = 0;
 let lastSnapshot = '';
+let lastSnapshotAt = 0;
+/** The newest message of each topic whose arrays the page handed over (its own copy is empty now), by topic. */
+const handedOver = new Map<string, { id: number; message: unknown }>();
 
 function snapshot(rt: ViewRuntime): SceneSnapshot {
   return { seq, statuses: [...rt.statuses()], frame: rt.frameStats(), dropped: rt.dropped(), decode: rt.decodeStats(),
     warmup: rt.warmupStats(), built: rt.layersBuilt(), warming: rt.isWarming() };
 }
 
+/** After a rendered frame only: between a message and the frame that draws it, a layer has data and no objects yet. */
 function sendSnapshot(): void {
   if (!runtime) return;
+  const now = performance.now();
+  if (now - lastSnapshotAt < SNAPSHOT_MS) return;
+  lastSnapshotAt = now;
   const s = snapshot(runtime);
   // Unchanged state is not sent again (frame statistics change with every frame drawn, so a drawing view always sends).
   const key = JSON.stringify(s);
@@ -50,7 +60,8 @@ function start(m: Extract<ToWorker, { op: 'init' }>): void {
     return;
   }
   runtime.onImage = (u) => post({ op: 'image', key: u.key, name: u.name, image: u.image }, transferablesOf(u.image));
-  setInterval(sendSnapshot, SNAPSHOT_MS);
+  // The view renders at least every 250 ms (fades, lifetimes), so snapshots keep coming while nothing changes.
+  runtime.onRendered = sendSnapshot;
   post({ op: 'ready' });
 }
 
@@ -63,6 +74,7 @@ scope.onmessage = (ev) => {
     case 'update': {
       if (m.link?.id !== link?.id) {
         link?.close();
+        handedOver.clear();
         link = m.link ? new WorkerLink(m.link.id, m.link.tf, post) : undefined;
       }
       seq = m.seq;
@@ -72,7 +84,15 @@ scope.onmessage = (ev) => {
     case 'camera': rt.setCamera(m.state); break;
     case 'resize': rt.resizeTo(m.width, m.height, m.pixelRatio); break;
     case 'message': {
+      if (m.id !== undefined && m.topic !== undefined) handedOver.set(m.topic, { id: m.id, message: m.message });
       if (link) link.deliver(m.feed, m.message, m.at, m.status);
+      else post({ op: 'done', feed: m.feed });
+      break;
+    }
+    case 'message-ref': {
+      const kept = [...handedOver.values()].find((k) => k.id === m.ref);
+      // Not kept (a newer message of its topic came first): this feed skips it, as a coalesced message.
+      if (link && kept) link.deliver(m.feed, kept.message, m.at, m.status);
       else post({ op: 'done', feed: m.feed });
       break;
     }
