@@ -34,7 +34,9 @@ export class ImagePanel extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     if (!changed.has('image') || !this.image) return;
     const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas');
-    const ctx = canvas?.getContext('2d');
+    // A CPU canvas: the page has no GPU context of its own (the view renders in its worker), and a GPU-backed 2D
+    // canvas would first create one, a synchronous wait of 200-400 ms on the main thread (SwiftShader, measured).
+    const ctx = canvas?.getContext('2d', { willReadFrequently: true });
     if (!canvas || !ctx) return;
     const { width, height, rgba } = this.image;
     if (canvas.width !== width) canvas.width = width;
