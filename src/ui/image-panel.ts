@@ -1,11 +1,15 @@
 import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { DecodedImage } from '../view/decode/types.ts';
+import type { ImageInfo } from '../view/scene/view-runtime.ts';
 import { theme } from './theme.ts';
 
 /**
- * An Image or Camera display as a 2D panel beside the live view: the newest decoded frame (RGBA from the view's
- * worker) drawn into a canvas, scaled to the panel's width, with the display's name, size and encoding.
+ * An Image or Camera display as a 2D panel beside the live view: the newest decoded frame scaled to the panel's
+ * width, with the display's name, size and encoding. Where the view renders in its worker, the panel's canvas is
+ * handed over once (`sink`) and the worker draws the frames into it: the page never makes a 2D context (its first
+ * one waited 200-490 ms for the GPU process while the worker's WebGL kept it busy). Otherwise (`image`) the panel
+ * draws the RGBA itself.
  */
 @customElement('image-panel')
 export class ImagePanel extends LitElement {
@@ -14,30 +18,39 @@ export class ImagePanel extends LitElement {
     header { display: flex; gap: 6px; align-items: baseline; padding: 2px 6px; font-size: 12px; }
     header .name { font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     canvas { display: block; width: 100%; height: auto; image-rendering: pixelated; background: #000; }
+    canvas[hidden] { display: none; }
     .empty { padding: 10px; font-size: 12px; }
   `];
 
   @property() public name = '';
   @property() public state = '';
+  /** The newest frame's pixels, for a panel that draws itself. */
   @property({ attribute: false }) public image: DecodedImage | undefined;
+  /** The newest frame's size and encoding (from `image` when not given). */
+  @property({ attribute: false }) public info: ImageInfo | undefined;
+  /** Takes the panel's canvas once (the view's worker draws into it); the panel then never draws itself. */
+  @property({ attribute: false }) public sink: ((canvas: HTMLCanvasElement) => void) | undefined;
+  private handedOver = false;
 
   protected override render() {
-    const img = this.image;
+    const info = this.info ?? this.image;
+    // One canvas for the panel's life: a canvas handed to a worker cannot be handed again or resized here.
     return html`
       <header><span class="name">${this.name}</span>
-        ${img ? html`<span class="muted">${img.width}×${img.height} ${img.encoding}</span>` : nothing}</header>
-      ${img ? html`<canvas data-image-canvas width=${img.width} height=${img.height}></canvas>`
-        : html`<div class="empty muted">${this.state || 'no image yet'}</div>`}
+        ${info ? html`<span class="muted">${info.width}×${info.height} ${info.encoding}</span>` : nothing}</header>
+      <canvas data-image-canvas ?hidden=${!info}></canvas>
+      ${info ? nothing : html`<div class="empty muted">${this.state || 'no image yet'}</div>`}
     `;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (!changed.has('image') || !this.image) return;
     const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas');
-    // A CPU canvas: the page has no GPU context of its own (the view renders in its worker), and a GPU-backed 2D
-    // canvas would first create one, a synchronous wait of 200-400 ms on the main thread (SwiftShader, measured).
-    const ctx = canvas?.getContext('2d', { willReadFrequently: true });
-    if (!canvas || !ctx) return;
+    if (!canvas) return;
+    if (this.sink && !this.handedOver) { this.handedOver = true; this.sink(canvas); return; }
+    if (this.handedOver || !changed.has('image') || !this.image) return;
+    // A CPU canvas: a GPU-backed 2D canvas would first make the page a GPU context.
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) return;
     const { width, height, rgba } = this.image;
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;

@@ -1,5 +1,7 @@
 import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { RvizDocument } from '../core/rviz/document.ts';
 import { serialize } from '../core/rviz/document.ts';
 import type { Finding } from '../core/diagnosis/types.ts';
@@ -8,7 +10,7 @@ import type { RobotLink } from '../link/types.ts';
 import type { DecodedImage } from '../view/decode/types.ts';
 import { documentView, type DocumentView } from '../view/spec/document-view.ts';
 import { legendRows, type LegendRow } from '../view/spec/legend.ts';
-import type { ImageUpdate, ViewRuntime } from '../view/scene/view-runtime.ts';
+import type { ImageInfo, ViewRuntime } from '../view/scene/view-runtime.ts';
 import type { RemoteView } from '../view/remote/remote-view.ts';
 import { offscreenViewSupported } from '../view/remote/supported.ts';
 import { debugEnabled, installDebugHook, type ViewStats } from './live-view-debug.ts';
@@ -76,7 +78,8 @@ export class LiveView extends LitElement {
   @state() private loadError: string | undefined;
   @state() private legendOpen = false;
   @state() private meshOpen = false;
-  @state() private images = new Map<string, ImageUpdate>();
+  /** Each image display's newest frame: its size and encoding, and its pixels when the panel draws them itself. */
+  @state() private images = new Map<string, { info: ImageInfo; image?: DecodedImage }>();
   @state() private tick = 0;
 
   /** The scene: in the render worker (RemoteView) where the browser can hand a canvas over, else on the page. */
@@ -129,7 +132,8 @@ export class LiveView extends LitElement {
       try {
         const rt = (offscreenViewSupported() ? await this.startRemote() : undefined) ?? await this.startOnPage();
         if (!rt) return;
-        rt.onImage = (u) => { this.images = new Map(this.images).set(u.key, u); };
+        if (rt.where === 'worker') rt.onImageInfo = (u) => { this.images = new Map(this.images).set(u.key, { info: u.info }); };
+        else rt.onImage = (u) => { this.images = new Map(this.images).set(u.key, { info: u.image, image: u.image }); };
         this.runtime = rt;
       } catch (err) {
         this.loadError = `The 3D view could not start (${err instanceof Error ? err.message : String(err)}); the legend below still lists the displays.`;
@@ -245,11 +249,14 @@ export class LiveView extends LitElement {
         <label>Mesh base URL (package:// resolves under it)<br>
           <input name="mesh" .value=${this.meshBaseUrl} placeholder="http://robot:8000/share"></label>
         <button>Use</button></form>` : nothing}
-      ${imageDisplays.length ? html`<div class="images">${imageDisplays.map((d) => {
+      ${imageDisplays.length ? html`<div class="images">${keyed(this.runtime, repeat(imageDisplays, (d) => d.key, (d) => {
+        // One panel per display and scene: a panel whose canvas went to one worker is never reused for another.
         const row = rows.find((r) => r.key === d.key);
-        return html`<image-panel data-image-display=${d.name} .name=${d.name} .state=${row?.label ?? ''}
-          .image=${this.images.get(d.key)?.image as DecodedImage | undefined}></image-panel>`;
-      })}</div>` : nothing}
+        const shown = this.images.get(d.key);
+        const rt = this.runtime;
+        return html`<image-panel data-image-display=${d.name} .name=${d.name} .state=${row?.label ?? ''} .info=${shown?.info}
+          .image=${shown?.image} .sink=${rt?.where === 'worker' ? rt.imageSink(d.key) : undefined}></image-panel>`;
+      }))}</div>` : nothing}
       <div class="legend ${this.legendOpen ? '' : 'closed'}" data-legend>
         <div class="head" @click=${() => { this.legendOpen = !this.legendOpen; }}>
           <span>${this.legendOpen ? '▾' : '▸'} Legend${this.legendOpen ? '' : ' (all displays)'}</span><span>${rows.filter((r) => r.state === 'drawing').length}/${rows.length} drawing</span></div>

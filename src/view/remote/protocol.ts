@@ -6,10 +6,10 @@
  */
 import type { TfTransform } from '../../core/graph/tf-tree.ts';
 import type { DisplayFeedRequest, DisplayFeedStatus } from '../../link/types.ts';
-import type { DecodedImage, DecodeStats } from '../decode/types.ts';
+import type { DecodeStats } from '../decode/types.ts';
 import type { SceneStatus } from '../spec/legend.ts';
 import type { WarmupStats } from '../scene/shader-warmup.ts';
-import type { ViewInput } from '../scene/view-runtime.ts';
+import type { ImageInfo, ViewInput } from '../scene/view-runtime.ts';
 import type { CameraState } from '../scene/view-camera.ts';
 
 /** The page's link as the worker sees it: an id (another id is another robot: the scene starts empty) and whether it keeps TF. */
@@ -28,7 +28,9 @@ export type ToWorker =
   | { op: 'message'; feed: number; message: unknown; at: number; status: DisplayFeedStatus; id?: number; topic?: string }
   /** The same message object again (another feed of its topic, or the link replaying it to a new feed). */
   | { op: 'message-ref'; feed: number; ref: number; at: number; status: DisplayFeedStatus }
-  | { op: 'tf'; version: number; transforms: readonly TfTransform[] };
+  | { op: 'tf'; version: number; transforms: readonly TfTransform[] }
+  /** An image panel's canvas, handed over: the worker draws the display's frames into it. */
+  | { op: 'image-canvas'; key: string; canvas: OffscreenCanvas };
 
 /** What the page shows from the scene: the legend's states and `viewStats()`, sent a few times a second. */
 export interface SceneSnapshot {
@@ -50,5 +52,6 @@ export type FromWorker =
   | { op: 'unfeed'; feed: number }
   /** The worker's handler of a feed's message settled: the page's feed may deliver the next one. */
   | { op: 'done'; feed: number }
-  | { op: 'image'; key: string; name: string; image: DecodedImage }
+  /** A new frame of an image display, drawn into its panel's canvas: what the panel's header says of it. */
+  | { op: 'image'; key: string; name: string; info: ImageInfo }
   | ({ op: 'stats' } & SceneSnapshot);

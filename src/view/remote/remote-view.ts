@@ -9,7 +9,7 @@ import type { ViewLink } from '../scene/layer.ts';
 import type { DecodeStats } from '../decode/types.ts';
 import type { SceneStatus } from '../spec/legend.ts';
 import type { WarmupStats } from '../scene/shader-warmup.ts';
-import type { ImageUpdate, ViewInput } from '../scene/view-runtime.ts';
+import type { ImageInfo, ViewInput } from '../scene/view-runtime.ts';
 import { ViewCamera } from '../scene/view-camera.ts';
 import type { FromWorker, SceneSnapshot, ToWorker } from './protocol.ts';
 
@@ -62,7 +62,8 @@ export class RemoteView {
   private disposed = false;
   private width = 1;
   private height = 1;
-  public onImage: ((u: ImageUpdate) => void) | undefined;
+  /** A new frame of an image display (drawn by the worker into the panel's canvas, see `imageSink`). */
+  public onImageInfo: ((u: { key: string; name: string; info: ImageInfo }) => void) | undefined;
   /** Settles once the worker's renderer exists; rejects when it could not start (the page then draws itself). */
   public readonly ready: Promise<void>;
 
@@ -171,7 +172,7 @@ export class RemoteView {
         free?.();
         break;
       }
-      case 'image': this.onImage?.({ key: m.key, name: m.name, image: m.image }); break;
+      case 'image': this.onImageInfo?.({ key: m.key, name: m.name, info: m.info }); break;
       case 'stats': { const { op: _op, ...s } = m; this.latest = s; break; }
     }
   }
@@ -201,6 +202,14 @@ export class RemoteView {
     this.tfVersion = tf.version;
     this.send({ op: 'tf', version: tf.version, transforms: tf.transforms });
   };
+
+  /** Where an image display's panel hands its canvas over: the worker draws that display's frames into it. */
+  public imageSink(key: string): (canvas: HTMLCanvasElement) => void {
+    return (canvas) => {
+      const offscreen = canvas.transferControlToOffscreen();
+      this.send({ op: 'image-canvas', key, canvas: offscreen }, [offscreen]);
+    };
+  }
 
   /** Back to the document's view (the button). */
   public resetCamera(): void {

@@ -4,7 +4,7 @@
  * drawing never run on the page's main thread. Started by RemoteView (./remote-view.ts); messages in ./protocol.ts.
  */
 import { createViewDecoder } from '../decode/decoder.ts';
-import { transferablesOf } from '../decode/run.ts';
+import type { DecodedImage } from '../decode/types.ts';
 import { ViewRuntime } from '../scene/view-runtime.ts';
 import { installWorkerDom } from '../scene/worker-dom.ts';
 import type { FromWorker, SceneSnapshot, ToWorker } from './protocol.ts';
@@ -30,6 +30,18 @@ let lastSnapshot = '';
 let lastSnapshotAt = 0;
 /** The newest message of each topic whose arrays the page handed over (its own copy is empty now), by topic. */
 const handedOver = new Map<string, { id: number; message: unknown }>();
+/** Image panels' canvases by display key, and each display's newest frame (drawn once its canvas is here). */
+const imageCanvases = new Map<string, OffscreenCanvas>();
+const newestImages = new Map<string, DecodedImage>();
+
+function drawImage(key: string): void {
+  const canvas = imageCanvases.get(key), image = newestImages.get(key);
+  if (!canvas || !image) return;
+  const { width, height, rgba } = image;
+  if (canvas.width !== width) canvas.width = width;
+  if (canvas.height !== height) canvas.height = height;
+  canvas.getContext('2d')?.putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, width * height * 4), width, height), 0, 0);
+}
 
 function snapshot(rt: ViewRuntime): SceneSnapshot {
   return { seq, statuses: [...rt.statuses()], frame: rt.frameStats(), dropped: rt.dropped(), decode: rt.decodeStats(),
@@ -59,7 +71,11 @@ function start(m: Extract<ToWorker, { op: 'init' }>): void {
     post({ op: 'failed', reason: err instanceof Error ? err.message : String(err) });
     return;
   }
-  runtime.onImage = (u) => post({ op: 'image', key: u.key, name: u.name, image: u.image }, transferablesOf(u.image));
+  runtime.onImage = (u) => {
+    newestImages.set(u.key, u.image);
+    drawImage(u.key);
+    post({ op: 'image', key: u.key, name: u.name, info: { width: u.image.width, height: u.image.height, encoding: u.image.encoding } });
+  };
   // The view renders at least every 250 ms (fades, lifetimes), so snapshots keep coming while nothing changes.
   runtime.onRendered = sendSnapshot;
   post({ op: 'ready' });
@@ -79,6 +95,8 @@ scope.onmessage = (ev) => {
       }
       seq = m.seq;
       rt.update({ ...m.input, link });
+      const images = new Set(m.input.displays.filter((d) => d.spec.kind === 'image').map((d) => d.key));
+      for (const key of [...imageCanvases.keys(), ...newestImages.keys()]) if (!images.has(key)) { imageCanvases.delete(key); newestImages.delete(key); }
       break;
     }
     case 'camera': rt.setCamera(m.state); break;
@@ -97,5 +115,6 @@ scope.onmessage = (ev) => {
       break;
     }
     case 'tf': link?.setTf(m.version, m.transforms); break;
+    case 'image-canvas': imageCanvases.set(m.key, m.canvas); drawImage(m.key); break;
   }
 };

@@ -106,6 +106,8 @@ function identity(d: ViewDisplay, meshBaseUrl: string): string {
 }
 
 export interface ImageUpdate { key: string; name: string; image: DecodedImage }
+/** What an image panel's header says of the newest frame. */
+export interface ImageInfo { width: number; height: number; encoding: string }
 
 export interface ViewRuntimeOptions {
   decoder?: ViewDecoder;
