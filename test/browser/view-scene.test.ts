@@ -308,6 +308,26 @@ describe('live view scene in the render worker (RemoteView)', () => {
       expect(pixel(remote.canvas, ...screen(-2, 0))).to.deep.equal([0, 0, 0]);
       await waitUntil(() => remote.layersBuilt() && remote.statuses().get(viewOf(RED_SCAN).displays[0]!.key)?.hasData === true, 'stats reach the page', { timeout: 3000 });
 
+      // The wheel on the page's canvas zooms the worker's camera (in, towards the cursor at the centre): the scan
+      // moves out from the centre; Reset view brings it back.
+      const redX = () => {
+        const c = document.createElement('canvas');
+        c.width = remote.canvas.width; c.height = remote.canvas.height;
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(remote.canvas, 0, 0);
+        const d = ctx.getImageData(0, 0, c.width, c.height).data;
+        let sum = 0, n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i]! > 200 && d[i + 1]! < 80) { sum += (i / 4) % c.width; n++; }
+        return n ? (sum / n) * (W / c.width) : NaN;
+      };
+      const before = redX();
+      expect(before).to.be.closeTo(W / 2 + 2 * SCALE, 6);
+      const r = remote.canvas.getBoundingClientRect();
+      remote.canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: -1000, clientX: r.left + W / 2, clientY: r.top + H / 2, bubbles: true, cancelable: true }));
+      await waitUntil(() => redX() > before + 20, 'zoomed in by the wheel', { timeout: 5000 });
+      remote.resetCamera();
+      await waitUntil(() => Math.abs(redX() - before) < 3, 'back to the document\'s view', { timeout: 5000 });
+
       // The display removed: its feed ends on the page, and the picture is empty again.
       remote.update({ ...viewOf(`    - Class: rviz_default_plugins/Axes
       Name: Axes

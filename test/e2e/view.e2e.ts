@@ -98,10 +98,40 @@ export const viewScreensCase: E2eCase = {
     }, undefined, { timeout: 20_000 });
     const s = await stats(page);
     for (const [name, d] of Object.entries(s.displays)) assert.ok(d.drawn, `${name} (${d.type}) drawn`);
+    // The Camera display's panel shows the simulated camera's gradient (drawn by the view's worker into it).
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector('companion-app')?.shadowRoot?.querySelector('live-view')?.shadowRoot
+        ?.querySelector('image-panel')?.shadowRoot?.querySelector('canvas');
+      if (!canvas || canvas.width < 2) return false;
+      const c = document.createElement('canvas');
+      c.width = canvas.width; c.height = canvas.height;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(canvas, 0, 0);
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      const shades = new Set<number>();
+      for (let i = 0; i < d.length; i += 4) shades.add(d[i]! * 65536 + d[i + 1]! * 256 + d[i + 2]!);
+      return shades.size > 20;
+    }, undefined, { timeout: 10_000 });
     await page.waitForTimeout(500);
     await screenshot('live-view-desk');
     await page.setViewportSize({ width: 1024, height: 600 });
     await page.waitForTimeout(800);
     await screenshot('live-view-1024x600');
+
+    // A mouse drag orbits the camera (the page forwards it to the view's worker), Reset view returns to the document's view.
+    const canvas = page.locator('live-view canvas').first();
+    const box = (await canvas.boundingBox())!;
+    await capture(page, 'before-drag');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 40, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(400);
+    const dragged = await capture(page, 'after-drag', 'before-drag');
+    assert.ok(dragged > box.width * box.height * 0.1, `the drag turned the view (${dragged} pixels changed)`);
+    await page.locator('live-view [data-reset-view]').click();
+    await page.waitForTimeout(400);
+    const reset = await capture(page, 'after-reset', 'before-drag');
+    assert.ok(reset < dragged / 3, `Reset view restores the document's view (${reset} pixels differ, ${dragged} after the drag)`);
   },
 };

@@ -10,7 +10,7 @@ import type { DecodeStats } from '../decode/types.ts';
 import type { SceneStatus } from '../spec/legend.ts';
 import type { WarmupStats } from '../scene/shader-warmup.ts';
 import type { ImageInfo, ViewInput } from '../scene/view-runtime.ts';
-import type { CameraState } from '../scene/view-camera.ts';
+import type { ForwardedEvent, SurfaceRect } from './input-proxy.ts';
 
 /** The page's link as the worker sees it: an id (another id is another robot: the scene starts empty) and whether it keeps TF. */
 export interface LinkRef { id: number; tf: boolean }
@@ -18,7 +18,10 @@ export interface LinkRef { id: number; tf: boolean }
 export type ToWorker =
   | { op: 'init'; canvas: OffscreenCanvas; width: number; height: number; pixelRatio: number; checkShaderErrors: boolean }
   | { op: 'update'; seq: number; input: Omit<ViewInput, 'link'>; link: LinkRef | undefined }
-  | { op: 'camera'; state: CameraState }
+  /** Mouse, touch, wheel or key input on the canvas, with the canvas' place on the page. */
+  | { op: 'input'; event: ForwardedEvent; rect: SurfaceRect }
+  /** Back to the document's view (the button). */
+  | { op: 'reset-camera' }
   | { op: 'resize'; width: number; height: number; pixelRatio: number }
   /**
    * A feed's message, with the page-side feed's status (its dropped count is the real one). `id`: its large binary
@@ -54,4 +57,6 @@ export type FromWorker =
   | { op: 'done'; feed: number }
   /** A new frame of an image display, drawn into its panel's canvas: what the panel's header says of it. */
   | { op: 'image'; key: string; name: string; info: ImageInfo }
+  /** The cursor the camera's controls show (grab, grabbing). */
+  | { op: 'cursor'; cursor: string }
   | ({ op: 'stats' } & SceneSnapshot);

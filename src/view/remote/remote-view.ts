@@ -10,7 +10,7 @@ import type { DecodeStats } from '../decode/types.ts';
 import type { SceneStatus } from '../spec/legend.ts';
 import type { WarmupStats } from '../scene/shader-warmup.ts';
 import type { ImageInfo, ViewInput } from '../scene/view-runtime.ts';
-import { ViewCamera } from '../scene/view-camera.ts';
+import type { ForwardedEvent } from './input-proxy.ts';
 import type { FromWorker, SceneSnapshot, ToWorker } from './protocol.ts';
 
 /** Binary arrays from this size on are handed to the worker, not copied (below it a copy is cheaper than the bookkeeping). */
@@ -43,7 +43,7 @@ export class RemoteView {
   public readonly where = 'worker' as const;
   public readonly canvas: HTMLCanvasElement;
   private readonly worker: Worker;
-  private readonly camera: ViewCamera;
+  private readonly stopInput: () => void;
   private readonly resize: ResizeObserver;
   private readonly feeds = new Map<number, PageFeed>();
   private link: ViewLink | undefined;
@@ -54,8 +54,6 @@ export class RemoteView {
   private nextMessageId = 1;
   private nextLinkId = 1;
   private seq = 0;
-  private cameraJson = '';
-  private input: ViewInput | undefined;
   private latest: SceneSnapshot = EMPTY;
   private tfVersion = -1;
   private raf = 0;
@@ -89,9 +87,7 @@ export class RemoteView {
       this.worker.onerror = (ev) => { ev.preventDefault?.(); reject(new Error(ev.message || 'the render worker failed')); };
     });
     this.send({ op: 'init', canvas: offscreen, width: this.width, height: this.height, pixelRatio: ratio, checkShaderErrors: options.checkShaderErrors ?? false }, [offscreen]);
-    this.camera = new ViewCamera(this.canvas);
-    this.camera.onChange = () => this.send({ op: 'camera', state: this.camera.state() });
-    this.camera.setSize(this.width, this.height);
+    this.stopInput = this.forwardInput();
     this.resize = new ResizeObserver(() => this.fit());
     this.resize.observe(host);
     this.raf = requestAnimationFrame(this.tick);
@@ -113,19 +109,45 @@ export class RemoteView {
     if (w === this.width && h === this.height) return;
     this.width = w; this.height = h;
     this.send({ op: 'resize', width: w, height: h, pixelRatio: pixelRatio() });
-    this.camera.setSize(w, h);
+  }
+
+  /**
+   * Mouse, touch, wheel and modifier keys go to the worker's camera controls. The page does what only it can: it
+   * captures the pointer (drags that leave the canvas keep coming) and stops the browser scrolling or opening menus.
+   */
+  private forwardInput(): () => void {
+    const canvas = this.canvas;
+    const forward = (e: Event) => {
+      const p = e as PointerEvent & WheelEvent & KeyboardEvent;
+      if (e.type === 'wheel' || e.type === 'contextmenu') e.preventDefault();
+      if (e.type === 'pointerdown') canvas.setPointerCapture(p.pointerId);
+      if ((e.type === 'pointerup' || e.type === 'pointercancel') && canvas.hasPointerCapture(p.pointerId)) canvas.releasePointerCapture(p.pointerId);
+      const r = canvas.getBoundingClientRect();
+      const event: ForwardedEvent = e.type.startsWith('key') ? { type: e.type, key: p.key, code: p.code, ctrlKey: p.ctrlKey, metaKey: p.metaKey, shiftKey: p.shiftKey }
+        : { type: e.type, pointerId: p.pointerId, pointerType: p.pointerType, button: p.button, buttons: p.buttons, clientX: p.clientX, clientY: p.clientY,
+          pageX: p.pageX, pageY: p.pageY, ctrlKey: p.ctrlKey, metaKey: p.metaKey, shiftKey: p.shiftKey, deltaX: p.deltaX, deltaY: p.deltaY, deltaMode: p.deltaMode };
+      this.send({ op: 'input', event, rect: { left: r.left, top: r.top, width: r.width, height: r.height } });
+    };
+    const onCanvas = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'wheel', 'contextmenu'] as const;
+    for (const type of onCanvas) canvas.addEventListener(type, forward, { passive: type !== 'wheel' && type !== 'contextmenu' });
+    // OrbitControls watches Control/Meta/Shift on the document (ctrl-drag pans).
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Control' || e.key === 'Meta' || e.key === 'Shift') forward(e); };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('keyup', onKey, true);
+    return () => {
+      for (const type of onCanvas) canvas.removeEventListener(type, forward);
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('keyup', onKey, true);
+    };
   }
 
   /** The document or the link changed (another link: the worker's scene starts empty). */
   public update(input: ViewInput): void {
     if (this.disposed) return;
-    this.input = input;
     if (input.link !== this.link) this.switchLink(input.link);
     const { link: _link, ...rest } = input;
     this.seq++;
     this.send({ op: 'update', seq: this.seq, input: rest, link: this.link ? { id: this.linkId, tf: typeof this.link.tfTransforms === 'function' } : undefined });
-    const camJson = JSON.stringify(input.camera);
-    if (camJson !== this.cameraJson) { this.cameraJson = camJson; this.resetCamera(); }
   }
 
   private switchLink(link: ViewLink | undefined): void {
@@ -173,6 +195,7 @@ export class RemoteView {
         break;
       }
       case 'image': this.onImageInfo?.({ key: m.key, name: m.name, info: m.info }); break;
+      case 'cursor': this.canvas.style.cursor = m.cursor; break;
       case 'stats': { const { op: _op, ...s } = m; this.latest = s; break; }
     }
   }
@@ -212,10 +235,7 @@ export class RemoteView {
   }
 
   /** Back to the document's view (the button). */
-  public resetCamera(): void {
-    const spec = this.input?.camera;
-    if (spec) this.camera.reset(spec);
-  }
+  public resetCamera(): void { this.send({ op: 'reset-camera' }); }
 
   /** The worker's state is about the newest update only once it says so. */
   private current(): SceneSnapshot | undefined { return this.latest.seq === this.seq ? this.latest : undefined; }
@@ -235,7 +255,7 @@ export class RemoteView {
     this.disposed = true;
     cancelAnimationFrame(this.raf);
     this.resize.disconnect();
-    this.camera.dispose();
+    this.stopInput();
     this.worker.terminate();
     this.canvas.remove();
   }

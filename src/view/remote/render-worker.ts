@@ -7,6 +7,7 @@ import { createViewDecoder } from '../decode/decoder.ts';
 import type { DecodedImage } from '../decode/types.ts';
 import { ViewRuntime } from '../scene/view-runtime.ts';
 import { installWorkerDom } from '../scene/worker-dom.ts';
+import { InputProxy } from './input-proxy.ts';
 import type { FromWorker, SceneSnapshot, ToWorker } from './protocol.ts';
 import { WorkerLink } from './worker-link.ts';
 
@@ -24,6 +25,7 @@ const post = (m: FromWorker, transfer: Transferable[] = []) => scope.postMessage
 const SNAPSHOT_MS = 150;
 
 let runtime: ViewRuntime | undefined;
+const input = new InputProxy((cursor) => post({ op: 'cursor', cursor }));
 let link: WorkerLink | undefined;
 let seq = 0;
 let lastSnapshot = '';
@@ -65,7 +67,8 @@ function sendSnapshot(): void {
 function start(m: Extract<ToWorker, { op: 'init' }>): void {
   try {
     // Decoding runs here, beside the scene: already off the page's main thread.
-    runtime = new ViewRuntime({ offscreen: m.canvas, width: m.width, height: m.height, pixelRatio: m.pixelRatio },
+    input.place({ left: 0, top: 0, width: m.width, height: m.height });
+    runtime = new ViewRuntime({ offscreen: m.canvas, width: m.width, height: m.height, pixelRatio: m.pixelRatio, input },
       { staged: true, warmShaders: false, checkShaderErrors: m.checkShaderErrors, decoder: createViewDecoder({ worker: false }) });
   } catch (err) {
     post({ op: 'failed', reason: err instanceof Error ? err.message : String(err) });
@@ -99,7 +102,8 @@ scope.onmessage = (ev) => {
       for (const key of [...imageCanvases.keys(), ...newestImages.keys()]) if (!images.has(key)) { imageCanvases.delete(key); newestImages.delete(key); }
       break;
     }
-    case 'camera': rt.setCamera(m.state); break;
+    case 'input': input.place(m.rect); input.deliver(m.event); break;
+    case 'reset-camera': rt.resetCamera(); break;
     case 'resize': rt.resizeTo(m.width, m.height, m.pixelRatio); break;
     case 'message': {
       if (m.id !== undefined && m.topic !== undefined) handedOver.set(m.topic, { id: m.id, message: m.message });

@@ -1,24 +1,16 @@
 /**
  * The view's camera: the document's view (Orbit or TopDownOrtho) as a three.js perspective or orthographic camera,
- * moved by orbit/pan/zoom controls where there is an element to take mouse and touch input from. The page keeps the
- * controls; a scene rendering elsewhere (the render worker) gets the camera's state after every change (`state()` →
- * `apply()`), so input never waits for a frame and the two cameras are the same numbers.
+ * moved by orbit/pan/zoom controls (mouse and touch) on the canvas, or in the render worker on the InputProxy that
+ * takes the events the page forwards (../remote/input-proxy.ts).
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { CameraSpec } from '../spec/camera.ts';
 import { orbitEye, orthoHalfExtents } from '../spec/camera.ts';
+import type { InputProxy } from '../remote/input-proxy.ts';
 
-/** Everything a render needs from the camera, as plain numbers (structured-cloneable). */
-export interface CameraState {
-  ortho: boolean;
-  position: [number, number, number];
-  quaternion: [number, number, number, number];
-  /** Perspective: aspect. Ortho: left, right, top, bottom, zoom. */
-  aspect: number;
-  bounds: [number, number, number, number];
-  zoom: number;
-}
+/** Where input comes from: the canvas on the page, or the worker's proxy of it. */
+export type ControlsElement = HTMLElement | InputProxy;
 
 export class ViewCamera {
   public readonly perspective = new THREE.PerspectiveCamera(45, 1, 0.01, 10_000);
@@ -28,12 +20,12 @@ export class ViewCamera {
   private spec: CameraSpec | undefined;
   private width = 1;
   private height = 1;
-  private readonly element: HTMLElement | undefined;
+  private readonly element: ControlsElement | undefined;
   /** Called after the camera moved or changed its projection. */
   public onChange: (() => void) | undefined;
 
-  /** `element`: where mouse and touch input comes from (none: the camera only moves through `apply`). */
-  public constructor(element?: HTMLElement) {
+  /** `element`: where mouse and touch input comes from (none: the camera stays where the document's view puts it). */
+  public constructor(element?: ControlsElement) {
     this.element = element;
     for (const c of [this.perspective, this.ortho]) c.up.set(0, 0, 1);
   }
@@ -42,7 +34,8 @@ export class ViewCamera {
     this.controls?.dispose();
     this.controls = undefined;
     if (!this.element) return;
-    const c = new OrbitControls(this.current, this.element);
+    // The worker's proxy has what OrbitControls uses of an element (events, size, style): typed as one.
+    const c = new OrbitControls(this.current, this.element as HTMLElement);
     c.enableDamping = false;
     c.screenSpacePanning = true;
     c.zoomToCursor = true;
@@ -85,27 +78,6 @@ export class ViewCamera {
     this.ortho.left = -ext.halfWidth; this.ortho.right = ext.halfWidth; this.ortho.top = ext.halfHeight; this.ortho.bottom = -ext.halfHeight;
     this.ortho.updateProjectionMatrix();
     this.onChange?.();
-  }
-
-  public state(): CameraState {
-    const c = this.current as THREE.PerspectiveCamera | THREE.OrthographicCamera;
-    c.updateMatrixWorld();
-    const q = c.quaternion;
-    return { ortho: c === this.ortho, position: [c.position.x, c.position.y, c.position.z], quaternion: [q.x, q.y, q.z, q.w],
-      aspect: this.perspective.aspect, bounds: [this.ortho.left, this.ortho.right, this.ortho.top, this.ortho.bottom], zoom: this.ortho.zoom };
-  }
-
-  /** Takes another camera's state (the page's, in the render worker). */
-  public apply(s: CameraState): void {
-    this.current = s.ortho ? this.ortho : this.perspective;
-    this.perspective.aspect = s.aspect;
-    this.perspective.updateProjectionMatrix();
-    [this.ortho.left, this.ortho.right, this.ortho.top, this.ortho.bottom] = s.bounds;
-    this.ortho.zoom = s.zoom;
-    this.ortho.updateProjectionMatrix();
-    this.current.position.set(...s.position);
-    this.current.quaternion.set(...s.quaternion);
-    this.current.updateMatrixWorld();
   }
 
   public dispose(): void {

@@ -17,7 +17,8 @@ import { SlicedJob, taskScheduler } from '../spec/sliced-job.ts';
 import { LAZY_EXTENSIONS, ShaderWarmup, type WarmupStats } from './shader-warmup.ts';
 import { addViewLights, configureRenderer, CONTEXT_ATTRIBUTES } from './render-setup.ts';
 import type { Layer, LayerContext, ViewLink } from './layer.ts';
-import { ViewCamera, type CameraState } from './view-camera.ts';
+import { ViewCamera } from './view-camera.ts';
+import type { InputProxy } from '../remote/input-proxy.ts';
 import { AxesLayer } from './axes.ts';
 import { GridLayer } from './grid.ts';
 import { ImageFeedLayer } from './image-feed.ts';
@@ -134,7 +135,11 @@ export interface ViewRuntimeOptions {
  * (`resize`, `setCamera`).
  */
 export type ViewTarget = HTMLElement | OffscreenTarget;
-export interface OffscreenTarget { offscreen: OffscreenCanvas; width: number; height: number; pixelRatio: number }
+export interface OffscreenTarget {
+  offscreen: OffscreenCanvas; width: number; height: number; pixelRatio: number;
+  /** The page's input events, for the camera's controls. */
+  input?: InputProxy;
+}
 
 function isOffscreen(t: ViewTarget): t is OffscreenTarget { return (t as OffscreenTarget).offscreen !== undefined; }
 
@@ -213,7 +218,7 @@ export class ViewRuntime {
       canvas.style.touchAction = 'none';
       host.appendChild(canvas);
     }
-    this.view = new ViewCamera(host ? this.canvas as HTMLCanvasElement : undefined);
+    this.view = new ViewCamera(host ? this.canvas as HTMLCanvasElement : isOffscreen(target) ? target.input : undefined);
     this.view.onChange = () => { this.dirty = true; };
     addViewLights(this.scene, this.view.perspective, this.view.ortho);
     if (host) {
@@ -320,12 +325,6 @@ export class ViewRuntime {
     if (!spec) return;
     this.view.reset(spec);
     this.fit();
-  }
-
-  /** The page's camera, after its controls moved it or the document's view was restored (render worker). */
-  public setCamera(state: CameraState): void {
-    this.view.apply(state);
-    this.dirty = true;
   }
 
   /** The page's drawing area changed size (render worker: the offscreen canvas follows it). */
