@@ -1,4 +1,4 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Endpoint, TopicInfo } from '../core/graph/types.ts';
@@ -7,6 +7,11 @@ import { endpointTitle, qosLabel, rateLabel } from './format.ts';
 
 /** How many rows render before "show all": keeps a 1,000-topic robot from blocking the main thread. */
 const DEFAULT_VISIBLE_ROWS = 60;
+/**
+ * Rows added per frame while the list fills (a robot's first snapshot, "show all"): the first render of a robot's
+ * topics came with the whole page's first layout in one task of 54-98 ms; a dozen rows a frame keeps each frame short.
+ */
+const ROWS_PER_FRAME = 12;
 
 /**
  * The robot's topics: name, type, publishers and subscribers, the rate measured in this browser, and each
@@ -36,13 +41,18 @@ export class RobotTopics extends LitElement {
   @property({ attribute: false }) public topics: readonly TopicInfo[] = [];
   @state() private filter = '';
   @state() private showAll = false;
+  /** Rows rendered so far: grows by ROWS_PER_FRAME each frame up to what is asked for. */
+  @state() private grown = ROWS_PER_FRAME;
+  private growing = 0;
 
   protected override render() {
     const needle = this.filter.trim().toLowerCase();
     const matching = needle
       ? this.topics.filter((t) => t.name.toLowerCase().includes(needle) || t.type.toLowerCase().includes(needle))
       : this.topics;
-    const visible = this.showAll ? matching : matching.slice(0, DEFAULT_VISIBLE_ROWS);
+    const asked = this.showAll ? matching.length : Math.min(matching.length, DEFAULT_VISIBLE_ROWS);
+    const visible = matching.slice(0, Math.min(asked, this.grown));
+    if (visible.length < asked) this.growSoon();
     return html`
       <div class="bar">
         <input type="search" placeholder="Filter topics or types" aria-label="Filter topics"
@@ -51,9 +61,26 @@ export class RobotTopics extends LitElement {
       </div>
       ${this.topics.length === 0 ? html`<div class="empty">No topics yet.</div>` : html`
       <div role="list" aria-label="Topics">${repeat(visible, (t) => t.name, (t) => this.row(t))}</div>
-      ${visible.length < matching.length
+      ${asked < matching.length
         ? html`<button @click=${() => { this.showAll = true; }}>Show all ${matching.length}</button>` : nothing}`}
     `;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Another robot's first topics fill the list a dozen rows a frame again.
+    const before = changed.get('topics') as readonly TopicInfo[] | undefined;
+    if (changed.has('topics') && (before?.length ?? 0) === 0) this.grown = ROWS_PER_FRAME;
+  }
+
+  private growSoon(): void {
+    if (this.growing) return;
+    this.growing = requestAnimationFrame(() => { this.growing = 0; this.grown += ROWS_PER_FRAME; });
+  }
+
+  public override disconnectedCallback(): void {
+    cancelAnimationFrame(this.growing);
+    this.growing = 0;
+    super.disconnectedCallback();
   }
 
   private row(t: TopicInfo) {

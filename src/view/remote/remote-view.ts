@@ -1,8 +1,9 @@
 /**
  * The page's side of the render worker (./render-worker.ts): the same face as ViewRuntime for <live-view> (update,
- * resetCamera, statuses and stats, onImage, dispose), but the scene lives in the worker. The page keeps a canvas
- * placeholder (its drawing is the worker's OffscreenCanvas), the camera's controls on it, the element's size, and the
- * link: it opens the feeds the worker asks for and forwards their messages and the TF buffer. Nothing here draws.
+ * resetCamera, statuses and stats, dispose), but the scene, its camera controls and the image panels' drawing live in
+ * the worker. The page keeps the canvas placeholder (its picture is the worker's OffscreenCanvas) and forwards its
+ * input, the element's size, and the link: it opens the feeds the worker asks for and forwards their messages and
+ * the TF buffer. Nothing here draws, and nothing here loads three.js.
  */
 import type { DisplayFeed, DisplayFeedStatus } from '../../link/types.ts';
 import type { ViewLink } from '../scene/layer.ts';
