@@ -291,12 +291,15 @@ describe('live view scene in the render worker (RemoteView)', () => {
     return documentView(r.doc, catalog);
   }
 
-  it('draws what the page would, through feeds it opens on the page\'s link and closes when the display goes', async () => {
+  function remoteSetup() {
     const host = document.createElement('div');
     host.style.cssText = `width:${W}px;height:${H}px;position:fixed;left:0;top:0`;
     document.body.appendChild(host);
-    const remote = new RemoteView(host);
-    const link = new ScriptedLink();
+    return { host, remote: new RemoteView(host), link: new ScriptedLink() };
+  }
+
+  it('draws what the page would, through feeds it opens on the page\'s link and closes when the display goes', async () => {
+    const { host, remote, link } = remoteSetup();
     try {
       await remote.ready;
       link.addTf('map', 'laser', 0, 0, 0);
@@ -348,11 +351,7 @@ describe('live view scene in the render worker (RemoteView)', () => {
   });
 
   it('hands a large binary message to the worker once, and two displays of its topic both draw it', async () => {
-    const host = document.createElement('div');
-    host.style.cssText = `width:${W}px;height:${H}px;position:fixed;left:0;top:0`;
-    document.body.appendChild(host);
-    const remote = new RemoteView(host);
-    const link = new ScriptedLink();
+    const { host, remote, link } = remoteSetup();
     const cloudDisplay = (name: string, size: number) => `    - Class: rviz_default_plugins/PointCloud2
       Name: ${name}
       Enabled: true
