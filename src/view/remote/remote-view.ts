@@ -78,14 +78,20 @@ export class RemoteView {
     host.appendChild(this.canvas);
     const offscreen = this.canvas.transferControlToOffscreen();
     this.worker = new Worker(new URL('./render-worker.ts', import.meta.url), { type: 'module', name: 'view-render' });
+    let started = false;
     this.ready = new Promise<void>((resolve, reject) => {
       this.worker.onmessage = (ev: MessageEvent<FromWorker>) => {
         const m = ev.data;
-        if (m.op === 'ready') resolve();
-        else if (m.op === 'failed') reject(new Error(m.reason));
+        if (m.op === 'ready') { started = true; resolve(); } else if (m.op === 'failed') reject(new Error(m.reason));
         else this.receive(m);
       };
-      this.worker.onerror = (ev) => { ev.preventDefault?.(); reject(new Error(ev.message || 'the render worker failed')); };
+      this.worker.onerror = (ev) => {
+        ev.preventDefault?.();
+        const reason = ev.message || 'the render worker failed';
+        // Before it started the page draws instead. Afterwards it is an error the worker did not catch (it keeps
+        // running): said in the console, the picture keeps what it can draw.
+        if (started) console.error(`live view: the render worker reported an error: ${reason}`); else reject(new Error(reason));
+      };
     });
     this.send({ op: 'init', canvas: offscreen, width: this.width, height: this.height, pixelRatio: ratio, checkShaderErrors: options.checkShaderErrors ?? false }, [offscreen]);
     this.stopInput = this.forwardInput();
