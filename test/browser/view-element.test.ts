@@ -57,6 +57,22 @@ describe('live-view', () => {
     expect(stats.scene).to.equal('worker');
   });
 
+  it('draws on the page where a canvas cannot be handed to a worker (the fallback)', async () => {
+    const proto = HTMLCanvasElement.prototype as unknown as Record<string, unknown>;
+    const transfer = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'transferControlToOffscreen')!;
+    delete proto['transferControlToOffscreen'];
+    try {
+      const link = new FakeLink('ws://fake:9090', smallRobot('ws://fake:9090'));
+      const el = await fixture<LiveView>(html`<live-view style="height:300px;width:500px" .doc=${doc()} .link=${link}></live-view>`);
+      await waitUntil(() => el.viewStats().ready && el.viewStats().frames > 0, 'the page view drew', { timeout: 10000 });
+      const stats = el.viewStats();
+      expect(stats.scene).to.equal('page');
+      expect(stats.displays['Grid']).to.include({ state: 'drawing', drawn: true });
+    } finally {
+      Object.defineProperty(HTMLCanvasElement.prototype, 'transferControlToOffscreen', transfer);
+    }
+  });
+
   it('exposes a read-only debug hook', () => {
     const d = doc();
     const remove = installDebugHook({ viewStats: () => ({ frameMs: { p50: 1, p95: 2 }, frames: 3, displays: {}, dropped: {}, decode: {}, ready: true }), documentText: () => serialize(d) });
