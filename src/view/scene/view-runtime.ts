@@ -131,8 +131,8 @@ export interface ViewRuntimeOptions {
 
 /**
  * Where the view draws. A page element: the canvas goes into it, follows its size (ResizeObserver) and takes mouse and
- * touch input. An OffscreenCanvas (the render worker): its size, pixel ratio and camera come from the page
- * (`resize`, `setCamera`).
+ * touch input. An OffscreenCanvas (the render worker): its size and pixel ratio come from the page (`resizeTo`), its
+ * input through the InputProxy.
  */
 export type ViewTarget = HTMLElement | OffscreenTarget;
 export interface OffscreenTarget {
