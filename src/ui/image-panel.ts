@@ -2,6 +2,7 @@ import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { DecodedImage } from '../view/decode/types.ts';
 import type { ImageInfo } from '../view/scene/view-runtime.ts';
+import { drawRgba } from '../view/scene/image-canvas.ts';
 import { theme } from './theme.ts';
 
 /**
@@ -50,11 +51,7 @@ export class ImagePanel extends LitElement {
     if (this.handedOver || !changed.has('image') || !this.image) return;
     // A CPU canvas: a GPU-backed 2D canvas would first make the page a GPU context.
     const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    if (!ctx) return;
-    const { width, height, rgba } = this.image;
-    if (canvas.width !== width) canvas.width = width;
-    if (canvas.height !== height) canvas.height = height;
-    ctx.putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, width * height * 4), width, height), 0, 0);
+    if (ctx) drawRgba(canvas, ctx, this.image);
   }
 }
 

@@ -6,6 +6,7 @@
  * the TF buffer. Nothing here draws, and nothing here loads three.js.
  */
 import type { DisplayFeed, DisplayFeedStatus } from '../../link/types.ts';
+import { messageBuffers } from '../../link/message-buffers.ts';
 import type { ViewLink } from '../scene/layer.ts';
 import type { DecodeStats } from '../decode/types.ts';
 import type { SceneStatus } from '../spec/legend.ts';
@@ -14,24 +15,12 @@ import type { ImageInfo, ViewInput } from '../scene/view-runtime.ts';
 import type { ForwardedEvent } from './input-proxy.ts';
 import type { FromWorker, SceneSnapshot, ToWorker } from './protocol.ts';
 
-/** Binary arrays from this size on are handed to the worker, not copied (below it a copy is cheaper than the bookkeeping). */
-const HAND_OVER_BYTES = 64 * 1024;
-
 /**
- * The buffers of a message's large typed arrays (a CBOR cloud's `data`, an image's pixels), bounded walk. Copying
- * them on the page (structured clone) cost 50-120 ms tasks at 10 × 2.2 MB a second: the copies' memory made the
- * page's garbage collector pause. Transferred, they move without a copy.
+ * Binary arrays from this size on are handed to the worker, not copied (below it a copy is cheaper than the
+ * bookkeeping). Copying them on the page (structured clone) cost 50-120 ms tasks at 10 × 2.2 MB a second: the copies'
+ * memory made the page's garbage collector pause. Transferred, they move without a copy.
  */
-function largeBuffers(value: unknown, out: Set<ArrayBuffer> = new Set(), depth = 0): Set<ArrayBuffer> {
-  if (depth > 6 || value === null || typeof value !== 'object') return out;
-  if (ArrayBuffer.isView(value)) {
-    if (value.byteLength >= HAND_OVER_BYTES && value.buffer instanceof ArrayBuffer) out.add(value.buffer);
-    return out;
-  }
-  if (Array.isArray(value)) { if (value.length <= 64) for (const v of value) largeBuffers(v, out, depth + 1); return out; }
-  for (const v of Object.values(value)) largeBuffers(v, out, depth + 1);
-  return out;
-}
+const HAND_OVER = { minBytes: 64 * 1024, maxDepth: 6, maxArrayItems: 64 };
 
 function pixelRatio(): number { return Math.min(2, globalThis.devicePixelRatio || 1); }
 
@@ -216,7 +205,7 @@ export class RemoteView {
     const object = message !== null && typeof message === 'object' ? message : undefined;
     const ref = object ? this.handedOver.get(object) : undefined;
     if (ref !== undefined) { this.send({ op: 'message-ref', feed, ref, at, status }); return; }
-    const buffers = object ? largeBuffers(object) : new Set<ArrayBuffer>();
+    const buffers = object ? messageBuffers(object, HAND_OVER) : new Set<ArrayBuffer>();
     if (buffers.size === 0 || !object) { this.send({ op: 'message', feed, message, at, status }); return; }
     const id = this.nextMessageId++;
     this.handedOver.set(object, id);

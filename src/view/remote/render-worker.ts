@@ -5,6 +5,7 @@
  */
 import { createViewDecoder } from '../decode/decoder.ts';
 import type { DecodedImage } from '../decode/types.ts';
+import { drawRgba } from '../scene/image-canvas.ts';
 import { ViewRuntime } from '../scene/view-runtime.ts';
 import { installWorkerDom } from '../scene/worker-dom.ts';
 import { InputProxy } from './input-proxy.ts';
@@ -38,11 +39,8 @@ const newestImages = new Map<string, DecodedImage>();
 
 function drawImage(key: string): void {
   const canvas = imageCanvases.get(key), image = newestImages.get(key);
-  if (!canvas || !image) return;
-  const { width, height, rgba } = image;
-  if (canvas.width !== width) canvas.width = width;
-  if (canvas.height !== height) canvas.height = height;
-  canvas.getContext('2d')?.putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, width * height * 4), width, height), 0, 0);
+  const ctx = canvas?.getContext('2d');
+  if (canvas && ctx && image) drawRgba(canvas, ctx, image);
 }
 
 function snapshot(rt: ViewRuntime): SceneSnapshot {

@@ -7,7 +7,7 @@ import * as THREE from 'three';
 // Colours are drawn as RViz draws them (no sRGB conversion), so palettes and rainbows read back as the same bytes.
 THREE.ColorManagement.enabled = false;
 
-/** The WebGL context's attributes (the worker's context uses the same). */
+/** The WebGL context's attributes (on the page and in the render worker). */
 export const CONTEXT_ATTRIBUTES = { antialias: true, preserveDrawingBuffer: true, alpha: false } as const;
 
 export function configureRenderer(renderer: THREE.WebGLRenderer): void {

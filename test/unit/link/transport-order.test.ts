@@ -20,13 +20,19 @@ function handDecoder() {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const frameOf = (msg: object) => new TextEncoder().encode(JSON.stringify(msg)).buffer as ArrayBuffer;
 
+/** A transport decoding frames of 10 bytes and more elsewhere, by hand, and the topics it delivered, in order. */
+function topicsInOrder() {
+  const socket = fakeSocket();
+  const d = handDecoder();
+  const t = new GuardedTransport(socket, { maxFrameBytes: 1 << 20, onFrameProblem: () => undefined, decodeCbor: d.decode, offThreadMinBytes: 10 });
+  const got: string[] = [];
+  t.on('message', (m) => { got.push((m as { topic?: string }).topic ?? '?'); });
+  return { socket, d, t, got };
+}
+
 describe('GuardedTransport with a decoder elsewhere', () => {
   it('delivers frames in arrival order while big frames decode elsewhere, whatever order the decodes finish in', async () => {
-    const socket = fakeSocket();
-    const d = handDecoder();
-    const t = new GuardedTransport(socket, { maxFrameBytes: 1 << 20, onFrameProblem: () => undefined, decodeCbor: d.decode, offThreadMinBytes: 10 });
-    const got: string[] = [];
-    t.on('message', (m) => { got.push((m as { topic?: string }).topic ?? '?'); });
+    const { socket, d, got } = topicsInOrder();
     socket.onmessage!({ data: frameOf({ op: 'publish', topic: '/big1', msg: {} }) });
     socket.onmessage!({ data: JSON.stringify({ op: 'publish', topic: '/text', msg: {} }) });
     socket.onmessage!({ data: frameOf({ op: 'publish', topic: '/big2', msg: {} }) });
@@ -43,11 +49,7 @@ describe('GuardedTransport with a decoder elsewhere', () => {
   });
 
   it('a frame that does not decode is an error in its place; the frames after it still arrive', async () => {
-    const socket = fakeSocket();
-    const d = handDecoder();
-    const t = new GuardedTransport(socket, { maxFrameBytes: 1 << 20, onFrameProblem: () => undefined, decodeCbor: d.decode, offThreadMinBytes: 10 });
-    const got: string[] = [];
-    t.on('message', (m) => { got.push((m as { topic?: string }).topic ?? '?'); });
+    const { socket, d, t, got } = topicsInOrder();
     t.on('error', () => { got.push('error'); });
     socket.onmessage!({ data: frameOf({ op: 'publish', topic: '/bad', msg: {} }) });
     socket.onmessage!({ data: JSON.stringify({ op: 'publish', topic: '/after', msg: {} }) });
