@@ -13,6 +13,7 @@ import { diagnose } from '../core/diagnosis/diagnose.ts';
 import { documentFacts } from '../core/diagnosis/display-topics.ts';
 import { topicsToSample } from '../core/diagnosis/sampling.ts';
 import type { Finding } from '../core/diagnosis/types.ts';
+import type { GraphSnapshot } from '../core/graph/types.ts';
 import type { PlannedAction } from '../core/rviz/action-types.ts';
 import './planner-panel.ts';
 import './assistant-panel.ts';
@@ -30,6 +31,7 @@ import './update-banner.ts';
 import { kioskTiles, tileProposer, type KioskTile } from '../core/kiosk/tiles.ts';
 import { exampleRequests } from '../core/onboarding/examples.ts';
 import { kioskFrom, type AppDefaults } from './app-defaults.ts';
+import { EditController } from './edit-controller.ts';
 
 // The live view (and three.js behind it) loads after the first page; <live-view> upgrades when it arrives.
 void import('./live-view.ts');
@@ -84,6 +86,8 @@ export class CompanionApp extends LitElement {
   private readonly model = new ModelController();
   private readonly planner: PlannerController;
   private readonly rviz: RvizStateController;
+  /** Hand edits from the Displays panel and the kiosk's display sheet (issue 23). */
+  private readonly edits = new EditController(this.document, { snapshot: () => this.editSnapshot(), findings: () => [] });
   /** The model for planner and assistant, told the robot's host and node names so a cloud prompt can be masked. */
   private readonly modelClient = () => this.model.client({ robotUrl: this.robot.url, nodeNames: this.robot.snapshot?.nodes ?? [] });
   private readonly ask = createAskFunction({
@@ -198,7 +202,7 @@ export class CompanionApp extends LitElement {
             <tf-tree-view class="tf" tabindex="0" role="region" aria-label="TF tree" .edges=${r.tf} .now=${r.now}></tf-tree-view>
             <h2>Topics</h2>
             <robot-topics .topics=${r.topics}></robot-topics>` : html`
-            <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()}
+            <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()} .editor=${this.edits}
               .documentName=${this.document.name} .findings=${findings} .changes=${this.planner.changes}></displays-panel>`}
         </section>
         <section aria-label="Planner">
@@ -253,7 +257,7 @@ export class CompanionApp extends LitElement {
             <button data-model-button @click=${this.openSettings}>Model: ${this.model.label}</button>
           </div>
           <input id="file" type="file" accept=".rviz,.yaml,.yml" hidden @change=${this.onFileInput} />
-          <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()} kiosk
+          <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()} kiosk .editor=${this.edits}
             .documentName=${this.document.name} .findings=${findings} .changes=${this.planner.changes}></displays-panel>
         </div>`}
       </kiosk-screen>
@@ -392,6 +396,20 @@ export class CompanionApp extends LitElement {
       this.rvizSendQueued = false;
       this.rviz.documentChanged(this.document.text);
     });
+  }
+
+  private editSnapshotMemo: { snapshot: unknown; frames: string; merged: GraphSnapshot } | undefined;
+
+  /** The snapshot with TF as the link has it now, kept while neither changes (the editor's context is built from it). */
+  private editSnapshot(): GraphSnapshot | undefined {
+    const snapshot = this.robot.snapshot;
+    if (!snapshot) return undefined;
+    const frames = this.robot.tf.map((e) => e.child).join(' ');
+    const m = this.editSnapshotMemo;
+    if (m && m.snapshot === snapshot && m.frames === frames) return m.merged;
+    const merged = { ...snapshot, tf: [...this.robot.tf] };
+    this.editSnapshotMemo = { snapshot, frames, merged };
+    return merged;
   }
 
   /** The open document's .rviz text (read-only; the e2e tests compare it with what the robot's RViz loaded). */
