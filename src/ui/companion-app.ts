@@ -32,6 +32,9 @@ import { kioskTiles, tileProposer, type KioskTile } from '../core/kiosk/tiles.ts
 import { exampleRequests } from '../core/onboarding/examples.ts';
 import { kioskFrom, type AppDefaults } from './app-defaults.ts';
 import { EditController } from './edit-controller.ts';
+import { displayForTile } from '../core/editor/tile-display.ts';
+import type { DisplaySheet } from './display-sheet.ts';
+import './display-sheet.ts';
 
 // The live view (and three.js behind it) loads after the first page; <live-view> upgrades when it arrives.
 void import('./live-view.ts');
@@ -234,6 +237,8 @@ export class CompanionApp extends LitElement {
         .dataAgeMs=${last === undefined ? undefined : Date.now() - last} .tiles=${this.tiles(findings)}
         ?busy=${this.planner.status === 'planning'} ?canUndo=${this.document.canUndo} .message=${this.status} ?readonly=${this.readonly}
         @tile-tap=${(e: CustomEvent<{ tile: KioskTile }>) => void this.onTile(e.detail.tile)}
+        @tile-long-press=${(e: CustomEvent<{ tile: KioskTile }>) => this.openSheetForTile(e.detail.tile)}
+        @legend-row-tap=${(e: CustomEvent<{ name: string }>) => this.openSheetByName(e.detail.name)}
         @kiosk-undo=${() => this.report(this.planner.undo(), 'Undone.')}>
         ${this.liveView(findings, 'view')}
         <rviz-state slot="rviz-state" .state=${this.rviz.state} .send=${this.rviz.sendEnabled} .sending=${this.rviz.sending} .message=${this.rviz.message}
@@ -265,8 +270,20 @@ export class CompanionApp extends LitElement {
         <settings-panel kiosk @settings-changed=${(e: CustomEvent<SettingsChangedDetail>) => { this.model.set(e.detail.settings); this.requestUpdate(); }}></settings-panel>
         <form method="dialog"><button>Close</button></form>
       </dialog>`}
+      <display-sheet .displays=${listDisplays(this.document.doc, catalog)} .editor=${this.edits}></display-sheet>
       <update-banner></update-banner>
     `;
+  }
+
+  /** The kiosk's display sheet for the display a tile stands for (or a note that a tap adds it first). */
+  private openSheetForTile(tile: KioskTile): void {
+    const d = displayForTile(this.document.doc, listDisplays(this.document.doc, catalog), tile);
+    this.renderRoot.querySelector<DisplaySheet>('display-sheet')?.open(d?.path, d ? '' : `${tile.label} is not in the document yet: tap the tile to show it, then hold it to change its settings.`);
+  }
+
+  private openSheetByName(name: string): void {
+    const d = listDisplays(this.document.doc, catalog).find((x) => x.name === name);
+    this.renderRoot.querySelector<DisplaySheet>('display-sheet')?.open(d?.path);
   }
 
   // Tiles and examples depend on the document, the snapshot (topics and publishers, refreshed every 15 s) and the

@@ -226,3 +226,47 @@ describe('displays-panel with an editor: Rename, Enable, Remove, Add display, Gl
     expect(q('[data-edit-status="auto"]').textContent).to.match(/Topic\/Reliability Policy = Best Effort/);
   });
 });
+
+describe('kiosk: a long press on a tile opens its display sheet; targets are 48 px', () => {
+  it('a long press fires tile-long-press and no tap; a short press is a tap', async () => {
+    await import('../../src/ui/kiosk-screen.ts');
+    const tile = { kind: 'toggle' as const, id: 'lidar', label: 'Lidar', on: true, topics: ['/scan'], request: 'hide the lidar', actions: [] };
+    const el = await fixture<HTMLElement>(html`<kiosk-screen presence="connected" .tiles=${[tile]}></kiosk-screen>`);
+    const button = el.shadowRoot!.querySelector<HTMLButtonElement>('[data-tile="lidar"]')!;
+    const taps: string[] = [];
+    el.addEventListener('tile-tap', () => taps.push('tap'));
+    el.addEventListener('tile-long-press', () => taps.push('long'));
+    button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 700));
+    button.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+    button.click();
+    button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    button.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+    button.click();
+    expect(taps).to.deep.equal(['long', 'tap']);
+  });
+
+  it('the display sheet edits the display with controls of at least 48 px', async () => {
+    await import('../../src/ui/display-sheet.ts');
+    const { s, port } = session();
+    const el = await fixture<HTMLElement & { open(path?: string): void; updateComplete: Promise<unknown> }>(
+      html`<display-sheet .editor=${port} .displays=${listDisplays(s.doc, catalog)}></display-sheet>`);
+    const scan = listDisplays(s.doc).find((d) => d.name === 'LaserScan')!;
+    el.open(scan.path);
+    await el.updateComplete; await settle(el);
+    const dialog = el.shadowRoot!.querySelector('dialog')!;
+    expect(dialog.open).to.equal(true);
+    const editor = el.shadowRoot!.querySelector<PropertyEditor>('property-editor')!;
+    await editor.updateComplete;
+    const size = editor.shadowRoot!.querySelector<HTMLInputElement>('[aria-label="LaserScan › Size (m)"]')!;
+    expect(size.getBoundingClientRect().height).to.be.at.least(48);
+    const toggle = el.shadowRoot!.querySelector<HTMLInputElement>('[aria-label="LaserScan › Enabled"]')!;
+    expect(toggle.getBoundingClientRect().height).to.be.at.least(48);
+    size.value = '0.2';
+    size.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle(editor);
+    expect(serialize(s.doc)).to.contain('Size (m): 0.2');
+    el.shadowRoot!.querySelector<HTMLButtonElement>('.close')!.click();
+    expect(dialog.open).to.equal(false);
+  });
+});

@@ -10,3 +10,4 @@ export { typeChoices, topicChoices, namespaceOf } from './add-choices.ts';
 export type { TypeChoice, TopicChoice, NamespaceGroup } from './add-choices.ts';
 export { qosVerdict, publisherChips } from './qos-verdict.ts';
 export type { QosVerdict, QosChip, VerdictLevel } from './qos-verdict.ts';
+export { displayForTile } from './tile-display.ts';
