@@ -33,6 +33,7 @@ export class DisplaysPanel extends LitElement {
     ul { list-style: none; margin: 0; padding: 0; }
     li { padding: 4px 0 4px calc(var(--depth, 0) * 16px); border-bottom: 1px solid #30333a; }
     .row { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
+    .row.editable { align-items: center; }
     .dot { width: 9px; height: 9px; border-radius: 50%; background: var(--ok); display: inline-block; flex: none; }
     .dot.warning { background: var(--warn); } .dot.error { background: var(--err); } .dot.off { background: var(--muted); }
     .name { font-weight: 600; }
@@ -52,7 +53,7 @@ export class DisplaysPanel extends LitElement {
     .inspector dd { margin: 0; overflow-wrap: anywhere; }
     .inspector .hot { color: #cfe3ff; font-weight: 600; }
     .tools { display: flex; gap: 6px; align-items: center; margin-left: auto; }
-    .tools button { min-height: 28px; padding: 0 8px; font-size: 12px; }
+    .tools button { min-height: 28px; min-width: 28px; padding: 0 6px; font-size: 13px; }
     :host([kiosk]) .tools button { min-height: var(--target); min-width: var(--target); }
     .switch { width: 22px; height: 22px; margin: 0; accent-color: var(--accent); }
     :host([kiosk]) .switch { width: var(--target); height: var(--target); }
@@ -129,11 +130,16 @@ export class DisplaysPanel extends LitElement {
         @change=${(e: Event) => commit((e.target as HTMLInputElement).value)}></span>`;
     }
     return html`<span class="tools">
-      <input class="switch" type="checkbox" role="switch" aria-label="${d.name} › Enabled" .checked=${d.enabled} data-enabled-switch
-        @change=${(e: Event) => void this.rowEdit(d.path, () => editor.commit({ kind: 'enabled', ...who, on: (e.target as HTMLInputElement).checked }))}>
-      <button aria-label="Rename ${d.name}" data-rename @click=${() => this.startRename(d.path)}>Rename</button>
-      <button aria-label="Remove ${d.name}" data-remove @click=${() => void this.rowEdit(d.path, () => editor.commit({ kind: 'remove', ...who }))}>Remove</button>
+      <button aria-label="Rename ${d.name}" title="Rename" data-rename @click=${() => this.startRename(d.path)}>✎</button>
+      <button aria-label="Remove ${d.name}" title="Remove" data-remove @click=${() => void this.rowEdit(d.path, () => editor.commit({ kind: 'remove', ...who }))}>✕</button>
     </span>`;
+  }
+
+  /** Show/hide, as RViz's checkbox before the name. */
+  private enabledSwitch(d: DisplayInfo) {
+    const editor = this.editor!;
+    return html`<input class="switch" type="checkbox" role="switch" aria-label="${d.name} › Enabled" title="Enabled" .checked=${d.enabled} data-enabled-switch
+      @change=${(e: Event) => void this.rowEdit(d.path, () => editor.commit({ kind: 'enabled', display: d.path, displayName: d.name, on: (e.target as HTMLInputElement).checked }))}>`;
   }
 
   private startRename(path: string): void {
@@ -154,9 +160,10 @@ export class DisplaysPanel extends LitElement {
     const id = `props-${d.path.replace(/\W+/g, '-')}`;
     return html`<li class="${d.enabled ? '' : 'disabled'} ${change?.kind ?? ''}" style="--depth:${d.depth}" data-display=${d.name}
         data-status=${status || 'ok'} data-change=${change?.kind ?? nothing}>
-      <div class="row">
+      <div class="row ${this.editor ? 'editable' : ''}">
         <button class="expand" aria-expanded=${open ? 'true' : 'false'} aria-controls=${id}
           aria-label="${open ? 'Hide' : 'Show'} the properties of ${d.name || 'this display'}" @click=${() => this.toggle(d.path)}>${open ? '▾' : '▸'}</button>
+        ${this.editor && this.renaming !== d.path ? this.enabledSwitch(d) : nothing}
         <span class="dot ${status}" role="img" aria-label="status ${status || 'ok'}" title=${status || 'ok'}></span>
         <span class="name">${d.name}</span>
         <span class="cls">${d.isGroup ? 'Group' : shortType(d.classId)}</span>

@@ -44,27 +44,31 @@ function capture(page: Page, slot: string, against?: string): Promise<number> {
 }
 
 /**
- * Resolves when the view's pixels differ from those kept under `slot` by more than `min`; the page's Date.now() then.
+ * Resolves when the view's pixels differ from those kept under `slot` by more than `min`, with the page's Date.now() then
+ * and when the document text had changed (checked on the same frames).
  * (A string: tsx would name the inner callbacks with a helper the page does not have.)
  */
-function redrawnAfter(page: Page, slot: string, min: number): Promise<number> {
+function redrawnAfter(page: Page, slot: string, min: number): Promise<{ doc: number; view: number }> {
   return page.evaluate(`new Promise((resolve) => {
+    const text = window.rvizCompanion.documentText();
+    let doc = 0;
     const canvas = document.querySelector('companion-app').shadowRoot.querySelector('live-view').shadowRoot.querySelector('canvas');
     const base = window.__editorPixels[${JSON.stringify(slot)}];
     const c = document.createElement('canvas');
     c.width = canvas.width; c.height = canvas.height;
     const ctx = c.getContext('2d', { willReadFrequently: true });
     const check = () => {
+      if (!doc && window.rvizCompanion.documentText() !== text) doc = Date.now();
       ctx.drawImage(canvas, 0, 0);
       const data = ctx.getImageData(0, 0, c.width, c.height).data;
       let n = 0;
       for (let i = 0; i < data.length && n <= ${min}; i += 16) {
         if (Math.abs(data[i] - base[i]) > 40 || Math.abs(data[i + 1] - base[i + 1]) > 40 || Math.abs(data[i + 2] - base[i + 2]) > 40) n++;
       }
-      if (n > ${min}) resolve(Date.now()); else requestAnimationFrame(check);
+      if (n > ${min}) resolve({ doc: doc || Date.now(), view: Date.now() }); else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
-  })`) as Promise<number>;
+  })`) as Promise<{ doc: number; view: number }>;
 }
 
 async function openDesk(page: Page, open: (s: string, q?: string) => Promise<Sim>): Promise<Sim> {
@@ -130,6 +134,7 @@ export const editorSizeCase: E2eCase = {
 
     // Timings: commit (Enter) → the view redrawn (its pixels changed), and → the robot's bridge says "loaded".
     const toView: number[] = [];
+    const toDoc: number[] = [];
     const toRviz: number[] = [];
     for (let i = 0; i < 10; i++) {
       const value = i % 2 === 0 ? '0.2' : '0.03';
@@ -141,7 +146,9 @@ export const editorSizeCase: E2eCase = {
       redrawn.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
       const t0 = await page.evaluate(() => Date.now());
       await f.press('Enter');
-      toView.push((await redrawn) - t0);
+      const seen = await redrawn;
+      toDoc.push(seen.doc - t0);
+      toView.push(seen.view - t0);
       const deadline = Date.now() + 10_000;
       while (!(sim.bridge!.statuses().length > statuses && sim.bridge!.statuses().at(-1)!.action === 'loaded')) {
         if (Date.now() > deadline) throw new Error('no "loaded" status from the robot');
@@ -150,6 +157,9 @@ export const editorSizeCase: E2eCase = {
       toRviz.push(Date.now() - t0);
       await waitForCurrent(sim, await docText(page), `timing run ${i}`);
     }
+    const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[8];
+    console.log(`    edit timings (median of 10): commit → document changed ${median(toDoc).toFixed(0)} ms (p90 ${p90(toDoc)}); `
+      + `commit → view redrawn ${median(toView).toFixed(0)} ms (p90 ${p90(toView)}); runs view: ${toView.join(', ')}`);
     console.log(`    edit timings (median of 10): commit → view redrawn ${median(toView).toFixed(0)} ms `
       + `(p90 ${[...toView].sort((a, b) => a - b)[8]} ms); commit → RViz loaded it ${median(toRviz).toFixed(0)} ms `
       + `(bridge load delay 300 ms; runs: ${toRviz.join(', ')})`);
@@ -198,6 +208,7 @@ export const editorMapAndGlobalCase: E2eCase = {
     assert.match(await refused.textContent() ?? '', /1\.5 is above the maximum 1.*range 0\.\.1/);
     assert.equal(await field(page, 'Map › Alpha').getAttribute('aria-invalid'), 'true');
     assert.equal(await docText(page), before, 'the refused value left the document unchanged');
+    await refused.scrollIntoViewIfNeeded();
     await screenshot('editor-refused-1400x900');
 
     await capture(page, 'grey');

@@ -64,5 +64,8 @@ export function planEdit(edit: Edit, context: PlanContext): EditPlan {
   // literal: a disable the user clicked is what they asked for, never "fixed" into something else.
   const completed = complete(validated.actions, validated.state, '', { literal: true });
   const actions = completed.actions.filter((a) => a.checked);
+  // complete() corrects a QoS value that would receive nothing (publisher QoS wins): by hand that is a refusal, with why.
+  const corrected = actions.find((a) => a.origin === 'model' && /^corrected to /.test(a.note));
+  if (corrected) return { ok: false, reason: corrected.note.replace(/^corrected to (.*?) \(was (.*?)\): (.*)$/, '$3; the companion keeps $1') };
   return { ok: true, actions, auto: actions.filter((a) => a.origin === 'auto'), notes: [...completed.notes, ...actions.map((a) => a.note).filter((n) => n !== '' && !actions.some((x) => x.origin === 'auto' && x.note === n))], label };
 }

@@ -66,7 +66,8 @@ export interface PropertyControl {
 
 /** Keys that are the display's identity or children, edited by the row's own controls, never as properties. */
 const ROW_KEYS = new Set(['Class', 'Name', 'Enabled', 'Value', 'Displays']);
-const QOS_FIELD = /^(.*)\/(Reliability Policy|Durability Policy|History Policy|Depth)$/;
+/** The QoS fields that decide whether data flows (history and depth never do). */
+const QOS_FIELD = /^(.*)\/(Reliability Policy|Durability Policy)$/;
 
 export function controlLabel(displayName: string, path: string): string {
   return `${displayName} › ${path.split('/').join(' › ')}`;
@@ -164,7 +165,8 @@ function catalogControl(ctx: PlanContext, display: DisplayInfo, spec: DisplayTyp
     control.qosOf = qos[1]!;
     const topicName = text(valueAt(props, qos[1]!));
     const v = qosVerdict(spec, qos[1]!, props, liveTopic(ctx, topicName));
-    if (v && ctx.snapshot) control.verdict = v;
+    // Without a publisher there is nothing to judge a policy against; the topic field says so once.
+    if (v && ctx.snapshot && v.level !== 'no-publisher') control.verdict = v;
   }
   return control;
 }
@@ -242,7 +244,8 @@ export function previewVerdict(ctx: PlanContext, display: DisplayInfo, control: 
   if (!spec || !control.qosOf || !ctx.snapshot) return undefined;
   const topicName = control.isTopic ? value : text(valueAt(display.properties, control.qosOf));
   const overrides = control.isTopic ? undefined : new Map([[control.path, value]]);
-  return qosVerdict(spec, control.qosOf, display.properties, liveTopic(ctx, topicName), overrides);
+  const v = qosVerdict(spec, control.qosOf, display.properties, liveTopic(ctx, topicName), overrides);
+  return v && (control.isTopic || v.level !== 'no-publisher') ? v : undefined;
 }
 
 /** `255; 0; 0` → `#ff0000` for a colour picker; undefined when the text is not an RViz colour. */

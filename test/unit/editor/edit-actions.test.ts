@@ -96,3 +96,10 @@ describe('edit actions: a hand edit is one action through validate() and complet
     expect(planEdit({ kind: 'global', path: 'Gravity', value: '1' }, context()).ok).toBe(false);
   });
 });
+
+describe('edit actions: what complete() would correct is refused by hand', () => {
+  it('Reliable on a Best Effort scan is refused with why; the companion keeps Best Effort', () => {
+    const planned = planEdit(prop('LaserScan', 'Topic/Reliability Policy', 'Reliable'), context());
+    expect(planned).toEqual({ ok: false, reason: expect.stringMatching(/\/scan: publisher \/lidar offers only Best Effort; a Reliable request receives nothing; the companion keeps Best Effort/) });
+  });
+});
