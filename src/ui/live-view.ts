@@ -64,7 +64,7 @@ export class LiveView extends LitElement {
     :host([kiosk]) .toolbar, :host([kiosk]) .images { top: 62px; }
     :host([kiosk]) .mesh { top: 118px; }
     :host([kiosk]) .images { max-height: calc(100% - 68px - var(--kiosk-tiles-height, 120px)); }
-    :host([kiosk]) .legend li[role="button"] { min-height: 48px; align-items: center; cursor: pointer; }
+    :host([kiosk]) .legend li[data-legend-row] { cursor: pointer; }
     :host([kiosk]) .legend { bottom: calc(var(--kiosk-tiles-height, 120px) + 6px); max-height: calc(100% - 130px - var(--kiosk-tiles-height, 120px)); }
   `];
 
@@ -262,8 +262,7 @@ export class LiveView extends LitElement {
         <div class="head" @click=${() => { this.legendOpen = !this.legendOpen; }}>
           <span>${this.legendOpen ? '▾' : '▸'} Legend${this.legendOpen ? '' : ' (all displays)'}</span><span>${rows.filter((r) => r.state === 'drawing').length}/${rows.length} drawing</span></div>
         <ul>${rows.filter((r) => this.legendOpen || r.state !== 'drawing').map((r) => html`<li data-legend-row=${r.name} data-state=${r.state} title=${r.detail ?? ''}
-            role=${this.kiosk ? 'button' : nothing} tabindex=${this.kiosk ? '0' : nothing} aria-label=${this.kiosk ? `${r.name}: settings` : nothing}
-            @click=${() => this.legendTap(r.name)} @keydown=${(e: KeyboardEvent) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.legendTap(r.name); } }}>
+            @click=${() => this.legendTap(r.name)}>
             <span class="dot ${r.state}"></span><span class="name">${r.name}</span>${r.state === 'drawing' ? nothing : html`<span class="muted">${r.label}</span>`}</li>
           ${r.notes.map((n) => html`<li class="note">${n}</li>`)}`)}</ul>
       </div>
@@ -271,7 +270,10 @@ export class LiveView extends LitElement {
     `;
   }
 
-  /** Kiosk: a tap on a legend row asks for that display's sheet (issue 23); the desk edits in the Displays panel. */
+  /**
+   * Kiosk: a tap on a legend row asks for that display's sheet (issue 23), a touch shortcut; keyboard users reach the
+   * same editor through the ⋯ drawer's Displays panel (and a tile's context-menu key). The desk edits in that panel.
+   */
   private legendTap(name: string): void {
     if (!this.kiosk) return;
     this.dispatchEvent(new CustomEvent('legend-row-tap', { detail: { name }, bubbles: true, composed: true }));

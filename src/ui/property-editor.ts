@@ -19,7 +19,7 @@ export class PropertyEditor extends LitElement {
     :host { display: block; }
     .props { display: grid; grid-template-columns: minmax(8em, max-content) minmax(0, 1fr); gap: 4px 10px; align-items: center; }
     .caption { color: var(--muted); padding-left: calc(var(--depth, 0) * 12px); overflow-wrap: anywhere; }
-    .caption.inactive { opacity: .6; }
+    .caption.inactive { font-style: italic; }
     .field { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; min-width: 0; }
     .field input[type="text"], .field input[type="number"], .field select { flex: 1 1 8em; min-width: 6em; max-width: 100%; }
     .field input[type="range"] { flex: 1 1 6em; min-width: 5em; padding: 0; }
