@@ -129,7 +129,7 @@ export class AgentSession {
     const snap = await this.snapshot();
     const since = this.robot.sampling().since;
     return {
-      config: this.source === '' ? 'session document' : `the session's document (started from ${this.source})`,
+      config: `the session's document (started from ${this.source})`,
       sampled_ms: Date.now() - since,
       findings: this.findingsFor(this.document.doc, snap).map(findingResult),
       notices: this.take(),
@@ -246,7 +246,19 @@ export class AgentSession {
 
   // ---- writing tools ----
 
-  public async applyPlan(planId: string, uncheck: readonly number[] = []) {
+  /** Writing calls run one at a time: a second apply waits, then finds its plan stale instead of racing the first. */
+  private writing: Promise<unknown> = Promise.resolve();
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.writing.then(work, work);
+    this.writing = run.catch(() => {});
+    return run;
+  }
+
+  public applyPlan(planId: string, uncheck: readonly number[] = []) {
+    return this.exclusive(() => this.applyNow(planId, uncheck));
+  }
+
+  private async applyNow(planId: string, uncheck: readonly number[]) {
     const stored = this.plans.get(planId);
     if (!stored) {
       throw new ToolRefusal(`no plan "${planId}" in this session: apply_plan takes only a plan_id that plan_display_changes returned in this `
@@ -265,6 +277,10 @@ export class AgentSession {
     if (outcome.actions.length === 0) throw new ToolRefusal(`plan ${planId} has no checked item${uncheck.length ? ' left after uncheck' : ''}; nothing was applied`);
     // Re-validated against the robot as it is now: a topic that went away or changed type refuses the whole plan.
     const snap = await this.snapshot();
+    // The robot's config may have changed from elsewhere while the snapshot was on its way.
+    if (stored.baseText !== this.document.text) {
+      throw new ToolRefusal(`plan ${planId} is stale: the config was ${EXTERNAL_CHANGE} just now. Nothing was applied; call plan_display_changes again.`);
+    }
     const context = buildContext({ document: outcome.start, snapshot: snap, findings: this.findingsFor(outcome.start, snap), catalog });
     const recheck = validate(outcome.actions.map((a) => ({ ...a })), context);
     if (recheck.rejected.length > 0) {
@@ -295,8 +311,8 @@ export class AgentSession {
     };
   }
 
-  public async undo() { return this.move('undo'); }
-  public async redo() { return this.move('redo'); }
+  public undo() { return this.exclusive(() => this.move('undo')); }
+  public redo() { return this.exclusive(() => this.move('redo')); }
 
   private async move(which: 'undo' | 'redo') {
     const moved = which === 'undo' ? this.document.undo() : this.document.redo();

@@ -100,6 +100,16 @@ describe('rviz-companion mcp over stdio, against the simulated robot', () => {
     expect(sim.bridge?.current()).toBe(original);
   });
 
+  it('runs two apply_plan calls of one plan one after the other: one applies, the other is refused', async () => {
+    const plan = await call<Plan>(client, 'plan_display_changes', { request: 'hide the grid' });
+    const results = await Promise.all([1, 2].map(() => client.callTool({ name: 'apply_plan', arguments: { plan_id: plan.plan_id } })));
+    expect(results.filter((r) => !r.isError)).toHaveLength(1);
+    const refused = results.find((r) => r.isError);
+    expect(JSON.stringify(refused?.content)).toMatch(/applied already/);
+    await call(client, 'undo');
+    expect(sim.bridge?.current()).toBe(original);
+  });
+
   it('takes the robot\'s config changed by another client as one undo step, says so once, and refuses plans made before it', async () => {
     const before = await call<Plan>(client, 'plan_display_changes', { request: 'hide the grid' });
     const elsewhere = original.replace('Fixed Frame: map', 'Fixed Frame: odom');
