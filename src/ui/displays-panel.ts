@@ -5,6 +5,7 @@ import type { DisplayChange } from '../core/review/display-changes.ts';
 import type { Finding } from '../core/diagnosis/types.ts';
 import { shortType } from '../core/planner/describe.ts';
 import { theme } from './theme.ts';
+import { displayStates } from './display-states.ts';
 
 export interface GlobalOptionsView {
   fixedFrame: string;
@@ -43,6 +44,7 @@ export class DisplaysPanel extends LitElement {
     .inspector { margin: 4px 0 2px 17px; font-size: 12px; grid-template-columns: max-content minmax(0, 1fr); }
     .inspector dd { margin: 0; overflow-wrap: anywhere; }
     .inspector .hot { color: #cfe3ff; font-weight: 600; }
+    .view-state { font-size: 12px; color: var(--muted); } .view-state.drawing { color: var(--ok); } .view-state.stale { opacity: .6; }
   `];
 
   @property({ attribute: false }) public displays: readonly DisplayInfo[] = [];
@@ -53,6 +55,10 @@ export class DisplaysPanel extends LitElement {
   @property({ attribute: false }) public changes: readonly DisplayChange[] = [];
   @property({ type: Boolean, reflect: true }) public kiosk = false;
   @state() private expanded = new Set<string>();
+  /** The live view's state of each display (one truth, src/ui/display-states.ts). */
+  private readonly onViewStates = (): void => { this.requestUpdate(); };
+  public override connectedCallback(): void { super.connectedCallback(); displayStates.addEventListener('change', this.onViewStates); }
+  public override disconnectedCallback(): void { displayStates.removeEventListener('change', this.onViewStates); super.disconnectedCallback(); }
 
   protected override render() {
     return html`
@@ -85,11 +91,18 @@ export class DisplaysPanel extends LitElement {
         <span class="cls">${d.isGroup ? 'Group' : shortType(d.classId)}</span>
         ${d.topics.map((t) => html`<span class="topic" title=${t.property}>${t.value}</span>`)}
         ${d.enabled ? nothing : html`<span class="muted">hidden</span>`}
+        ${this.viewState(d)}
         ${change ? html`<span class="chip change" data-change-chip>${change.kind === 'added' ? 'new' : 'changed'}</span>` : nothing}
       </div>
       ${mine.map((f) => html`<div class="finding ${f.severity}" data-finding=${f.code}>${f.summary}</div>`)}
       ${open ? this.inspector(d, id, change) : nothing}
     </li>`;
+  }
+
+  /** The same state the view's legend shows (drawing, stale, no data and why…). */
+  private viewState(d: DisplayInfo) {
+    const v = d.enabled ? displayStates.get(d.path) : undefined;
+    return v ? html`<span class="view-state ${v.state}" data-view-state=${v.state} title=${v.detail ?? ''}>${v.label}</span>` : nothing;
   }
 
   private inspector(d: DisplayInfo, id: string, change: DisplayChange | undefined) {
