@@ -319,7 +319,7 @@ export class LiveView extends LitElement {
         const row = rows.find((r) => r.key === d.key);
         const shown = this.images.get(d.key);
         const rt = this.runtime;
-        return html`<image-panel data-image-display=${d.name} .name=${d.name} .state=${row?.label ?? ''} .info=${shown?.info}
+        return html`<image-panel data-image-display=${d.name} .name=${d.name} .state=${row?.label ?? ''} .displayState=${row?.state ?? ''} .info=${shown?.info}
           .image=${shown?.image} .sink=${rt?.where === 'worker' ? rt.imageSink(d.key) : undefined}></image-panel>`;
       }))}</div>` : nothing}
       <div class="legend ${this.legendOpen ? '' : 'closed'}" data-legend>
