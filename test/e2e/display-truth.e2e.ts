@@ -60,6 +60,10 @@ export const staleOnPauseCase: E2eCase = {
         assert.equal(s.drawn, false);
         assert.match(s.detail ?? '', /^no message for/);
         await screenshot('display-truth-stale');
+        await page.setViewportSize({ width: 800, height: 480 });
+        await page.locator('live-view [data-legend-row="LaserScan"][data-state="stale"]').waitFor({ timeout: 2_000 });
+        await screenshot('display-truth-stale-800x480');
+        await page.setViewportSize({ width: 1440, height: 900 });
       }
       sim.setPaused('/scan', false);
     }
@@ -101,6 +105,8 @@ export const staleOnKillCase: E2eCase = {
     }
     assert.ok(dim < 0.75 * lit, `the picture dims (mean brightness ${lit.toFixed(1)} → ${dim.toFixed(1)})`);
     await screenshot('display-truth-robot-gone');
+    await page.setViewportSize({ width: 800, height: 480 });
+    await screenshot('display-truth-robot-gone-800x480');
     console.log(`    robot killed → no display drawing after ${tookMs} ms`);
   },
 };
@@ -128,6 +134,8 @@ export const qosGateCase: E2eCase = {
     assert.match(await row.getAttribute('title') ?? '', /Reliable but \/scan is published Best Effort/);
     assert.match(await row.textContent() ?? '', /no data: QoS mismatch/);
     await screenshot('display-truth-qos-gate');
+    await page.setViewportSize({ width: 800, height: 480 });
+    await screenshot('display-truth-qos-gate-800x480');
   },
 };
 
