@@ -80,9 +80,14 @@ export const staleOnKillCase: E2eCase = {
     await connected(page);
     await page.waitForFunction(() => {
       const d = window.rvizCompanion!.viewStats().displays;
-      return d['LaserScan']?.state === 'drawing' && d['Map']?.state === 'drawing' && d['Grid']?.state === 'drawing';
+      return window.rvizCompanion!.viewStats().ready && d['LaserScan']?.drawn && d['Map']?.drawn && d['Global Costmap']?.drawn && d['Grid']?.drawn;
     }, undefined, { timeout: 20_000 });
-    const lit = await brightness(page);
+    // The lit picture: the brightest of a few frames (the map's texture may reach the screen a frame after its state).
+    let lit = 0;
+    for (let i = 0; i < 6; i++) {
+      await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+      lit = Math.max(lit, await brightness(page));
+    }
     const killedAt = Date.now();
     await sim.close();
     await page.waitForFunction(() => Object.values(window.rvizCompanion!.viewStats().displays).every((d) => d.state !== 'drawing'), undefined, { timeout: 5_000, polling: 25 });
@@ -107,7 +112,7 @@ export const staleOnKillCase: E2eCase = {
     await screenshot('display-truth-robot-gone');
     await page.setViewportSize({ width: 800, height: 480 });
     await screenshot('display-truth-robot-gone-800x480');
-    console.log(`    robot killed → no display drawing after ${tookMs} ms`);
+    console.log(`    robot killed → no display drawing after ${tookMs} ms; picture brightness ${lit.toFixed(1)} → ${dim.toFixed(1)}`);
   },
 };
 
