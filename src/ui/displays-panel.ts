@@ -13,6 +13,7 @@ import type { AddDisplayDialog } from './add-display-dialog.ts';
 import './property-editor.ts';
 import './add-display-dialog.ts';
 import { theme } from './theme.ts';
+import { displayStates } from './display-states.ts';
 
 export interface GlobalOptionsView {
   fixedFrame: string;
@@ -62,6 +63,7 @@ export class DisplaysPanel extends LitElement {
     property-editor { margin: 4px 0 2px 17px; }
     .edit-status { font-size: 12px; margin: 2px 0 0 17px; }
     .edit-status.error { color: var(--err); } .edit-status.auto { color: #cfe3ff; }
+    .view-state { font-size: 12px; color: var(--muted); } .view-state.drawing { color: var(--ok); } .view-state.stale { opacity: .6; }
   `];
 
   @property({ attribute: false }) public displays: readonly DisplayInfo[] = [];
@@ -77,6 +79,10 @@ export class DisplaysPanel extends LitElement {
   @state() private renaming: string | undefined;
   /** The outcome of the last row action (rename, enable, remove, add), by display path ('' for Add). */
   @state() private rowOutcome: { path: string; outcome: EditOutcome } | undefined;
+  /** The live view's state of each display (one truth, src/ui/display-states.ts). */
+  private readonly onViewStates = (): void => { this.requestUpdate(); };
+  public override connectedCallback(): void { super.connectedCallback(); displayStates.addEventListener('change', this.onViewStates); }
+  public override disconnectedCallback(): void { displayStates.removeEventListener('change', this.onViewStates); super.disconnectedCallback(); }
 
   protected override render() {
     const ctx = this.editor?.context();
@@ -169,6 +175,7 @@ export class DisplaysPanel extends LitElement {
         <span class="cls">${d.isGroup ? 'Group' : shortType(d.classId)}</span>
         ${d.topics.map((t) => html`<span class="topic" title=${t.property}>${t.value}</span>`)}
         ${d.enabled ? nothing : html`<span class="muted">hidden</span>`}
+        ${this.viewState(d)}
         ${change ? html`<span class="chip change" data-change-chip>${change.kind === 'added' ? 'new' : 'changed'}</span>` : nothing}
         ${this.editor ? this.rowTools(d) : nothing}
       </div>
@@ -176,6 +183,12 @@ export class DisplaysPanel extends LitElement {
       ${this.rowOutcome?.path === d.path ? this.status(this.rowOutcome.outcome) : nothing}
       ${open ? (this.editor ? this.editorFor(d, id) : this.inspector(d, id, change)) : nothing}
     </li>`;
+  }
+
+  /** The same state the view's legend shows (drawing, stale, no data and why…). */
+  private viewState(d: DisplayInfo) {
+    const v = d.enabled ? displayStates.get(d.path) : undefined;
+    return v ? html`<span class="view-state ${v.state}" data-view-state=${v.state} title=${v.detail ?? ''}>${v.label}</span>` : nothing;
   }
 
   private inspector(d: DisplayInfo, id: string, change: DisplayChange | undefined) {
