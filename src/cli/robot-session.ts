@@ -53,7 +53,8 @@ export interface RobotSession {
 /** Long enough for 1 Hz topics to show up several times, for a 5 s rate window, and for a stopped TF stamp to fall behind. */
 export const defaultSampleMs = 5000;
 const defaultTimeoutMs = 10_000;
-const defaultTfGraceMs = 1000;
+/** Long enough for a latched /tf_static that a too-early subscription missed to be re-subscribed and delivered. */
+const defaultTfGraceMs = 3000;
 
 /** `--scenario` / `--url` from parsed CLI options, checked: exactly one, a valid URL. */
 export function robotTarget(options: Record<string, string | boolean>): RobotTarget | undefined {
@@ -130,7 +131,8 @@ export async function openRobotSession(opts: RobotSessionOptions): Promise<Robot
     let s = step('connect');
     await within(link.connect(), s.deadline, s.fail);
     s = step('snapshot');
-    const first = await within(link.snapshot({ signal: s.deadline }), s.deadline, s.fail);
+    // A rosbridge that just started is still discovering the robot's publishers: wait for its graph to stop growing.
+    const first = await within(link.snapshot({ signal: s.deadline, settleMs: Math.floor(timeoutMs / 2) }), s.deadline, s.fail);
 
     const sampler = sampleTopics(link, opts.watch?.(first) ?? []);
     stops.push(() => sampler.stop());

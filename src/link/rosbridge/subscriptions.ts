@@ -17,7 +17,9 @@ interface Entry {
 interface Group {
   name: string;
   entries: Set<Entry>;
-  wire?: { topic: Topic; throttleMs: number; queueLength: number; compression: 'none' | 'cbor'; type: string; statusEvent?: string; onStatus?: (m: unknown) => void };
+  wire?: { topic: Topic; throttleMs: number; queueLength: number; compression: 'none' | 'cbor'; type: string; statusEvent?: string; onStatus?: (m: unknown) => void;
+    /** Wall-clock ms the subscribe frame was sent. */
+    since: number };
   /** Whether rosbridge complained about this subscription (cleared by the first message). */
   complained?: boolean;
   /**
@@ -37,6 +39,8 @@ export class SubscriptionRegistry {
   private readonly onAnyMessage: (topic: string) => void;
   private readonly groups = new Map<string, Group>();
   private ros: Ros | undefined;
+  /** subscribe / unsubscribe frames sent since the registry was created (the link's `stats()`). */
+  public readonly sent = { subscribes: 0, unsubscribes: 0 };
 
   public constructor(timers: Timers, onHandlerError: (topic: string, err: unknown) => void,
     onStatus: SubscribeStatusListener = () => undefined, onAnyMessage: (topic: string) => void = () => undefined) {
@@ -76,6 +80,21 @@ export class SubscriptionRegistry {
         this.sync(g);
       }
     };
+  }
+
+  /** Subscribed topics that delivered nothing on the current connection, with the wall-clock ms they were subscribed. */
+  public waiting(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const g of this.groups.values()) if (g.wire && !g.last) out.set(g.name, g.wire.since);
+    return out;
+  }
+
+  /** A new subscription for the topic on the current connection (the server chooses its durability anew). */
+  public resubscribe(topic: string): void {
+    const group = this.groups.get(topic);
+    if (!group?.wire || !this.ros) return;
+    this.unwire(group);
+    this.sync(group);
   }
 
   /** A new connection opened: subscribe everything on it. */
@@ -128,7 +147,8 @@ export class SubscriptionRegistry {
         }
       }
     });
-    group.wire = { topic, throttleMs, queueLength, compression, type };
+    group.wire = { topic, throttleMs, queueLength, compression, type, since: this.timers.now() };
+    this.sent.subscribes++;
     if (topic.subscribeId) {
       // rosbridge answers a refused subscribe with a status message carrying the subscribe id.
       const statusEvent = `status:${topic.subscribeId}`;
@@ -152,8 +172,7 @@ export class SubscriptionRegistry {
     if (w.statusEvent && w.onStatus) this.ros?.off(w.statusEvent, w.onStatus);
     if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
     try {
-      if (this.ros?.isConnected) w.topic.unsubscribe();
-      else w.topic.removeAllListeners();
+      if (this.ros?.isConnected) { w.topic.unsubscribe(); this.sent.unsubscribes++; } else w.topic.removeAllListeners();
     } catch {
       // The socket may be closing; there is nothing left to unsubscribe from then.
     }
