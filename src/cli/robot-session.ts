@@ -87,7 +87,8 @@ async function startScenario(name: string): Promise<SimHandle> {
   const loaded = loadScenario(name);
   if (!loaded.ok) throw new CliError(loaded.reason.replace(/^sim: /, ''));
   try {
-    return await startSim({ scenario: loaded.scenario, port: 0, host: '127.0.0.1' });
+    // A robot that is "already running" when the command looks at it: its rosbridge discovered the publishers long ago.
+    return await startSim({ scenario: loaded.scenario, port: 0, host: '127.0.0.1', server: { discoveryDelayMs: 0 } });
   } catch (err) {
     throw new CliError(`cannot start the simulated robot for scenario ${name} (${(err as Error).message})`);
   }
@@ -131,8 +132,10 @@ export async function openRobotSession(opts: RobotSessionOptions): Promise<Robot
     let s = step('connect');
     await within(link.connect(), s.deadline, s.fail);
     s = step('snapshot');
-    // A rosbridge that just started is still discovering the robot's publishers: wait for its graph to stop growing.
-    const first = await within(link.snapshot({ signal: s.deadline, settleMs: Math.floor(timeoutMs / 2) }), s.deadline, s.fail);
+    // A robot's rosbridge that just started is still discovering its publishers: wait for its graph to stop growing
+    // (the in-process robot's are known at once).
+    const settleMs = sim ? 0 : Math.floor(timeoutMs / 2);
+    const first = await within(link.snapshot({ signal: s.deadline, settleMs }), s.deadline, s.fail);
 
     const sampler = sampleTopics(link, opts.watch?.(first) ?? []);
     stops.push(() => sampler.stop());

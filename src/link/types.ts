@@ -5,6 +5,7 @@
 import type { TopicRate } from '../core/graph/snapshot.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../core/graph/types.ts';
 import type { TfTransform } from '../core/graph/tf-tree.ts';
+import type { SubscriptionFact } from '../core/diagnosis/types.ts';
 
 /** What a link can do; the UI shows features only when their capability is listed. */
 export type LinkCapability = 'subscribe' | 'call-service' | 'tf' | 'rates' | 'qos-bridge' | 'publish' | 'cbor';
@@ -129,6 +130,11 @@ export interface RobotLink {
    * display changes, reconnects and latched-sample recovery cost on the wire.
    */
   stats(): { subscribes: number; unsubscribes: number };
+  /**
+   * Each subscription on the current connection: since when, how many messages, refusals, re-subscriptions. The
+   * diagnosis judges NO_DATA from it with the likely cause, also when the server sends no status. Optional.
+   */
+  subscriptionFacts?(): SubscriptionFact[];
   /** Wall-clock ms of the freshest message on any subscription (across reconnects), when the link tracks it. */
   lastMessageAt?(): number | undefined;
   /**

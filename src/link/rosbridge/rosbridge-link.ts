@@ -13,6 +13,7 @@ import { buildSnapshot, type TopicRate } from '../../core/graph/snapshot.ts';
 import { TfBuffer, type TfTransform } from '../../core/graph/tf-tree.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../../core/graph/types.ts';
 import { LinkError, isLinkError } from '../errors.ts';
+import type { SubscriptionFact } from '../../core/diagnosis/types.ts';
 import { realTimers, type Timers } from '../timers.ts';
 import type { CallOptions, DisplayFeed, DisplayFeedRequest, FeedHandler, LinkCapability, LinkState, MessageHandler, RobotLink, SnapshotRequest,
   SubscribeOptions } from '../types.ts';
@@ -394,6 +395,7 @@ export class RosbridgeLink implements RobotLink {
   public lastMessageAt(): number | undefined { return this.watchdog?.lastMessageAt; }
 
   public stats(): { subscribes: number; unsubscribes: number } { return { ...this.subs.sent }; }
+  public subscriptionFacts(): SubscriptionFact[] { return this.subs.facts(); }
 
   private onAnyMessage(topic: string): void {
     this.watchdog?.feed(topic);
