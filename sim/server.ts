@@ -45,6 +45,8 @@ export interface SimHandle {
   setPaused(topic: string, paused: boolean): void;
   /** The emulated bridge's config loader (current config, statuses, RViz exiting), when the scenario has one. */
   bridge: SimBridge | undefined;
+  /** Messages this server sent to clients on a topic (latched replays included), e.g. "did /tf_static reach the app". */
+  sent(topic: string): number;
 }
 
 /** rosbridge's default max_message_size. */
@@ -155,8 +157,10 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   // ws re-emits the HTTP server's errors (e.g. EADDRINUSE); the listen promise below reports them.
   wss.on('error', () => undefined);
   const sessions = new Map<WebSocket, Session>();
+  const sentCounts = new Map<string, number>();
   wss.on('connection', (ws) => {
-    const session = new Session(ws, { graph, now: nowTime, route, discovery, statusFrames: scenario.server.statusFrames });
+    const session = new Session(ws, { graph, now: nowTime, route, discovery, statusFrames: scenario.server.statusFrames,
+      onSent: (topic) => sentCounts.set(topic, (sentCounts.get(topic) ?? 0) + 1) });
     sessions.set(ws, session);
     ws.on('message', (data, isBinary) => {
       const text = Buffer.isBuffer(data) ? data.toString('utf8')
@@ -202,6 +206,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     scenario,
     bridge,
     clientCount: () => sessions.size,
+    sent: (topic) => sentCounts.get(topic) ?? 0,
     sendRaw(data) {
       for (const ws of sessions.keys()) if (ws.readyState === ws.OPEN) ws.send(data);
     },

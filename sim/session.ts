@@ -18,6 +18,8 @@ export interface SessionHost {
   discovery: Discovery;
   /** Refused operations get a `status` frame (rosbridge-server-rs); false: they are only "logged" (rosbridge_suite 2.1). */
   statusFrames: boolean;
+  /** Called for every message sent to a client on a topic (what tests read as "the server delivered it"). */
+  onSent?(topic: string): void;
 }
 
 const LEVELS = { none: 0, error: 1, warning: 2, info: 3 } as const;
@@ -63,6 +65,7 @@ class Subscription implements Subscriber {
   }
 
   private sendEnvelope(envelope: string, important: boolean): void {
+    this.session.countSent(this.topic.name);
     if (this.cbor) this.session.sendBinary(sharedCborCache.frame(this.topic.name, this.topic.type, envelope), important);
     else this.session.send(envelope, important);
   }
@@ -128,6 +131,10 @@ export class Session {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (!important && this.ws.bufferedAmount > MAX_BUFFERED_BYTES) return;
     this.ws.send(frame, { binary: true });
+  }
+
+  public countSent(topic: string): void {
+    this.host.onSent?.(topic);
   }
 
   /** A refused operation's answer, when the server sends one (see SessionHost.statusFrames). */
