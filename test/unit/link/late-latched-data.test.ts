@@ -77,3 +77,29 @@ describe('latched data after boot and restart', () => {
     expect(settled.topics.length).toBe(sim.scenario.topics.length);
   });
 });
+
+describe('a fresh graph when data shows it is out of date', () => {
+  it('a subscription delivering a topic the snapshot lists without publishers refreshes the graph at once', async () => {
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: { discoveryDelayMs: 0 } });
+    // One start-up poll only, so nothing but the delivery can refresh the graph within the test.
+    link = createRosbridgeLink(sim.url, { startup: { everyMs: 60_000, maxMs: 60_000, stableFor: 3, unlistedRefreshes: 3 } });
+    let got = 0;
+    link.subscribe('/chatter', 'std_msgs/msg/String', () => { got++; });
+    await link.connect();
+    const l = link;
+    const first = await waitForState(l, (s) => s.snapshot !== undefined);
+    expect(first.snapshot!.topics.find((t) => t.name === '/chatter')?.publishers ?? []).toEqual([]);
+    const { WebSocket } = await import('ws');
+    const talker = new WebSocket(sim.url);
+    await new Promise((r) => talker.once('open', r));
+    try {
+      talker.send(JSON.stringify({ op: 'advertise', topic: '/chatter', type: 'std_msgs/msg/String' }));
+      talker.send(JSON.stringify({ op: 'publish', topic: '/chatter', msg: { data: 'hello' } }));
+      const s = await waitForState(l, (st) => (st.snapshot?.topics.find((t) => t.name === '/chatter')?.publishers.length ?? 0) > 0);
+      expect(got).toBe(1);
+      expect(s.snapshot!.topics.find((t) => t.name === '/chatter')!.publishers.map((p) => p.node)).toEqual(['/rosbridge_websocket']);
+    } finally {
+      talker.close();
+    }
+  });
+});
