@@ -329,7 +329,7 @@ export class CompanionApp extends LitElement {
     const link = this.robot.link;
     if (!link || link.state().presence !== 'connected') return this.robot.snapshot;
     try {
-      return await link.snapshot({ settleMs: 5000 }); // a robot still starting: wait (bounded) for its topics
+      return await link.snapshot();
     } catch {
       return this.robot.snapshot;
     }

@@ -12,7 +12,7 @@ import { displayChanges, type DisplayChange } from '../core/review/display-chang
 
 /** What a planning run needs from the rest of the app, gathered when the request is made. */
 export interface PlannerInputs {
-  /** While the robot is starting, waits (bounded) for its graph to stop growing. */
+  /** While the robot is starting this is at most one start-up poll old (about 1 s), but may still lack topics. */
   snapshot(): Promise<GraphSnapshot | undefined>;
   /** Whether the robot is still starting (its graph still growing, LinkState.starting). */
   robotStarting?(): boolean;
@@ -63,8 +63,7 @@ export class PlannerController {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
-    const starting = this.inputs.robotStarting?.() === true;
-    this.set({ status: 'planning', message: starting ? 'the robot is still starting: waiting for its topics…' : '', plan: undefined });
+    this.set({ status: 'planning', message: '', plan: undefined });
     try {
       const [planner, snapshot, model] = await Promise.all([
         import('../core/planner/index.ts'), this.inputs.snapshot(), this.inputs.model(),
@@ -76,7 +75,7 @@ export class PlannerController {
         history: this.turns.slice(-HISTORY_TURNS), proposer, signal: controller.signal, undoPreview: this.undoPreview(),
       });
       if (controller.signal.aborted) return;
-      // Still starting after the bounded wait: the plan is made, and says what it may lack.
+      // Planned now rather than after a wait (a kiosk tap must answer at once): the plan says what it may lack.
       const plan = this.inputs.robotStarting?.() ? { ...result.plan, notes: [robotStartingNote, ...result.plan.notes] } : result.plan;
       this.turns = [...this.turns, { request: text, outcome: 'planned', actions: plan.actions }];
       this.set({ status: 'ready', plan, message: '' });

@@ -48,14 +48,12 @@ export const viewCase: E2eCase = {
   name: 'view: applying "show the lidar coloured by height" draws the scan; undo takes it away',
   async run({ page, open }) {
     const scenarioFile = turtlebotWithoutConfig();
-    const sim = await open(scenarioFile, '&debug=1');
+    // About drawing, not start-up: the robot's publishers are known at once (transitions-link.e2e.ts covers start-up).
+    const sim = await open(scenarioFile, '&debug=1', { discoveryDelayMs: 0 });
     rmSync(dirname(scenarioFile), { recursive: true, force: true }); // read once by the simulated robot at start
     await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
     await page.waitForFunction(() => window.rvizCompanion?.viewStats().ready === true, undefined, { timeout: 15_000 });
     await page.waitForFunction(() => window.rvizCompanion?.viewStats().displays['TF']?.drawn === true, undefined, { timeout: 10_000 });
-    // The robot's rosbridge discovers /tf_static ~2 s after it starts (as a real one does): its frames must be in the
-    // picture before it is kept, or their late arrival counts as a change.
-    for (const end = Date.now() + 15_000; sim.sent('/tf_static') === 0 && Date.now() < end;) await page.waitForTimeout(50);
     // Hold the robot still so only the scan changes the picture.
     sim.setPaused('/tf', true);
     await page.waitForTimeout(800);
