@@ -10,6 +10,7 @@ import { bridgeConfigCurrentTopic, bridgeConfigStatusTopic } from '../../core/br
 import { ProblemStore } from '../../core/graph/problem-store.ts';
 import { RateEstimator } from '../../core/graph/rate.ts';
 import { buildSnapshot, type TopicRate } from '../../core/graph/snapshot.ts';
+import { inferPublisherQos } from '../../core/graph/qos-inference.ts';
 import { TfBuffer, type TfTransform } from '../../core/graph/tf-tree.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../../core/graph/types.ts';
 import { LinkError, isLinkError } from '../errors.ts';
@@ -576,13 +577,22 @@ export class RosbridgeLink implements RobotLink {
     return tracked;
   }
 
-  /** Topics whose publishers in this graph are transient local (reported by the bridge, or inferred). */
+  /**
+   * Of the subscribed topics still waiting for a first message, those whose publishers in this graph are transient
+   * local: reported by the bridge, inferred from conventions, or the bridge's own topics. Only waiting topics are
+   * looked at, so a 1,000-topic graph costs nothing here.
+   */
   private latchedTopics(result: PollResult): Set<string> {
-    const snap = buildSnapshot({ url: this.url, presence: this.presence, takenAt: this.opts.timers.now(), graph: result.graph,
-      ...(this.bridge ? { bridge: this.bridge } : {}), tf: [], rates: {}, problems: [] });
     const out = new Set<string>();
-    for (const t of snap.topics) {
-      if (t.publishers.length > 0 && (bridgeLatchedTopics.has(t.name) || t.publishers.some((p) => p.qos.durability === 'transient_local'))) out.add(t.name);
+    const types = new Map(result.graph.topics.map((t) => [t.name, t.type]));
+    for (const topic of this.subs.waiting().keys()) {
+      const publishers = result.graph.publishers[topic] ?? [];
+      if (publishers.length === 0) continue;
+      const reported = this.bridge?.topics[topic]?.publishers;
+      const latched = bridgeLatchedTopics.has(topic)
+        || (reported && reported.length > 0 ? reported.some((p) => p.qos.durability === 'transient_local')
+          : inferPublisherQos(topic, types.get(topic) ?? '').qos.durability === 'transient_local');
+      if (latched) out.add(topic);
     }
     return out;
   }
