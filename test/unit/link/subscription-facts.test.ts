@@ -41,4 +41,21 @@ describe('subscription facts', () => {
     const refused = await until(() => l.subscriptionFacts!().find((f) => f.topic === '/scan')?.refused, 'the refusal');
     expect(refused).toMatch(/sensor_msgs\/msg\/LaserScan/);
   });
+
+  it('stats() counts the subscribe and unsubscribe frames sent: users of one topic share one subscription', async () => {
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: { discoveryDelayMs: 0 } });
+    link = createRosbridgeLink(sim.url);
+    expect(link.stats()).toEqual({ subscribes: 0, unsubscribes: 0 }); // nothing is sent before a connection
+    await link.connect();
+    const base = link.stats(); // the link's own /tf, /tf_static and QoS report
+    expect(base).toEqual({ subscribes: 3, unsubscribes: 0 });
+    const a = link.subscribe('/odom', 'nav_msgs/msg/Odometry', () => undefined);
+    const b = link.subscribe('/odom', 'nav_msgs/msg/Odometry', () => undefined);
+    expect(link.stats()).toEqual({ subscribes: 4, unsubscribes: 0 });
+    a();
+    expect(link.stats()).toEqual({ subscribes: 4, unsubscribes: 0 });
+    b();
+    b();
+    expect(link.stats()).toEqual({ subscribes: 4, unsubscribes: 1 });
+  });
 });
