@@ -64,6 +64,7 @@ export class LiveView extends LitElement {
     :host([kiosk]) .toolbar, :host([kiosk]) .images { top: 62px; }
     :host([kiosk]) .mesh { top: 118px; }
     :host([kiosk]) .images { max-height: calc(100% - 68px - var(--kiosk-tiles-height, 120px)); }
+    :host([kiosk]) .legend li[data-legend-row] { cursor: pointer; }
     :host([kiosk]) .legend { bottom: calc(var(--kiosk-tiles-height, 120px) + 6px); max-height: calc(100% - 130px - var(--kiosk-tiles-height, 120px)); }
   `];
 
@@ -260,12 +261,22 @@ export class LiveView extends LitElement {
       <div class="legend ${this.legendOpen ? '' : 'closed'}" data-legend>
         <div class="head" @click=${() => { this.legendOpen = !this.legendOpen; }}>
           <span>${this.legendOpen ? '▾' : '▸'} Legend${this.legendOpen ? '' : ' (all displays)'}</span><span>${rows.filter((r) => r.state === 'drawing').length}/${rows.length} drawing</span></div>
-        <ul>${rows.filter((r) => this.legendOpen || r.state !== 'drawing').map((r) => html`<li data-legend-row=${r.name} data-state=${r.state} title=${r.detail ?? ''}>
+        <ul>${rows.filter((r) => this.legendOpen || r.state !== 'drawing').map((r) => html`<li data-legend-row=${r.name} data-state=${r.state} title=${r.detail ?? ''}
+            @click=${() => this.legendTap(r.name)}>
             <span class="dot ${r.state}"></span><span class="name">${r.name}</span>${r.state === 'drawing' ? nothing : html`<span class="muted">${r.label}</span>`}</li>
           ${r.notes.map((n) => html`<li class="note">${n}</li>`)}`)}</ul>
       </div>
       <div class="grip" title="Drag to resize the view" @pointerdown=${this.startResize}></div>
     `;
+  }
+
+  /**
+   * Kiosk: a tap on a legend row asks for that display's sheet (issue 23), a touch shortcut; keyboard users reach the
+   * same editor through the ⋯ drawer's Displays panel (and a tile's context-menu key). The desk edits in that panel.
+   */
+  private legendTap(name: string): void {
+    if (!this.kiosk) return;
+    this.dispatchEvent(new CustomEvent('legend-row-tap', { detail: { name }, bubbles: true, composed: true }));
   }
 
   private saveMeshUrl(e: Event): void {
