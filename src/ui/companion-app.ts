@@ -109,6 +109,7 @@ export class CompanionApp extends LitElement {
     this.document.onEdit = () => this.sendEditToRviz();
     this.planner = new PlannerController(this, this.document, {
       snapshot: () => this.liveSnapshot(),
+      robotStarting: () => this.robot.starting,
       findings: () => this.findings(),
       model: this.modelClient,
     });
@@ -341,7 +342,7 @@ export class CompanionApp extends LitElement {
     const snapshot = this.robot.snapshot;
     if (!snapshot) return [];
     return diagnose({ document: this.document.doc, snapshot: { ...snapshot, topics: [...this.robot.topics], tf: [...this.robot.tf] },
-      now: Date.now(), stamps: this.robot.stamps, sampledSince: this.robot.sampledSince }, { catalog });
+      now: Date.now(), stamps: this.robot.stamps, sampledSince: this.robot.sampledSince, subscriptions: this.robot.subscriptions }, { catalog });
   }
 
   /** A fresh-enough snapshot when connected (the link caches it 15 s); none when the robot is away. */

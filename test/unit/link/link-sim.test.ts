@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { analyzeTf } from '../../../src/core/graph/tf-tree.ts';
 import { createRosbridgeLink } from '../../../src/link/index.ts';
+import { defaultStartupOptions } from '../../../src/link/rosbridge/startup-polls.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
-import { fastBackoff, until, waitForState, closeAfterEach } from './helpers.ts';
+import { fastBackoff, until, waitForState, closeAfterEach, discoveredAtOnce } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
@@ -11,7 +12,7 @@ closeAfterEach(() => ({ link, sim }));
 
 describe('RosbridgeLink against the simulated robot', () => {
   it('connects and snapshots turtlebot_nav with reported QoS', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     expect(link.state().presence).toBe('connected');
@@ -36,23 +37,25 @@ describe('RosbridgeLink against the simulated robot', () => {
   });
 
   it('state is one object until something changes, and listeners hear only changes', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
-    link = createRosbridgeLink(sim.url);
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
+    // Start-up polls (a new snapshot each second) would be changes too: here only the first one is taken.
+    link = createRosbridgeLink(sim.url, { startup: { ...defaultStartupOptions, everyMs: 60_000, maxMs: 60_000 } });
     const seen: string[] = [];
     const off = link.onState((s) => seen.push(s.presence));
     expect(seen).toEqual(['idle']);
     await link.connect();
+    await waitForState(link, (s) => s.snapshot !== undefined);
     expect(link.state()).toBe(link.state());
     const count = seen.length;
     sim.publish('/rviz_companion/qos', { data: JSON.stringify({ stamp: 1, topics: {} }) }); // a valid report changes nothing visible
     await new Promise((r) => setTimeout(r, 100));
     expect(seen.length).toBe(count);
-    expect(seen).toEqual(['idle', 'connecting', 'connected']);
+    expect(seen).toEqual(['idle', 'connecting', 'connected', 'connected']); // connected, then its first snapshot
     off();
   });
 
   it('builds the TF tree map → odom → base_link from /tf and /tf_static', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     const l = link;
@@ -69,7 +72,7 @@ describe('RosbridgeLink against the simulated robot', () => {
   });
 
   it('delivers the latched /map to a subscriber that joins late', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     await new Promise((r) => setTimeout(r, 200));
@@ -80,7 +83,7 @@ describe('RosbridgeLink against the simulated robot', () => {
   });
 
   it('measures message rates for sampled topics', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     const stop = link.sampleRates([{ name: '/scan', type: 'sensor_msgs/msg/LaserScan' }]);
@@ -95,7 +98,7 @@ describe('RosbridgeLink against the simulated robot', () => {
   });
 
   it('calls a service and times out on one that never answers', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     const time = await link.callService<{ time?: { sec?: number } }>('/rosapi/get_time', {});
@@ -104,7 +107,7 @@ describe('RosbridgeLink against the simulated robot', () => {
   });
 
   it('reconnects after the robot restarts on the same port and resumes subscriptions', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     const port = sim.port;
     link = createRosbridgeLink(sim.url, { backoff: fastBackoff });
     await link.connect();
@@ -122,7 +125,7 @@ describe('RosbridgeLink against the simulated robot', () => {
     await expect(link.snapshot()).rejects.toMatchObject({ code: 'not-connected' });
 
     await new Promise((r) => setTimeout(r, 300)); // a few failed attempts while the robot is away
-    sim = await startSim({ scenario: 'turtlebot_nav', port });
+    sim = await startSim({ scenario: 'turtlebot_nav', port, server: discoveredAtOnce });
     const up = await waitForState(link, (s) => s.presence === 'connected');
     expect(up.problems.filter((p) => p.id.startsWith('link:'))).toEqual([]);
     off();

@@ -5,13 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { SCENARIOS_DIR } from '../../../sim/scenario.ts';
-import { RawClient, callService, collect, connectRos, eventually } from './helpers.ts';
+import { RawClient, callService, collect, connectRos, eventually, protocolServer } from './helpers.ts';
 
 let sim: SimHandle;
 let ros: Ros;
 
 beforeAll(async () => {
-  sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+  sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: protocolServer });
   ros = await connectRos(sim.url);
 });
 
