@@ -9,6 +9,7 @@ import { SimBridge } from './bridge.ts';
 import { BRIDGE_CONFIG_CURRENT, BRIDGE_CONFIG_IN, BRIDGE_CONFIG_STATUS, BRIDGE_GENERATORS, BRIDGE_QOS_TOPIC, loadScenario, withBridge } from './scenario.ts';
 import { Discovery } from './discovery.ts';
 import { Session } from './session.ts';
+import type { SimFidelity } from './fidelity.ts';
 import type { BridgeSettings, Scenario, ServerSettings } from './types.ts';
 
 export { listScenarios, loadScenario, parseScenario, withBridge } from './scenario.ts';
@@ -29,6 +30,8 @@ export interface SimOptions {
    * start, no status frames); tests that are not about those opt out explicitly, e.g. `{ discoveryDelayMs: 0 }`.
    */
   server?: Partial<ServerSettings>;
+  /** What real ROS 2 graphs have that a simple sim would not (sim/fidelity.ts); every behaviour is on by default. */
+  fidelity?: Partial<SimFidelity>;
 }
 
 export interface SimHandle {
@@ -74,7 +77,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   let closed = false;
   const graph = new SimGraph(scenario, () => {
     if (scenario.bridgeQos && !qosTimer && !closed) qosTimer = setTimeout(publishQos, QOS_DEBOUNCE_MS);
-  });
+  }, opts.fidelity);
 
   const deliver = (topic: TopicState, envelope: string, latch: boolean): void => {
     if (latch || topic.latched) topic.latest = envelope;

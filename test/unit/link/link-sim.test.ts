@@ -21,8 +21,9 @@ describe('RosbridgeLink against the simulated robot', () => {
     expect(snap.ros).toEqual({ version: 2, distro: 'humble' });
     const scan = snap.topics.find((t) => t.name === '/scan')!;
     expect(scan.type).toBe('sensor_msgs/msg/LaserScan');
+    // The sim reports like a Jazzy/Fast DDS bridge: history and depth not propagated (unknown, no depth).
     expect(scan.publishers).toEqual([{ node: '/lidar_driver', source: 'reported',
-      qos: { reliability: 'best_effort', durability: 'volatile', history: 'keep_last', depth: 5 } }]);
+      qos: { reliability: 'best_effort', durability: 'volatile', history: 'unknown' } }]);
     expect(scan.subscribers.map((s) => s.node)).toContain('/amcl');
     const map = snap.topics.find((t) => t.name === '/map')!;
     expect(map.publishers[0]).toMatchObject({ source: 'reported', qos: { durability: 'transient_local' } });

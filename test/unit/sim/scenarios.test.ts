@@ -164,7 +164,7 @@ describe('running scenarios', () => {
     }
   });
 
-  it('multi_robot publishes prefixed TF frames and no QoS topic; empty has nothing', async () => {
+  it('multi_robot publishes prefixed TF frames and no QoS topic; empty has only what every ROS 2 graph has', async () => {
     const multi = await startSim({ scenario: 'multi_robot', port: 0, server: protocolServer });
     const empty = await startSim({ scenario: 'empty', port: 0, server: protocolServer });
     const ros = await connectRos(multi.url);
@@ -178,7 +178,8 @@ describe('running scenarios', () => {
       expect(topics.topics).not.toContain('/rviz_companion/qos');
       expect(topics.topics).not.toContain('/rviz_companion/rviz_config_current');
       raw.send({ op: 'call_service', id: 'e', service: '/rosapi/topics' });
-      expect(await raw.waitFor((f) => f['id'] === 'e')).toMatchObject({ result: true, values: { topics: [], types: [] } });
+      expect(await raw.waitFor((f) => f['id'] === 'e')).toMatchObject({ result: true, values: {
+        topics: ['/rosout', '/parameter_events'], types: ['rcl_interfaces/msg/Log', 'rcl_interfaces/msg/ParameterEvent'] } });
       raw.send({ op: 'call_service', id: 'n', service: '/rosapi/nodes' });
       expect(await raw.waitFor((f) => f['id'] === 'n')).toMatchObject({ values: { nodes: ['/rosapi', '/rosbridge_websocket'] } });
     } finally {
