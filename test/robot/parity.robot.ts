@@ -7,7 +7,7 @@ import { waitFor } from '../../scripts/robot-layer/layer.ts';
 import type { RobotCase, RobotContext } from './harness.ts';
 import {
   cborField, formatTable, LATCHED_TOPICS, latchedDelivery, refusal, reportedHistoryDepth, ROSAPI_CALLS, rosapiShape, row,
-  rosapiNodeDetails, startProbeSim, systemTopics, unknownNodeDetails, type ParityRow,
+  listedTopics, rosapiNodeDetails, startProbeSim, systemTopics, unknownNodeDetails, type ParityRow,
 } from './parity.ts';
 
 const table: ParityRow[] = [];
@@ -26,9 +26,15 @@ function report(ctx: RobotContext, rows: ParityRow[]): void {
   if (bad.length) throw new Error(`sim and real server disagree: ${bad.map((r) => r.behaviour).join('; ')}`);
 }
 
-/** Waits until the sim's graph (after its discovery delay) lists /scan, as the real one does after start-up. */
+/** Topics the probe subscribes to after start-up: the sim discovers them one by one within its discovery delay. */
+const PROBED_TOPICS = ['/scan', '/camera/image_raw', ...LATCHED_TOPICS.map(([t]) => t)];
+
+/** Waits until the sim's graph (after its discovery delay) lists every probed topic, as the real one does after start-up. */
 async function settled(url: string): Promise<void> {
-  await waitFor(`${url} to list /scan`, async () => (await systemTopics(url)) !== '' && (await rosapiShape(url, '/rosapi/topic_type', { topic: '/scan' })) === '{type:string}', 15_000, 300);
+  await waitFor(`${url} to list ${PROBED_TOPICS.join(', ')}`, async () => {
+    const listed = await listedTopics(url);
+    return PROBED_TOPICS.every((t) => listed.includes(t));
+  }, 15_000, 300);
 }
 
 export const parityRosapiCase: RobotCase = {

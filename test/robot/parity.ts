@@ -70,6 +70,15 @@ export async function unknownNodeDetails(url: string): Promise<string> {
   } finally { c.close(); }
 }
 
+/** The topics the server's graph lists now. */
+export async function listedTopics(url: string): Promise<string[]> {
+  const c = await RawClient.open(url);
+  try {
+    const r = await c.call('/rosapi/topics');
+    return ((r?.['values'] as { topics?: string[] } | undefined)?.topics) ?? [];
+  } finally { c.close(); }
+}
+
 export async function systemTopics(url: string): Promise<string> {
   const c = await RawClient.open(url);
   try {
