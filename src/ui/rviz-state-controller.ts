@@ -65,6 +65,9 @@ export class RvizStateController implements ReactiveController {
     });
   }
 
+  /** The texts sent lately (newest last), to recognise their echo on rviz_config_current. */
+  public get sentTexts(): readonly string[] { return this.sent; }
+
   /** A config on rviz_config_current that is only our own document coming back (no undo step, no reload loop). */
   public isEcho(current: string, documentText: string): boolean {
     return isOwnConfigEcho(current, { documentText, sentTexts: this.sent });
