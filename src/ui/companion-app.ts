@@ -59,12 +59,18 @@ export class CompanionApp extends LitElement {
     header connection-bar { flex-shrink: 1; min-width: 0; }
     header h1 { font-size: 15px; margin: 0 4px 0 0; white-space: nowrap; }
     @media (max-width: 1300px) { header h1 { display: none; } }
+    /* Narrow desks (down to 800 px): Open and Save join the ⋯ menu, the model button says only which model. */
+    .narrow-only { display: none; }
+    @media (max-width: 1000px) {
+      .wide-only { display: none; }
+      .narrow-only { display: revert; }
+    }
     /* Messages get a row of their own under the bar: they never cover a control. */
     .notices { display: flex; flex-direction: column; gap: 2px; background: var(--panel); }
     .notice { display: flex; gap: 10px; align-items: center; padding: 4px 12px; font-size: 13px; border-bottom: 1px solid var(--line); }
     .notice > span { flex: 1 1 auto; min-width: 0; }
     .notice.robot { border-left: 3px solid var(--warn); }
-    .notice button { min-height: 0; padding: 2px 8px; }
+    .notice button { min-height: 0; padding: 2px 8px; white-space: nowrap; flex-shrink: 0; }
     .more { position: relative; }
     .more summary { list-style: none; cursor: pointer; padding: 4px 10px; border: 1px solid var(--line); border-radius: var(--radius); }
     .more summary::-webkit-details-marker { display: none; }
@@ -187,10 +193,9 @@ export class CompanionApp extends LitElement {
         <h1>RViz Companion</h1>
         <connection-bar .url=${r.url} .presence=${r.presence} .problems=${r.problems}
           @url-change=${(e: CustomEvent<{ url: string }>) => this.connectTo(e.detail.url)}></connection-bar>
-        <rviz-state .state=${this.rviz.state} .send=${this.rviz.sendEnabled} .sending=${this.rviz.sending} .message=${this.rviz.message}
-          .problem=${this.rviz.statusProblem}
+        <rviz-state show="control" .state=${this.rviz.state} .send=${this.rviz.sendEnabled}
           @send-toggle=${(e: CustomEvent<{ on: boolean }>) => this.rviz.setSendEnabled(e.detail.on)}></rviz-state>
-        <button data-model-button title="Model settings" @click=${this.openSettings}>Model: ${this.model.label}</button>
+        <button data-model-button title="Model settings" @click=${this.openSettings}><span class="wide-only">Model: </span>${this.model.label}</button>
         <dialog id="settings" @close=${() => this.requestUpdate()}>
           <settings-panel @settings-changed=${(e: CustomEvent<SettingsChangedDetail>) => { this.model.set(e.detail.settings); this.requestUpdate(); }}></settings-panel>
           <form method="dialog"><button>Close</button></form>
@@ -198,11 +203,13 @@ export class CompanionApp extends LitElement {
         <div class="doc-tools">
           <button data-undo-global ?disabled=${!this.document.canUndo} title="Undo (Ctrl+Z)" @click=${() => this.report(this.planner.undo())}>Undo</button>
           <button ?disabled=${!this.document.canRedo} title="Redo (Ctrl+Shift+Z)" @click=${() => this.report(this.document.redo())}>Redo</button>
-          <button @click=${() => void this.openFile()}>Open…</button>
-          <button @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
+          <button class="wide-only" @click=${() => void this.openFile()}>Open…</button>
+          <button class="wide-only" @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
           <details class="more">
             <summary title="More file actions" aria-label="More file actions">⋯</summary>
             <div class="menu">
+              <button class="narrow-only" @click=${() => void this.openFile()}>Open…</button>
+              <button class="narrow-only" @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
               <button @click=${() => void this.document.saveAs().then((o) => this.report(o))}>Save as…</button>
               <button @click=${() => this.report(this.document.download())}>Download</button>
             </div>
@@ -211,6 +218,8 @@ export class CompanionApp extends LitElement {
         </div>
       </header>
       <div class="notices">
+        <rviz-state show="message" .state=${this.rviz.state} .sending=${this.rviz.sending} .message=${this.rviz.message}
+          .problem=${this.rviz.statusProblem}></rviz-state>
         ${this.robotNotice()}
         ${this.status ? html`<div class="notice" role="status"><span class=${this.status.error ? 'error' : 'muted'} data-status-message>${this.status.text}</span>
           <button aria-label="Dismiss" title="Dismiss" @click=${() => { this.status = undefined; }}>×</button></div>` : nothing}

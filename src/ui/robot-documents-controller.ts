@@ -167,6 +167,7 @@ export class RobotDocumentsController implements ReactiveController {
     if (link === this.link) return;
     this.offState?.();
     this.link = link;
+    this.presence = 'idle';
     this.lose();
     this.offState = link?.onState((s) => {
       const was = this.presence;

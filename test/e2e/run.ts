@@ -7,9 +7,10 @@ import { badUrlCase, recoveryCase } from './recovery.e2e.ts';
 import { viewCase, viewScreensCase } from './view.e2e.ts';
 import { bridgeFollowsCase, bridgeRefusedCase, noBridgeCase } from './bridge.e2e.ts';
 import { serveOfflineCase } from './serve.e2e.ts';
+import { transitionsAppCases } from './transitions-app.e2e.ts';
 import { deskFirstMinuteCase, deskPinchCase, kioskReadonlyCase, kioskTouchCase, kioskWaitingCase } from './kiosk.e2e.ts';
 
 const failed = await runCases([robotCase, plannerCase, assistantCase, recoveryCase, badUrlCase, viewCase, viewScreensCase,
   bridgeFollowsCase, bridgeRefusedCase, noBridgeCase,
-  kioskTouchCase, kioskReadonlyCase, kioskWaitingCase, deskFirstMinuteCase, deskPinchCase, serveOfflineCase]);
+  kioskTouchCase, kioskReadonlyCase, kioskWaitingCase, deskFirstMinuteCase, deskPinchCase, serveOfflineCase, ...transitionsAppCases]);
 process.exit(failed === 0 ? 0 : 1);
