@@ -206,7 +206,7 @@ export class RobotDocumentsController implements ReactiveController {
       this.viewEpoch++;
       this.say({
         kind: 'other-robot', previous,
-        text: `Another robot is at this address: ${identity.label}. ${opened === 'kept' ? 'Its document from before is open' : 'The default config is open until its RViz config arrives'}; the document of ${previous.label} is kept for it.`,
+        text: `Another robot is at this address: ${identity.label}. ${opened === 'kept' ? 'Its document from before is open' : 'The default config is open (the config its RViz runs replaces it when its bridge reports one)'}; the document of ${previous.label} is kept for it.`,
       });
     }
     if (firstSight) {

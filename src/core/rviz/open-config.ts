@@ -17,7 +17,10 @@ export function openedConfig(parsed: ParseResult, name: string, lookup: DisplayT
   if (!isRos1(parsed.doc)) return { ok: true, doc: parsed.doc };
   const converted = convertRos1(parsed.doc, { lookup });
   if (!converted.ok) return { ok: false, reason: `${name} is a ROS 1 config (rviz/… classes) and could not be converted: ${converted.reason}` };
-  const changes = converted.converted.map((line) => line.replace(/^.*?: /, ''));
+  // Displays first: they are what the user sees change; panels, tools and views follow.
+  const isDisplay = (line: string) => line.startsWith('Visualization Manager/Displays');
+  const ordered = [...converted.converted.filter(isDisplay), ...converted.converted.filter((l) => !isDisplay(l))];
+  const changes = ordered.map((line) => line.replace(/^.*?: /, ''));
   const listed = changes.slice(0, namedInNote).join(', ') + (changes.length > namedInNote ? ` +${changes.length - namedInNote} more` : '');
   const kept = converted.unconverted.length === 0 ? ''
     : ` Not converted (${converted.unconverted.length}): ${converted.unconverted.map((u) => u.subject).join(', ')}.`;
