@@ -36,7 +36,8 @@ interface WritableHandle {
   createWritable(): Promise<{ write(data: string): Promise<void>; close(): Promise<void> }>;
 }
 
-export type Outcome = { ok: true; message?: string } | { ok: false; reason: string };
+/** `superseded`: a robot config whose parse ended after a newer one arrived or another robot's document opened. */
+export type Outcome = { ok: true; message?: string; superseded?: true } | { ok: false; reason: string };
 
 /**
  * The .rviz document the companion edits: open (file, robot, default), apply action lists as one undo step each,
@@ -114,6 +115,7 @@ export class DocumentController {
    * before) or the built-in default opens. Says which of the two.
    */
   public switchTo(robot: RobotRef): 'kept' | 'default' {
+    this.robotOffers++; // a robot config still being parsed was the previous robot's business
     this.park();
     const parked = this.readParked()[robot.key];
     const restored = parked ? this.restoreSaved(parked) : undefined;
@@ -167,7 +169,7 @@ export class DocumentController {
   public async takeRobotConfig(text: string, pause: () => Promise<void>, mode: 'open' | 'step', label: string): Promise<Outcome> {
     const offer = ++this.robotOffers;
     const result = await parseSliced(text, pause, { name: 'robot config' });
-    if (offer !== this.robotOffers) return { ok: true, message: 'a newer robot config arrived' };
+    if (offer !== this.robotOffers) return { ok: true, message: 'a newer robot config arrived', superseded: true };
     if (!result.ok) return this.fail(result.reason);
     if (mode === 'open') return this.adopt(result, 'robot config', 'robot');
     this.session.replace(result.doc, label);
@@ -209,6 +211,19 @@ export class DocumentController {
     const moved = this.session.undo();
     if (!moved.ok) return this.fail(moved.reason);
     return this.edited(`undid: ${moved.step.label}`);
+  }
+
+  /**
+   * Takes back the last step as if it had not happened (no redo step, nothing sent): a robot config adopted as a change
+   * by another client that turned out to belong to another robot at the address.
+   */
+  public retractLastStep(label: string): boolean {
+    if (this.history.undoLabel !== label) return false;
+    const moved = this.session.undo();
+    if (!moved.ok) return false;
+    this.session.history.dropRedo();
+    this.changed();
+    return true;
   }
 
   public redo(): Outcome {

@@ -8,6 +8,12 @@ import type { LinkController } from './link-controller.ts';
 import { rememberRobotUrl } from './robot-url.ts';
 
 const IDENTITIES_KEY = 'rviz-companion.robots';
+/**
+ * For this long after a (re)connect the robot may still be coming up (rosapi discovers nodes over seconds), so each
+ * new snapshot may still say it is another robot than a partial first graph suggested; afterwards it only grows.
+ */
+const settleMs = 20_000;
+const externalLabel = 'change by another client';
 const REMOTES_KEY = 'rviz-companion.robot-configs';
 
 /** What the app tells the user about robots and their configs (one notice at a time, newest wins). */
@@ -53,6 +59,11 @@ export class RobotDocumentsController implements ReactiveController {
   /** The snapshot present when the connection was (re)made: identification waits for a newer one. */
   private staleSnapshot: unknown;
   private pendingRemote: string | undefined;
+  /** The robot's config last received on this connection (offered again if the robot turns out to be another). */
+  private lastRemoteText: string | undefined;
+  private connectedAt: number | undefined;
+  /** A change by another client adopted on this connection, taken back if the robot turns out to be another. */
+  private adoptedOnConnection: { key: string; previousRemote: string | undefined } | undefined;
   private pendingSend = false;
 
   public constructor(private readonly host: ReactiveControllerHost, private readonly robot: LinkController,
@@ -76,9 +87,11 @@ export class RobotDocumentsController implements ReactiveController {
 
   /** A config on /rviz_companion/rviz_config_current. */
   public onRobotConfig(text: string): void {
+    this.lastRemoteText = text;
     if (!this.connected) { this.pendingRemote = text; return; }
     const key = this.connected.key;
-    const meaning = remoteMeaning(text, { documentText: this.document.text, sentTexts: this.hooks.sentTexts(), lastRemote: this.remotes[key] });
+    const previousRemote = this.remotes[key];
+    const meaning = remoteMeaning(text, { documentText: this.document.text, sentTexts: this.hooks.sentTexts(), lastRemote: previousRemote });
     const hash = configHash(text);
     this.setRemote(key, hash);
     const pause = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
@@ -90,6 +103,7 @@ export class RobotDocumentsController implements ReactiveController {
       case 'unchanged':
         if (this.document.untouchedDefault) {
           void this.document.takeRobotConfig(text, pause, 'open', '').then((o) => {
+            if (o.ok && o.superseded) return;
             if (!o.ok) this.say({ kind: 'not-sent', text: `The robot's RViz config could not be read: ${o.reason}` });
             else { this.document.setBase(hash); this.openedNotice(); }
           });
@@ -98,9 +112,11 @@ export class RobotDocumentsController implements ReactiveController {
         }
         return;
       case 'external':
-        void this.document.takeRobotConfig(text, pause, 'step', 'change by another client').then((o) => {
+        void this.document.takeRobotConfig(text, pause, 'step', externalLabel).then((o) => {
+          if (o.ok && o.superseded) return;
           if (!o.ok) { this.say({ kind: 'external-change', text: `The robot's RViz config was changed by another client, and it could not be read: ${o.reason}. Your document is unchanged; Apply asks before replacing it.` }); return; }
           this.document.setBase(hash);
+          this.adoptedOnConnection = { key, previousRemote };
           this.say({ kind: 'external-change', text: `The RViz config of ${this.connected?.label ?? 'the robot'} was changed by another client; it is open now. Undo brings your previous document back.` });
         });
     }
@@ -172,7 +188,10 @@ export class RobotDocumentsController implements ReactiveController {
     this.offState = link?.onState((s) => {
       const was = this.presence;
       this.presence = s.presence;
-      if (s.presence === 'connected' && was !== 'connected') rememberRobotUrl(link.url, this.remembered ?? { setItem: () => undefined });
+      if (s.presence === 'connected' && was !== 'connected') {
+        this.connectedAt = Date.now();
+        rememberRobotUrl(link.url, this.remembered ?? { setItem: () => undefined });
+      }
       if (s.presence !== 'connected' && was === 'connected') this.lose();
     });
   }
@@ -182,6 +201,8 @@ export class RobotDocumentsController implements ReactiveController {
     this.connected = undefined;
     this.staleSnapshot = this.robot.snapshot;
     this.pendingRemote = undefined;
+    this.lastRemoteText = undefined;
+    this.adoptedOnConnection = undefined;
   }
 
   private identifyFromSnapshot(): void {
@@ -192,6 +213,8 @@ export class RobotDocumentsController implements ReactiveController {
     const current = this.connected ?? this.known.find((k) => k.key === this.document.slot?.key);
     const result = identify(link.url, fingerprintOf(snapshot), current, this.known);
     if (result.kind === 'undecided') return;
+    const settled = this.connected !== undefined && Date.now() - (this.connectedAt ?? 0) > settleMs;
+    if (settled && result.kind === 'other') return; // the robot of this connection is known; its graph just changed
     const identity = result.identity;
     this.remember(identity);
     const ref: RobotRef = { key: identity.key, label: identity.label };
@@ -202,12 +225,22 @@ export class RobotDocumentsController implements ReactiveController {
       this.document.claim(ref);
     } else if (slot.key !== identity.key) {
       const previous = slot;
+      // The robot first looked like the previous one (a partial graph) and its config was taken as a change by another
+      // client: taken back, so the previous robot's document is kept as it was.
+      const adopted = this.adoptedOnConnection;
+      if (adopted && adopted.key === previous.key && this.document.retractLastStep(externalLabel)) {
+        this.setRemote(adopted.key, adopted.previousRemote);
+        this.notice = undefined;
+      }
+      this.adoptedOnConnection = undefined;
       const opened = this.document.switchTo(ref);
       this.viewEpoch++;
       this.say({
         kind: 'other-robot', previous,
         text: `Another robot is at this address: ${identity.label}. ${opened === 'kept' ? 'Its document from before is open' : 'The default config is open (the config its RViz runs replaces it when its bridge reports one)'}; the document of ${previous.label} is kept for it.`,
       });
+      // A config received before the robot turned out to be another is this robot's: offered again for its document.
+      if (!firstSight && this.lastRemoteText !== undefined) this.onRobotConfig(this.lastRemoteText);
     }
     if (firstSight) {
       const remote = this.pendingRemote;
@@ -236,9 +269,10 @@ export class RobotDocumentsController implements ReactiveController {
     this.write(IDENTITIES_KEY, this.known);
   }
 
-  private setRemote(key: string, hash: string): void {
+  private setRemote(key: string, hash: string | undefined): void {
     if (this.remotes[key] === hash) return;
-    this.remotes = { ...this.remotes, [key]: hash };
+    const { [key]: _dropped, ...others } = this.remotes;
+    this.remotes = hash === undefined ? others : { ...others, [key]: hash };
     const keys = new Set(this.known.map((k) => k.key));
     this.write(REMOTES_KEY, Object.fromEntries(Object.entries(this.remotes).filter(([k]) => keys.has(k))));
   }
