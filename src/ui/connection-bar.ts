@@ -8,6 +8,11 @@ const PRESENCE_LABEL: Record<Presence, string> = {
   disconnected: 'disconnected', error: 'error',
 };
 
+/** "…; retrying in 0.5 s" goes stale as soon as it is drawn: the state beside it already says "reconnecting…". */
+function withoutCountdown(message: string): string {
+  return message.replace(/;\s*retrying in [\d.]+ s\.?$/, '');
+}
+
 /**
  * The robot URL and the connection state, with the link's most pressing problem said plainly on the same line (one
  * at most: the top bar stays one line; the whole text and the tip are in its tooltip).
@@ -51,7 +56,7 @@ export class ConnectionBar extends LitElement {
       </form>
       <span class="state" data-presence=${this.presence} title=${PRESENCE_LABEL[this.presence]}><span class="dot ${this.presence}"></span><span class="state-label">${PRESENCE_LABEL[this.presence]}</span></span>
       ${shown ? html`<span class="problem ${shown.severity === 'error' ? 'error' : 'warn'}" data-problem=${shown.id}
-        title=${[shown.message, shown.tip ?? ''].join(' ').trim()}>${shown.message}</span>` : ''}
+        title=${[shown.message, shown.tip ?? ''].join(' ').trim()}>${withoutCountdown(shown.message)}</span>` : ''}
     `;
   }
 

@@ -163,8 +163,9 @@ export class DocumentController {
   }
 
   /**
-   * The robot's config, parsed in slices (see offerRobotConfigSliced): `open` replaces the document with a fresh
-   * history (the robot's starting point); `step` replaces it as one undo step (a change made by another client).
+   * The robot's config, parsed in slices with `pause` between them (it arrives while the robot streams, and one 12 KB
+   * parse would be a long main-thread task): `open` replaces the document with a fresh history (the robot's starting
+   * point); `step` replaces it as one undo step (a change made by another client). Only the newest offer is taken.
    */
   public async takeRobotConfig(text: string, pause: () => Promise<void>, mode: 'open' | 'step', label: string): Promise<Outcome> {
     const offer = ++this.robotOffers;
@@ -177,28 +178,7 @@ export class DocumentController {
     return this.changed();
   }
 
-  /** The robot's current RViz config replaces only the built-in default, never the user's own work. */
-  public offerRobotConfig(text: string): Outcome {
-    if (this.source !== 'default' || this.history.canUndo) return { ok: true, message: 'kept the open document' };
-    return this.openText(text, 'robot config', 'robot');
-  }
-
   private robotOffers = 0;
-
-  /**
-   * `offerRobotConfig`, parsed in slices with `pause` between them: the config arrives while the robot streams, and
-   * one 12 KB parse would be a long main-thread task. Only the newest offer is adopted, and only if the document is
-   * still the built-in default when its parse ends.
-   */
-  public async offerRobotConfigSliced(text: string, pause: () => Promise<void>): Promise<Outcome> {
-    const kept: Outcome = { ok: true, message: 'kept the open document' };
-    if (this.source !== 'default' || this.history.canUndo) return kept;
-    const offer = ++this.robotOffers;
-    const result = await parseSliced(text, pause, { name: 'robot config' });
-    if (offer !== this.robotOffers) return { ok: true, message: 'a newer robot config arrived' };
-    if (this.source !== 'default' || this.history.canUndo) return kept;
-    return this.adopt(result, 'robot config', 'robot');
-  }
 
   /** Applies the actions all or nothing as one undo step. */
   public apply(actions: readonly RvizAction[], label: string): Outcome {

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { describeSendOutcome, isOwnConfigEcho, type SendMessage } from '../core/bridge/messages.ts';
+import { describeSendOutcome, type SendMessage } from '../core/bridge/messages.ts';
 import { deriveRvizState, type RvizState } from '../core/bridge/state.ts';
 import { RvizBridge, type RvizBridgeView } from '../link/bridge.ts';
 import type { RobotLink } from '../link/types.ts';
@@ -67,11 +67,6 @@ export class RvizStateController implements ReactiveController {
 
   /** The texts sent lately (newest last), to recognise their echo on rviz_config_current. */
   public get sentTexts(): readonly string[] { return this.sent; }
-
-  /** A config on rviz_config_current that is only our own document coming back (no undo step, no reload loop). */
-  public isEcho(current: string, documentText: string): boolean {
-    return isOwnConfigEcho(current, { documentText, sentTexts: this.sent });
-  }
 
   private bind(): void {
     const link = this.robot.link;

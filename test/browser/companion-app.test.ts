@@ -3,6 +3,7 @@ import { setViewport } from '@web/test-runner-commands';
 import type { GraphSnapshot } from '../../src/core/graph/types.ts';
 import type { LinkState } from '../../src/link/types.ts';
 import { CompanionApp } from '../../src/ui/companion-app.ts';
+import type { ConnectionBar } from '../../src/ui/connection-bar.ts';
 import { FakeLink, smallRobot } from '../fakes/fake-link.ts';
 
 const links: FakeLink[] = [];
@@ -110,5 +111,18 @@ describe('companion-app', () => {
     } finally {
       await setViewport({ width: 1400, height: 900 });
     }
+  });
+
+  it('the connection bar says one problem at most, the error first, without a countdown that goes stale', async () => {
+    const bar = await fixture<ConnectionBar>(html`<connection-bar url="ws://r:9090" presence="reconnecting" .problems=${[
+      { id: 'link:slow', severity: 'warn', message: 'the robot answers slowly' },
+      { id: 'link:connection-failed', severity: 'error', message: 'cannot connect to ws://r:9090 (refused); retrying in 0.5 s', tip: 'Is rosbridge running?' },
+      { id: 'graph:slow', severity: 'warn', message: 'not a link problem' },
+    ]}></connection-bar>`);
+    const shown = [...bar.shadowRoot!.querySelectorAll('[data-problem]')];
+    expect(shown.length).to.equal(1);
+    expect(shown[0]!.getAttribute('data-problem')).to.equal('link:connection-failed');
+    expect(shown[0]!.textContent).to.equal('cannot connect to ws://r:9090 (refused)');
+    expect(shown[0]!.getAttribute('title')).to.contain('Is rosbridge running?');
   });
 });

@@ -6,6 +6,7 @@
  * Texts are compared by hash so that what is remembered per robot stays small.
  */
 import { contentHash } from '../assistant/search/content-hash.ts';
+import { isOwnConfigEcho } from '../bridge/messages.ts';
 
 export const configHash = (text: string): string => contentHash(text);
 
@@ -29,7 +30,7 @@ export type RemoteMeaning =
   | 'external';
 
 export function remoteMeaning(text: string, known: RemoteKnowledge): RemoteMeaning {
-  if (text === known.documentText || known.sentTexts.includes(text)) return 'echo';
+  if (isOwnConfigEcho(text, known)) return 'echo';
   if (known.lastRemote === undefined) return 'initial';
   if (configHash(text) === known.lastRemote) return 'unchanged';
   return 'external';
