@@ -84,6 +84,8 @@ export class CompanionApp extends LitElement {
     .doc-tools { display: flex; gap: 6px; align-items: center; margin-left: auto; flex-wrap: nowrap; }
     dialog { background: var(--panel); color: var(--text); border: 1px solid var(--line); border-radius: var(--radius); padding: 12px; }
     dialog::backdrop { background: rgba(0, 0, 0, .5); }
+    dialog[data-confirm-send] { max-width: min(38em, 92vw); }
+    dialog[data-confirm-send] p { margin: 0 0 4px; line-height: 1.45; }
     dialog form { margin-top: 8px; text-align: right; }
     :host([dragging]) main { outline: 3px dashed var(--accent); outline-offset: -6px; }
     tf-tree-view.tf { max-height: 34vh; overflow: auto; }
