@@ -129,6 +129,7 @@ export class CompanionApp extends LitElement {
       send: (text) => this.rviz.documentChanged(text),
       wouldSend: () => this.rviz.sendEnabled,
       sentTexts: () => this.rviz.sentTexts,
+      robotChanged: () => this.rviz.forgetAnswer(),
     });
     this.document.onEdit = () => this.sendEditToRviz();
     this.planner = new PlannerController(this, this.document, {

@@ -33,6 +33,8 @@ export interface RobotDocumentsHooks {
   wouldSend(): boolean;
   /** Texts this app sent lately, to recognise their echo. */
   sentTexts(): readonly string[];
+  /** Another robot was identified at the address. */
+  robotChanged?(): void;
 }
 
 /**
@@ -235,6 +237,7 @@ export class RobotDocumentsController implements ReactiveController {
       this.adoptedOnConnection = undefined;
       const opened = this.document.switchTo(ref);
       this.viewEpoch++;
+      this.hooks.robotChanged?.();
       this.say({
         kind: 'other-robot', previous,
         text: `Another robot is at this address: ${identity.label}. ${opened === 'kept' ? 'Its document from before is open' : 'The default config is open (the config its RViz runs replaces it when its bridge reports one)'}; the document of ${previous.label} is kept for it.`,

@@ -65,6 +65,14 @@ export class RvizStateController implements ReactiveController {
     });
   }
 
+  /** Another robot is at the address: the previous robot's RViz answer is not about this one. */
+  public forgetAnswer(): void {
+    this.message = undefined;
+    this.sending = false;
+    this.sent = [];
+    this.host.requestUpdate();
+  }
+
   /** The texts sent lately (newest last), to recognise their echo on rviz_config_current. */
   public get sentTexts(): readonly string[] { return this.sent; }
 
