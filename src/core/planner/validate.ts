@@ -3,6 +3,7 @@
  * state the earlier actions leave. A refused action keeps its reason; an accepted one may carry a note ("not publishing
  * yet", "frame not in the TF tree"). Nothing here applies anything.
  */
+import { GLOBAL_OPTIONS, globalOptionSpecs, isGlobalOptions } from '../catalog/global-options.ts';
 import { looseDisplayName } from '../rviz/displays.ts';
 import { BLANK_ACTION, type PlannedAction, type RejectedAction, type RvizAction } from '../rviz/action-types.ts';
 import { normalizeAction } from '../rviz/actions.ts';
@@ -112,6 +113,7 @@ function checkSetProperty(state: PlanState, a: RvizAction): { action: RvizAction
   if (raw === 'Name') return checkRename(state, { ...a, action: 'rename_display' });
   if (raw === 'Enabled' || raw === 'Value') return checkEnabled(state, { ...a, action: 'set_enabled' });
   if (raw === 'Class') throw new Refused('set_property cannot change a display\'s Class; remove it and add another');
+  if (isGlobalOptions(a.display)) return checkGlobalOption(state, a, raw);
   const d = target(state, a);
   const path = resolvePath(state, d, raw);
   const propSpec = d.spec?.properties.find((p) => p.path === path);
@@ -133,6 +135,16 @@ function checkSetProperty(state: PlanState, a: RvizAction): { action: RvizAction
   }
   d.planProps.set(path, value);
   return { action: { ...a, display: state.handle(d), property: path, value }, note };
+}
+
+/** `display: "Global Options"`: the view's own settings, checked against catalog/global-options.json. */
+function checkGlobalOption(state: PlanState, a: RvizAction, raw: string): { action: RvizAction; note?: string } {
+  const spec = state.context.catalog.globalOption(raw);
+  if (!spec) throw new Refused(`Global Options has no property "${raw}" (properties: ${globalOptionSpecs.map((p) => p.path).join(', ')})`);
+  if (spec.path === 'Fixed Frame') return checkFixedFrame(state, { ...a, action: 'set_fixed_frame', frame: a.value, value: '', display: '', property: '' });
+  const checked = state.context.catalog.checkValue(spec, a.value);
+  if (!checked.ok) throw new Refused(`Global Options: ${checked.reason.replace(/^catalog: /, '')}`);
+  return { action: { ...a, display: GLOBAL_OPTIONS, property: spec.path, value: String(checked.normalized) } };
 }
 
 function checkEnabled(state: PlanState, a: RvizAction): { action: RvizAction } {

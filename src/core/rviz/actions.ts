@@ -219,6 +219,7 @@ function setProperty(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): stri
   if (asked === 'Name') return renameDisplay(ed, { ...a, action: 'rename_display' });
   if (asked === 'Enabled' || asked === 'Value') return setEnabled(ed, { ...a, action: 'set_enabled' });
   if (asked === 'Class') throw new ActionError('rviz: set_property cannot change a display\'s Class; remove it and add another');
+  if (a.display.trim() === GLOBAL_OPTIONS) return setGlobalOption(ed, asked, a.value, lookup);
   const ref = ed.find(requireText(a.display, 'a display', 'set_property'));
   const path = resolvePropertyPath(ref, asked, lookup);
   const spec = propertySpec(lookup.byClass(displayClass(ref)), path);
@@ -245,6 +246,37 @@ function setProperty(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): stri
   setProp(ed, ref, path, value);
   return `set ${path} of "${displayName(ref)}" to ${String(value)}`;
 }
+
+/** `display: "Global Options"` names the view's own settings (Background Color, Frame Rate…), not a display. */
+const GLOBAL_OPTIONS = 'Global Options';
+
+function setGlobalOption(ed: Editor, asked: string, text: string, lookup: DisplayTypeLookup): string {
+  const spec = lookup.globalOption?.(asked);
+  const key = spec?.path ?? asked;
+  if (key === 'Fixed Frame') return setFixedFrame(ed, { ...BLANK_ACTION, action: 'set_fixed_frame', frame: text });
+  const vm: YAMLMap = vmMap(ed.doc);
+  const go = vm.get(GLOBAL_OPTIONS, true);
+  if (go !== undefined && !isMap(go)) throw new ActionError('rviz: set_property: "Global Options" is not a map');
+  const current = readProperty(vm, `${GLOBAL_OPTIONS}/${key}`, VM_LABEL);
+  // A key the catalog does not know is written only where the file already has it (another RViz version's option).
+  if (!spec && lookup.globalOption && !current.ok) throw new ActionError(`rviz: set_property: Global Options has no property "${asked}"`);
+  let value: YamlScalar;
+  if (spec && lookup.checkValue) {
+    const checked = lookup.checkValue(spec, text);
+    if (!checked.ok) throw new ActionError(`rviz: set_property on Global Options: ${checked.reason.replace(/^catalog: /, '')}`);
+    value = checked.normalized;
+  } else {
+    const coerced = coerceValue(text, spec, current.ok ? current.value : undefined, `"${key}" of Global Options`);
+    if (!coerced.ok) throw new ActionError(coerced.reason);
+    value = coerced.value;
+  }
+  ed.apply(planSetProperty(ed.doc.text, vm, [GLOBAL_OPTIONS, key], value, VM_LABEL));
+  const read = readProperty(vmMap(ed.doc), `${GLOBAL_OPTIONS}/${key}`, VM_LABEL);
+  if (!read.ok || read.value !== value) throw new Error(`rviz: internal: setting Global Options "${key}" did not take effect`);
+  return `set Global Options ${key} to ${String(value)}`;
+}
+
+const VM_LABEL = 'Visualization Manager';
 
 function setEnabled(ed: Editor, a: RvizAction): string {
   const ref = ed.find(requireText(a.display, 'a display', 'set_enabled'));
