@@ -34,7 +34,7 @@ export interface RobotIdentity {
 export const sameRobotOverlap = 0.75;
 
 /** The fingerprint of a graph, or undefined while it holds nothing of the robot's own (still starting). */
-export function fingerprintOf(graph: { nodes: readonly string[]; topics: readonly { name: string }[] }): RobotFingerprint | undefined {
+export function fingerprintOf(graph: { nodes: readonly string[]; topics: readonly TopicEnds[] }): RobotFingerprint | undefined {
   const names = new Set<string>();
   for (const node of graph.nodes) {
     if (infrastructureNode.test(node)) continue;
@@ -42,9 +42,22 @@ export function fingerprintOf(graph: { nodes: readonly string[]; topics: readonl
     const ns = namespaceOf(node);
     if (ns) names.add(`ns:${ns}`);
   }
-  for (const t of graph.topics) if (!infrastructureTopic.test(t.name)) names.add(`topic:${t.name}`);
+  for (const t of graph.topics) if (!infrastructureTopic.test(t.name) && !onlyOurOwn(t)) names.add(`topic:${t.name}`);
   if (names.size === 0) return undefined;
   return { names: [...names].sort() };
+}
+
+/** A topic as the graph lists it; endpoints when known. */
+interface TopicEnds { name: string; publishers?: readonly { node: string }[]; subscribers?: readonly { node: string }[] }
+
+/**
+ * A topic only rosbridge uses is our own subscription echoed back by the robot (after a reconnect the link subscribes
+ * the previous robot's topics again): it says nothing about who the robot is.
+ */
+function onlyOurOwn(t: TopicEnds): boolean {
+  if (!t.publishers && !t.subscribers) return false;
+  const ends = [...(t.publishers ?? []), ...(t.subscribers ?? [])];
+  return ends.length > 0 && ends.every((e) => infrastructureNode.test(e.node));
 }
 
 function namespaceOf(name: string): string | undefined {

@@ -21,6 +21,14 @@ describe('robot identity', () => {
     expect(fingerprintOf({ nodes: ['/rosapi', '/rosbridge_websocket'], topics: [{ name: '/rosout' }] })).toBeUndefined();
   });
 
+  it("leaves out topics only rosbridge uses (the app's own subscriptions, echoed after a reconnect)", () => {
+    const fp = fingerprintOf({ nodes: ['/arm'], topics: [
+      { name: '/scan', publishers: [], subscribers: [{ node: '/rosbridge_websocket' }] },
+      { name: '/joint_trajectory', publishers: [{ node: '/arm' }], subscribers: [{ node: '/rosbridge_websocket' }] },
+    ] });
+    expect(fp?.names).toEqual(['node:/arm', 'topic:/joint_trajectory']);
+  });
+
   it('records namespaces of namespaced nodes', () => {
     expect(fingerprintOf({ nodes: ['/robot1/amcl'], topics: [] })?.names).toEqual(['node:/robot1/amcl', 'ns:/robot1']);
   });
