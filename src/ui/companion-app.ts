@@ -1,8 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { theme } from './theme.ts';
 import { LinkController, type LinkFactory } from './link-controller.ts';
-import { initialRobotUrl, rememberRobotUrl } from './robot-url.ts';
+import { initialRobotUrl } from './robot-url.ts';
+import { RobotDocumentsController } from './robot-documents-controller.ts';
 import { DocumentController, type Outcome } from './document-controller.ts';
 import { catalog } from '../core/catalog/index.ts';
 import { listDisplays, vmMap } from '../core/rviz/displays.ts';
@@ -54,18 +56,41 @@ export class CompanionApp extends LitElement {
   public static defaults: AppDefaults = {};
 
   public static override styles = [theme, css`
-    :host { display: grid; grid-template-rows: auto 1fr; height: 100vh; background: var(--bg); }
-    header { display: flex; gap: 12px; align-items: center; padding: 6px 12px; background: var(--panel); border-bottom: 1px solid var(--line); flex-wrap: wrap; }
-    header h1 { font-size: 15px; margin: 0 8px 0 0; white-space: nowrap; }
+    :host { display: grid; grid-template-rows: auto auto 1fr; height: 100vh; background: var(--bg); }
+    /* One line from 800 px up: nothing wraps; the title goes first when space runs short. */
+    header { display: flex; gap: 10px; align-items: center; padding: 6px 12px; background: var(--panel); border-bottom: 1px solid var(--line);
+      flex-wrap: nowrap; min-width: 0; }
+    header > * { flex-shrink: 0; }
+    header connection-bar { flex-shrink: 1; min-width: 0; }
+    header h1 { font-size: 15px; margin: 0 4px 0 0; white-space: nowrap; }
+    @media (max-width: 1300px) { header h1 { display: none; } }
+    /* Narrow desks (down to 800 px): Open and Save join the ⋯ menu, the model button says only which model. */
+    .narrow-only { display: none; }
+    @media (max-width: 1000px) {
+      .wide-only { display: none; }
+      .narrow-only { display: revert; }
+    }
+    /* Messages get a row of their own under the bar: they never cover a control. */
+    .notices { display: flex; flex-direction: column; gap: 2px; background: var(--panel); }
+    .notice { display: flex; gap: 10px; align-items: center; padding: 4px 12px; font-size: 13px; border-bottom: 1px solid var(--line); }
+    .notice > span { flex: 1 1 auto; min-width: 0; }
+    .notice.robot { border-left: 3px solid var(--warn); }
+    .notice button { min-height: 0; padding: 2px 8px; white-space: nowrap; flex-shrink: 0; }
+    .more { position: relative; }
+    .more summary { list-style: none; cursor: pointer; padding: 4px 10px; border: 1px solid var(--line); border-radius: var(--radius); }
+    .more summary::-webkit-details-marker { display: none; }
+    .more .menu { position: absolute; right: 0; top: calc(100% + 4px); z-index: 30; display: flex; flex-direction: column; gap: 6px; padding: 8px;
+      background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); box-shadow: 0 8px 24px rgba(0, 0, 0, .45); }
     main { display: grid; grid-template-columns: minmax(340px, 1.1fr) minmax(320px, 1fr) minmax(300px, .9fr); gap: 1px; background: var(--line); min-height: 0; }
     main.assistant-collapsed { grid-template-columns: minmax(340px, 1.1fr) minmax(320px, 1.4fr) 44px; }
     section { background: var(--bg); padding: 10px; overflow: auto; min-height: 0; }
     .tabs { display: flex; gap: 4px; margin-bottom: 8px; }
     .tabs button[aria-selected="true"] { border-color: var(--accent); background: #26405f; }
-    .doc-tools { display: flex; gap: 6px; align-items: center; margin-left: auto; flex-wrap: wrap; }
-    .status { font-size: 13px; max-width: 40em; }
+    .doc-tools { display: flex; gap: 6px; align-items: center; margin-left: auto; flex-wrap: nowrap; }
     dialog { background: var(--panel); color: var(--text); border: 1px solid var(--line); border-radius: var(--radius); padding: 12px; }
     dialog::backdrop { background: rgba(0, 0, 0, .5); }
+    dialog[data-confirm-send] { max-width: min(38em, 92vw); }
+    dialog[data-confirm-send] p { margin: 0 0 4px; line-height: 1.45; }
     dialog form { margin-top: 8px; text-align: right; }
     :host([dragging]) main { outline: 3px dashed var(--accent); outline-offset: -6px; }
     tf-tree-view.tf { max-height: 34vh; overflow: auto; }
@@ -89,6 +114,7 @@ export class CompanionApp extends LitElement {
   private readonly model = new ModelController();
   private readonly planner: PlannerController;
   private readonly rviz: RvizStateController;
+  private readonly docs: RobotDocumentsController;
   /** Hand edits from the Displays panel and the kiosk's display sheet (issue 23). */
   private readonly edits = new EditController(this.document, { snapshot: () => this.editSnapshot(), findings: () => [] });
   /** The model for planner and assistant, told the robot's host and node names so a cloud prompt can be masked. */
@@ -106,6 +132,12 @@ export class CompanionApp extends LitElement {
     this.robot = new LinkController(this, factory, (snapshot) => topicsToSample(snapshot, documentFacts(this.document.doc, catalog)));
     this.robot.url = initialRobotUrl(window.location, window.localStorage, CompanionApp.defaults.url);
     this.rviz = new RvizStateController(this, this.robot);
+    this.docs = new RobotDocumentsController(this, this.robot, this.document, {
+      send: (text) => this.rviz.documentChanged(text),
+      wouldSend: () => this.rviz.sendEnabled,
+      sentTexts: () => this.rviz.sentTexts,
+      robotChanged: () => this.rviz.forgetAnswer(),
+    });
     this.document.onEdit = () => this.sendEditToRviz();
     this.planner = new PlannerController(this, this.document, {
       snapshot: () => this.liveSnapshot(),
@@ -115,17 +147,11 @@ export class CompanionApp extends LitElement {
     });
     this.kiosk = kioskFrom(window.location.search, CompanionApp.defaults);
     this.readonly = this.kiosk && new URLSearchParams(window.location.search).get('readonly') === '1';
-    // The robot's bridge says which config RViz has loaded; it replaces only the built-in default document.
+    // The robot's bridge says which config RViz has loaded: the robot's starting point, our own echo, or a change by
+    // another client (robot-documents-controller.ts decides, once the robot at the address is identified).
     this.robot.watch('/rviz_companion/rviz_config_current', 'std_msgs/msg/String', (message) => {
       const data = (message as { data?: unknown }).data;
-      if (typeof data !== 'string') return;
-      // Our own document coming back from the bridge: nothing to adopt (no undo step, no reload loop).
-      if (this.rviz.isEcho(data, this.document.text)) return;
-      // Parsed outside the socket's message handler and in slices (a 12 KB config takes tens of ms in one piece).
-      const pause = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
-      void this.document.offerRobotConfigSliced(data, pause).then((outcome) => {
-        if (!outcome.ok) this.report({ ok: false, reason: `the robot's RViz config could not be read: ${outcome.reason}` });
-      });
+      if (typeof data === 'string') this.docs.onRobotConfig(data);
     });
     this.addEventListener('dragover', (e) => { e.preventDefault(); this.dragging = true; });
     this.addEventListener('dragleave', () => { this.dragging = false; });
@@ -154,6 +180,9 @@ export class CompanionApp extends LitElement {
   private sampledForDoc: unknown;
 
   protected override updated(): void {
+    // A send waiting for the user's answer asks in a modal dialog (never silently, never by itself).
+    const ask = this.renderRoot.querySelector<HTMLDialogElement>('dialog[data-confirm-send]');
+    if (this.docs.confirm && ask && !ask.open) ask.showModal();
     // A document edit can change which topics displays subscribe to, so the sampled set follows it (a new snapshot
     // resamples in the link controller itself; renders such as the 1 s tick skip the work).
     if (this.document.doc === this.sampledForDoc) return;
@@ -175,10 +204,9 @@ export class CompanionApp extends LitElement {
         <h1>RViz Companion</h1>
         <connection-bar .url=${r.url} .presence=${r.presence} .problems=${r.problems}
           @url-change=${(e: CustomEvent<{ url: string }>) => this.connectTo(e.detail.url)}></connection-bar>
-        <rviz-state .state=${this.rviz.state} .send=${this.rviz.sendEnabled} .sending=${this.rviz.sending} .message=${this.rviz.message}
-          .problem=${this.rviz.statusProblem}
+        <rviz-state show="control" .state=${this.rviz.state} .send=${this.rviz.sendEnabled}
           @send-toggle=${(e: CustomEvent<{ on: boolean }>) => this.rviz.setSendEnabled(e.detail.on)}></rviz-state>
-        <button data-model-button title="Model settings" @click=${this.openSettings}>Model: ${this.model.label}</button>
+        <button data-model-button title="Model settings" @click=${this.openSettings}><span class="wide-only">Model: </span>${this.model.label}</button>
         <dialog id="settings" @close=${() => this.requestUpdate()}>
           <settings-panel @settings-changed=${(e: CustomEvent<SettingsChangedDetail>) => { this.model.set(e.detail.settings); this.requestUpdate(); }}></settings-panel>
           <form method="dialog"><button>Close</button></form>
@@ -186,15 +214,29 @@ export class CompanionApp extends LitElement {
         <div class="doc-tools">
           <button data-undo-global ?disabled=${!this.document.canUndo} title="Undo (Ctrl+Z)" @click=${() => this.report(this.planner.undo())}>Undo</button>
           <button ?disabled=${!this.document.canRedo} title="Redo (Ctrl+Shift+Z)" @click=${() => this.report(this.document.redo())}>Redo</button>
-          <button @click=${() => void this.openFile()}>Open…</button>
-          <button @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
-          <button @click=${() => void this.document.saveAs().then((o) => this.report(o))}>Save as…</button>
-          <button @click=${() => this.report(this.document.download())}>Download</button>
+          <button class="wide-only" @click=${() => void this.openFile()}>Open…</button>
+          <button class="wide-only" @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
+          <details class="more">
+            <summary title="More file actions" aria-label="More file actions">⋯</summary>
+            <div class="menu">
+              <button class="narrow-only" @click=${() => void this.openFile()}>Open…</button>
+              <button class="narrow-only" @click=${() => void this.document.save().then((o) => this.report(o))}>Save${this.document.dirty ? ' •' : ''}</button>
+              <button @click=${() => void this.document.saveAs().then((o) => this.report(o))}>Save as…</button>
+              <button @click=${() => this.report(this.document.download())}>Download</button>
+            </div>
+          </details>
           <input id="file" type="file" accept=".rviz,.yaml,.yml" hidden @change=${this.onFileInput} />
         </div>
-        ${this.status ? html`<span class="status ${this.status.error ? 'error' : 'muted'}" data-status-message>${this.status.text}</span>` : nothing}
-        <update-banner></update-banner>
       </header>
+      <div class="notices">
+        <rviz-state show="message" .state=${this.rviz.state} .sending=${this.rviz.sending} .message=${this.rviz.message}
+          .problem=${this.rviz.statusProblem}></rviz-state>
+        ${this.robotNotice()}
+        ${this.status ? html`<div class="notice" role="status"><span class=${this.status.error ? 'error' : 'muted'} data-status-message>${this.status.text}</span>
+          <button aria-label="Dismiss" title="Dismiss" @click=${() => { this.status = undefined; }}>×</button></div>` : nothing}
+        <update-banner></update-banner>
+      </div>
+      ${this.confirmDialog()}
       <main class=${this.assistantCollapsed ? 'assistant-collapsed' : ''}>
         <section aria-label="Robot and displays">
           <div class="tabs" role="tablist">
@@ -236,7 +278,8 @@ export class CompanionApp extends LitElement {
     return html`
       <kiosk-screen .url=${r.url} .presence=${r.presence} .problems=${r.problems} ?waiting=${r.presence !== 'connected' && !r.snapshot}
         .dataAgeMs=${last === undefined ? undefined : Date.now() - last} .tiles=${this.tiles(findings)}
-        ?busy=${this.planner.status === 'planning'} ?canUndo=${this.document.canUndo} .message=${this.status} ?readonly=${this.readonly}
+        ?busy=${this.planner.status === 'planning'} ?canUndo=${this.document.canUndo} ?readonly=${this.readonly}
+        .message=${this.status ?? (this.docs.notice ? { text: this.docs.notice.text, error: false } : undefined)}
         @tile-tap=${(e: CustomEvent<{ tile: KioskTile }>) => void this.onTile(e.detail.tile)}
         @tile-long-press=${(e: CustomEvent<{ tile: KioskTile }>) => this.openSheetForTile(e.detail.tile)}
         @legend-row-tap=${(e: CustomEvent<{ name: string }>) => this.openSheetByName(e.detail.name)}
@@ -271,6 +314,7 @@ export class CompanionApp extends LitElement {
         <settings-panel kiosk @settings-changed=${(e: CustomEvent<SettingsChangedDetail>) => { this.model.set(e.detail.settings); this.requestUpdate(); }}></settings-panel>
         <form method="dialog"><button>Close</button></form>
       </dialog>`}
+      ${this.confirmDialog()}
       <display-sheet .displays=${listDisplays(this.document.doc, catalog)} .editor=${this.edits}></display-sheet>
       <update-banner></update-banner>
     `;
@@ -332,9 +376,34 @@ export class CompanionApp extends LitElement {
     return examples;
   }
 
-  /** The live 3D view of the document (above the planner; full screen behind the controls in kiosk). */
+  /**
+   * The live 3D view of the document (above the planner; full screen behind the controls in kiosk). Keyed by the robot:
+   * when another robot is identified at the address, a fresh view replaces the old one, so nothing of the previous
+   * robot stays drawn.
+   */
   private liveView(findings: readonly Finding[], slot?: string) {
-    return html`<live-view slot=${slot ?? nothing} .doc=${this.document.doc} .link=${this.robot.link} .findings=${findings} ?kiosk=${this.kiosk}></live-view>`;
+    return keyed(this.docs.viewEpoch, html`<live-view slot=${slot ?? nothing} .doc=${this.document.doc} .link=${this.robot.link} .findings=${findings} ?kiosk=${this.kiosk}></live-view>`);
+  }
+
+  /** Another robot at the address, or the robot's config changed by another client: said once, with what to do. */
+  private robotNotice() {
+    const n = this.docs.notice;
+    if (!n) return nothing;
+    return html`<div class="notice robot" role="status" data-robot-notice=${n.kind}><span>${n.text}</span>
+      ${n.previous ? html`<button data-use-previous @click=${() => { const o = this.docs.usePrevious(); if (o) this.report(o); }}>Use its document here</button>` : nothing}
+      <button aria-label="Dismiss" title="Dismiss" @click=${() => this.docs.dismissNotice()}>×</button></div>`;
+  }
+
+  /** The question before a document goes to a robot it was not opened for, or over a config changed by another client. */
+  private confirmDialog() {
+    const c = this.docs.confirm;
+    return html`<dialog data-confirm-send @cancel=${() => this.docs.answer(false)}>
+      <p data-confirm-question>${c?.question ?? ''}</p>
+      <form method="dialog">
+        <button data-confirm-no @click=${() => this.docs.answer(false)}>Don't send</button>
+        <button data-confirm-yes @click=${() => this.docs.answer(true)}>${c?.confirmLabel ?? 'Send'}</button>
+      </form>
+    </dialog>`;
   }
 
   /** Rule-computed findings about the robot and the open document; recomputed per render (about 1 ms on 1,000 topics). */
@@ -412,7 +481,7 @@ export class CompanionApp extends LitElement {
     this.rvizSendQueued = true;
     queueMicrotask(() => {
       this.rvizSendQueued = false;
-      this.rviz.documentChanged(this.document.text);
+      this.docs.requestSend(this.document.text);
     });
   }
 
@@ -435,8 +504,8 @@ export class CompanionApp extends LitElement {
     return this.document.text;
   }
 
+  /** Another URL: remembered once it connects (robot-documents-controller.ts), so a bad one never replaces a good one. */
   private connectTo(url: string): void {
-    rememberRobotUrl(url, window.localStorage);
     this.robot.open(url);
   }
 }

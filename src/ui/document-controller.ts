@@ -6,13 +6,29 @@ import type { DisplayTypeLookup } from '../core/rviz/lookup.ts';
 import type { RvizAction } from '../core/rviz/action-types.ts';
 import { DEFAULT_RVIZ_CONFIG } from '../core/default-rviz.ts';
 import { parseSliced } from '../core/rviz/parse-sliced.ts';
+import { openedConfig } from '../core/rviz/open-config.ts';
+import type { RobotRef } from '../core/robot/config-sync.ts';
 
 /** Where the open document came from: decides whether the robot's own config may replace it. */
 export type DocumentSource = 'default' | 'robot' | 'file' | 'session';
 
 const SESSION_KEY = 'rviz-companion.document';
+/** Each robot's own document while another robot is connected (by robot key). */
+const PARKED_KEY = 'rviz-companion.robot-documents';
+/** Robots whose documents are kept (the newest first). */
+const parkedLimit = 20;
 
-interface SavedDocument { name: string; source: DocumentSource; session: unknown }
+interface SavedDocument {
+  name: string;
+  source: DocumentSource;
+  session: unknown;
+  /** The robot whose document this is. */
+  slot?: RobotRef;
+  /** The robot its text was opened for, when that is another one (a document brought over from another robot). */
+  openedFor?: RobotRef;
+  /** Hash of the robot config this document last saw (config-sync.ts). */
+  base?: string;
+}
 
 /** A file handle from the File System Access API (Chromium), kept so Save writes the file back in place. */
 interface WritableHandle {
@@ -20,7 +36,8 @@ interface WritableHandle {
   createWritable(): Promise<{ write(data: string): Promise<void>; close(): Promise<void> }>;
 }
 
-export type Outcome = { ok: true; message?: string } | { ok: false; reason: string };
+/** `superseded`: a robot config whose parse ended after a newer one arrived or another robot's document opened. */
+export type Outcome = { ok: true; message?: string; superseded?: true } | { ok: false; reason: string };
 
 /**
  * The .rviz document the companion edits: open (file, robot, default), apply action lists as one undo step each,
@@ -31,6 +48,12 @@ export class DocumentController {
   public name = 'companion.rviz';
   public source: DocumentSource = 'default';
   public dirty = false;
+  /** The robot whose document this is (undefined until the first robot is identified). */
+  public slot: RobotRef | undefined;
+  /** The robot the text was opened for when it came from another robot's document; sending it asks first. */
+  public openedFor: RobotRef | undefined;
+  /** Hash of the robot config this document last saw: adopted, sent over, or seen when it was opened. */
+  public base: string | undefined;
   /** Called after each edit (apply, undo, redo), not after opening or adopting a document: edits go on to RViz. */
   public onEdit: (() => void) | undefined;
   private session: DocumentSession;
@@ -54,38 +77,108 @@ export class DocumentController {
   public get canRedo(): boolean { return this.history.canRedo; }
   public get text(): string { return serialize(this.doc); }
 
+  /** The robot this document belongs to for sending: the one it was opened for. */
+  public get robot(): RobotRef | undefined { return this.openedFor ?? this.slot; }
+
+  /** The built-in default, untouched: the robot's own config may replace it. */
+  public get untouchedDefault(): boolean { return this.source === 'default' && !this.history.canUndo; }
+
   /** Opens text as the new document; on failure the open document stays as it was and the outcome says why. */
   public openText(text: string, name: string, source: DocumentSource, handle?: WritableHandle): Outcome {
     const result = parse(text, { name });
     return this.adopt(result, name, source, handle);
   }
 
+  /**
+   * Opens a file (Open…, a drop) as one undo step over the open document, so Undo brings it back byte for byte, also
+   * after a reload. A ROS 1 config is converted (with a note saying what changed) or refused with the reason.
+   */
   public openBytes(bytes: Uint8Array, name: string, handle?: WritableHandle): Outcome {
-    return this.adopt(parseBytes(bytes, { name }), name, 'file', handle);
+    const opened = openedConfig(parseBytes(bytes, { name }), name, this.lookup);
+    if (!opened.ok) return this.fail(opened.reason);
+    this.session.replace(opened.doc, `open ${name}`);
+    this.name = name;
+    this.source = 'file';
+    this.handle = handle;
+    this.dirty = false;
+    return this.changed(opened.note);
   }
 
-  /** The robot's current RViz config replaces only the built-in default, never the user's own work. */
-  public offerRobotConfig(text: string): Outcome {
-    if (this.source !== 'default' || this.history.canUndo) return { ok: true, message: 'kept the open document' };
-    return this.openText(text, 'robot config', 'robot');
+  /** The first robot identified takes the open document as its own (the user's work before connecting stays). */
+  public claim(robot: RobotRef): void {
+    this.slot = robot;
+    this.persist();
+  }
+
+  /**
+   * Another robot is connected: the open document is kept for its robot, and the new robot's own document (kept from
+   * before) or the built-in default opens. Says which of the two.
+   */
+  public switchTo(robot: RobotRef): 'kept' | 'default' {
+    this.robotOffers++; // a robot config still being parsed was the previous robot's business
+    this.park();
+    const parked = this.readParked()[robot.key];
+    const restored = parked ? this.restoreSaved(parked) : undefined;
+    if (!restored) {
+      this.session = this.defaultSession();
+      this.name = 'companion.rviz';
+      this.source = 'default';
+      this.openedFor = undefined;
+      this.base = undefined;
+    }
+    this.slot = robot;
+    this.handle = undefined;
+    this.dirty = false;
+    this.changed();
+    return restored ? 'kept' : 'default';
+  }
+
+  /** Whether a document is kept for this robot. */
+  public hasDocumentFor(key: string): boolean {
+    return key === this.slot?.key || this.readParked()[key] !== undefined;
+  }
+
+  /** Brings the document kept for another robot here, as one undo step; sending it then asks first. */
+  public useDocumentOf(robot: RobotRef): Outcome {
+    const parked = this.readParked()[robot.key];
+    const restored = parked && DocumentSession.fromJSON(parked.session, { lookup: this.lookup });
+    if (!parked || !restored || !restored.ok) return this.fail(`no document is kept for ${robot.label}`);
+    this.session.replace(restored.session.doc, `use the document of ${robot.label}`);
+    this.name = parked.name;
+    this.source = 'session';
+    this.openedFor = robot;
+    return this.changed(`opened the document of ${robot.label}; sending it to this robot asks first`);
+  }
+
+  /** After the user confirmed sending it here: the document now belongs to its slot's robot. */
+  public confirmedFor(robot: RobotRef): void {
+    this.openedFor = robot.key === this.slot?.key ? undefined : robot;
+    this.persist();
+  }
+
+  public setBase(hash: string | undefined): void {
+    if (hash === this.base) return;
+    this.base = hash;
+    this.persist();
+  }
+
+  /**
+   * The robot's config, parsed in slices with `pause` between them (it arrives while the robot streams, and one 12 KB
+   * parse would be a long main-thread task): `open` replaces the document with a fresh history (the robot's starting
+   * point); `step` replaces it as one undo step (a change made by another client). Only the newest offer is taken.
+   */
+  public async takeRobotConfig(text: string, pause: () => Promise<void>, mode: 'open' | 'step', label: string): Promise<Outcome> {
+    const offer = ++this.robotOffers;
+    const result = await parseSliced(text, pause, { name: 'robot config' });
+    if (offer !== this.robotOffers) return { ok: true, message: 'a newer robot config arrived', superseded: true };
+    if (!result.ok) return this.fail(result.reason);
+    if (mode === 'open') return this.adopt(result, 'robot config', 'robot');
+    this.session.replace(result.doc, label);
+    this.source = 'session';
+    return this.changed();
   }
 
   private robotOffers = 0;
-
-  /**
-   * `offerRobotConfig`, parsed in slices with `pause` between them: the config arrives while the robot streams, and
-   * one 12 KB parse would be a long main-thread task. Only the newest offer is adopted, and only if the document is
-   * still the built-in default when its parse ends.
-   */
-  public async offerRobotConfigSliced(text: string, pause: () => Promise<void>): Promise<Outcome> {
-    const kept: Outcome = { ok: true, message: 'kept the open document' };
-    if (this.source !== 'default' || this.history.canUndo) return kept;
-    const offer = ++this.robotOffers;
-    const result = await parseSliced(text, pause, { name: 'robot config' });
-    if (offer !== this.robotOffers) return { ok: true, message: 'a newer robot config arrived' };
-    if (this.source !== 'default' || this.history.canUndo) return kept;
-    return this.adopt(result, 'robot config', 'robot');
-  }
 
   /** Applies the actions all or nothing as one undo step. */
   public apply(actions: readonly RvizAction[], label: string): Outcome {
@@ -98,6 +191,19 @@ export class DocumentController {
     const moved = this.session.undo();
     if (!moved.ok) return this.fail(moved.reason);
     return this.edited(`undid: ${moved.step.label}`);
+  }
+
+  /**
+   * Takes back the last step as if it had not happened (no redo step, nothing sent): a robot config adopted as a change
+   * by another client that turned out to belong to another robot at the address.
+   */
+  public retractLastStep(label: string): boolean {
+    if (this.history.undoLabel !== label) return false;
+    const moved = this.session.undo();
+    if (!moved.ok) return false;
+    this.session.history.dropRedo();
+    this.changed();
+    return true;
   }
 
   public redo(): Outcome {
@@ -146,6 +252,7 @@ export class DocumentController {
 
   private adopt(result: ParseResult, name: string, source: DocumentSource, handle?: WritableHandle): Outcome {
     if (!result.ok) return this.fail(result.reason);
+    this.openedFor = undefined;
     this.session = new DocumentSession(result.doc, { lookup: this.lookup });
     this.name = name;
     this.source = source;
@@ -172,13 +279,41 @@ export class DocumentController {
     return message ? { ok: true, message } : { ok: true };
   }
 
+  private saved(): SavedDocument {
+    return {
+      name: this.name, source: this.source === 'default' ? 'default' : 'session', session: this.session.toJSON(),
+      ...(this.slot ? { slot: this.slot } : {}), ...(this.openedFor ? { openedFor: this.openedFor } : {}),
+      ...(this.base !== undefined ? { base: this.base } : {}),
+    };
+  }
+
   private persist(): void {
-    if (!this.storage) return;
-    const saved: SavedDocument = { name: this.name, source: this.source === 'default' ? 'default' : 'session', session: this.session.toJSON() };
+    this.write(SESSION_KEY, this.saved());
+  }
+
+  private write(key: string, value: unknown): void {
     try {
-      this.storage.setItem(SESSION_KEY, JSON.stringify(saved));
+      this.storage?.setItem(key, JSON.stringify(value));
     } catch {
       // Storage full or disabled: the document still works, it just will not survive a reload.
+    }
+  }
+
+  /** Keeps the open document for its robot (the newest robots' documents are kept). */
+  private park(): void {
+    if (!this.slot) return;
+    const parked = this.readParked();
+    delete parked[this.slot.key];
+    const kept = Object.entries({ [this.slot.key]: this.saved(), ...parked }).slice(0, parkedLimit);
+    this.write(PARKED_KEY, Object.fromEntries(kept));
+  }
+
+  private readParked(): Record<string, SavedDocument> {
+    try {
+      const parsed = JSON.parse(this.storage?.getItem(PARKED_KEY) ?? '{}') as unknown;
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed as Record<string, SavedDocument> : {};
+    } catch {
+      return {};
     }
   }
 
@@ -193,13 +328,23 @@ export class DocumentController {
     if (!raw) return undefined;
     try {
       const saved = JSON.parse(raw) as SavedDocument;
-      const restored = DocumentSession.fromJSON(saved.session, { lookup: this.lookup });
-      if (!restored.ok) return undefined; // another version or a history that does not fit: start clean
-      this.name = saved.name;
-      this.source = saved.source;
-      return restored.session;
+      const session = this.restoreSaved(saved);
+      if (session) this.slot = saved.slot;
+      return session;
     } catch {
       return undefined; // a corrupt session entry is ignored; the default document is used
     }
+  }
+
+  /** Makes a saved document the open one; undefined (nothing changed) when it does not restore. */
+  private restoreSaved(saved: SavedDocument): DocumentSession | undefined {
+    const restored = DocumentSession.fromJSON(saved.session, { lookup: this.lookup });
+    if (!restored.ok) return undefined; // another version or a history that does not fit: start clean
+    this.session = restored.session;
+    this.name = saved.name;
+    this.source = saved.source;
+    this.openedFor = saved.openedFor;
+    this.base = saved.base;
+    return restored.session;
   }
 }

@@ -1,16 +1,14 @@
 /**
- * Where the robot URL comes from: `?url=` (and then remembered), else the last one used, else the default `serve`
- * was started with (`--url`), else this host's port 9090.
+ * Where the robot URL comes from: `?url=`, else the last one that connected, else the default `serve` was started
+ * with (`--url`), else this host's port 9090. A URL is remembered only once it has connected (`rememberRobotUrl` is
+ * called then), so a mistyped or dead `?url=` never replaces the robot that worked.
  */
 export const ROBOT_URL_KEY = 'rviz-companion.robot-url';
 
-export function initialRobotUrl(location: Pick<Location, 'search' | 'hostname'>, storage: Pick<Storage, 'getItem' | 'setItem'>,
+export function initialRobotUrl(location: Pick<Location, 'search' | 'hostname'>, storage: Pick<Storage, 'getItem'>,
   serveDefault?: string): string {
   const fromQuery = new URLSearchParams(location.search).get('url');
-  if (fromQuery) {
-    storage.setItem(ROBOT_URL_KEY, fromQuery);
-    return fromQuery;
-  }
+  if (fromQuery) return fromQuery;
   const remembered = storage.getItem(ROBOT_URL_KEY);
   if (remembered) return remembered;
   if (serveDefault) return serveDefault;
@@ -18,6 +16,11 @@ export function initialRobotUrl(location: Pick<Location, 'search' | 'hostname'>,
   return `ws://${host}:9090`;
 }
 
+/** Call when `url` has connected: it becomes the robot the next visit opens. */
 export function rememberRobotUrl(url: string, storage: Pick<Storage, 'setItem'>): void {
-  storage.setItem(ROBOT_URL_KEY, url);
+  try {
+    storage.setItem(ROBOT_URL_KEY, url);
+  } catch {
+    // Storage disabled or full: the next visit starts from the default URL.
+  }
 }

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { describeSendOutcome, isOwnConfigEcho, type SendMessage } from '../core/bridge/messages.ts';
+import { describeSendOutcome, type SendMessage } from '../core/bridge/messages.ts';
 import { deriveRvizState, type RvizState } from '../core/bridge/state.ts';
 import { RvizBridge, type RvizBridgeView } from '../link/bridge.ts';
 import type { RobotLink } from '../link/types.ts';
@@ -65,10 +65,16 @@ export class RvizStateController implements ReactiveController {
     });
   }
 
-  /** A config on rviz_config_current that is only our own document coming back (no undo step, no reload loop). */
-  public isEcho(current: string, documentText: string): boolean {
-    return isOwnConfigEcho(current, { documentText, sentTexts: this.sent });
+  /** Another robot is at the address: the previous robot's RViz answer is not about this one. */
+  public forgetAnswer(): void {
+    this.message = undefined;
+    this.sending = false;
+    this.sent = [];
+    this.host.requestUpdate();
   }
+
+  /** The texts sent lately (newest last), to recognise their echo on rviz_config_current. */
+  public get sentTexts(): readonly string[] { return this.sent; }
 
   private bind(): void {
     const link = this.robot.link;

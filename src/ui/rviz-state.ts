@@ -44,6 +44,14 @@ export class RvizStateView extends LitElement {
     .toast.warn { border-color: var(--warn); }
     .toast button { min-height: 0; padding: 0 6px; line-height: 18px; }
     .group:has(details[open]) ~ .toast { display: none; }
+    @media (max-width: 1000px) { :host(:not([kiosk])) .to-rviz { display: none; } }
+    /* show="message": the answer as a line of the page's notice row, under the top bar, covering nothing. */
+    :host([show="message"]) { display: block; }
+    :host([show="message"]) .toast { position: static; width: auto; max-width: none; box-shadow: none; border-width: 0 0 0 3px;
+      border-radius: 0; border-color: var(--ok); padding: 4px 12px; }
+    :host([show="message"]) .toast.error { border-color: var(--err); }
+    :host([show="message"]) .toast.warn { border-color: var(--warn); }
+    :host([show="message"]) .toast.muted { border-color: var(--line); }
   `];
 
   @property({ attribute: false }) public state: RvizState | undefined;
@@ -52,6 +60,11 @@ export class RvizStateView extends LitElement {
   @property({ attribute: false }) public message: SendMessage | undefined;
   @property({ attribute: false }) public problem: Problem | undefined;
   @property({ type: Boolean, reflect: true }) public kiosk = false;
+  /**
+   * What to show: `all` (the kiosk: the answer floats under the control), `control` (the top bar's state and
+   * switch only) or `message` (the answer only, placed by the page where it covers no control).
+   */
+  @property({ reflect: true }) public show: 'all' | 'control' | 'message' = 'all';
   @state() private dismissed: SendMessage | undefined;
   private fadeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -64,6 +77,7 @@ export class RvizStateView extends LitElement {
           : html`<button aria-label="Dismiss" title="Dismiss" @click=${() => { this.dismissed = this.message; }}>×</button>`}</div>`
       : this.problem ? html`<div class="toast warn" data-problem=${this.problem.id} title=${this.problem.tip ?? ''}>${this.problem.message}</div>`
       : nothing;
+    if (this.show === 'message') return toast;
     return html`
       <div class="group">
         <details class=${s.mode} data-rviz-mode=${s.mode}>
@@ -79,10 +93,10 @@ export class RvizStateView extends LitElement {
         </details>
         ${s.bridgePresent ? html`
           <label class="send" title="Apply and Undo send the whole document to the robot's bridge, which makes RViz load it">
-            <input type="checkbox" data-send-to-rviz .checked=${this.send} @change=${this.onToggle} />Send to RViz
+            <input type="checkbox" data-send-to-rviz .checked=${this.send} @change=${this.onToggle} /><span>Send<span class="to-rviz"> to RViz</span></span>
           </label>` : nothing}
       </div>
-      ${toast}
+      ${this.show === 'all' ? toast : nothing}
     `;
   }
 

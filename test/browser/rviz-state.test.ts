@@ -51,4 +51,18 @@ describe('rviz-state', () => {
     const el = await fixture<RvizStateView>(html`<rviz-state .state=${state}></rviz-state>`);
     expect(el.shadowRoot!.querySelector('[data-rviz-mode]')).to.equal(null);
   });
+
+  it('split for the desk: show="control" has no answer under it, show="message" has only the answer, in the page flow', async () => {
+    const state = deriveRvizState({ presence: 'connected', topics: bridgeTopics, evidence: loaded });
+    const message = { ok: true, text: 'RViz loaded it in 1.9 s' };
+    const control = await fixture<RvizStateView>(html`<rviz-state show="control" .state=${state} .send=${true} .message=${message}></rviz-state>`);
+    expect(control.shadowRoot!.querySelector('[data-rviz-message]')).to.equal(null);
+    expect(control.shadowRoot!.querySelector('[data-send-to-rviz]')).not.to.equal(null);
+    const line = await fixture<RvizStateView>(html`<rviz-state show="message" .state=${state} .message=${message}></rviz-state>`);
+    const toast = line.shadowRoot!.querySelector<HTMLElement>('[data-rviz-message="ok"]')!;
+    expect(toast.textContent).to.contain('RViz loaded it in 1.9 s');
+    expect(getComputedStyle(toast).position).to.equal('static');
+    expect(line.shadowRoot!.querySelector('[data-rviz-mode]')).to.equal(null);
+    expect(line.shadowRoot!.querySelector('[data-send-to-rviz]')).to.equal(null);
+  });
 });

@@ -7,6 +7,7 @@ import { badUrlCase, recoveryCase } from './recovery.e2e.ts';
 import { viewCase, viewScreensCase } from './view.e2e.ts';
 import { bridgeFollowsCase, bridgeRefusedCase, noBridgeCase } from './bridge.e2e.ts';
 import { serveOfflineCase } from './serve.e2e.ts';
+import { transitionsAppCases } from './transitions-app.e2e.ts';
 import { transitionsLinkCase } from './transitions-link.e2e.ts';
 import { editorAddByTopicCase, editorMapAndGlobalCase, editorScreensCase, editorSizeCase } from './property-editor.e2e.ts';
 import { applyEconomyCase, qosGateCase, staleOnKillCase, staleOnPauseCase } from './display-truth.e2e.ts';
@@ -16,5 +17,5 @@ const failed = await runCases([robotCase, plannerCase, assistantCase, recoveryCa
   bridgeFollowsCase, bridgeRefusedCase, noBridgeCase,
   kioskTouchCase, kioskReadonlyCase, kioskWaitingCase, deskFirstMinuteCase, deskPinchCase, serveOfflineCase,
   editorSizeCase, editorAddByTopicCase, editorMapAndGlobalCase, editorScreensCase,
-  staleOnPauseCase, staleOnKillCase, qosGateCase, applyEconomyCase, transitionsLinkCase]);
+  staleOnPauseCase, staleOnKillCase, qosGateCase, applyEconomyCase, transitionsLinkCase, ...transitionsAppCases]);
 process.exit(failed === 0 ? 0 : 1);

@@ -85,6 +85,11 @@ export class History {
     return { ok: true, doc: moved.doc, step };
   }
 
+  /** Forgets the redo steps (a step taken back for good). */
+  public dropRedo(): void {
+    this.redoSteps = [];
+  }
+
   public clear(): void {
     this.undoSteps = [];
     this.redoSteps = [];

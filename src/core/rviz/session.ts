@@ -6,7 +6,7 @@ import { applyActions, type ApplyActionsResult } from './actions.ts';
 import { parse, type ParseFailure, type ParseOptions, type RvizDocument } from './document.ts';
 import { History, type HistoryJson, type HistoryMove, type HistoryOptions } from './history.ts';
 import type { DisplayTypeLookup } from './lookup.ts';
-import { applyChange, invertChange } from './text-change.ts';
+import { applyChange, diffTexts, invertChange } from './text-change.ts';
 
 export const SESSION_VERSION = 1;
 
@@ -40,6 +40,15 @@ export class DocumentSession {
     this.current = parsed.doc;
     this.history.clear();
     return { ok: true };
+  }
+
+  /**
+   * Replace the whole document by `doc` as one undoable step (opening a file over an edited document, a config changed
+   * by another client): Undo brings the previous text back byte for byte. Nothing is recorded when the text is equal.
+   */
+  public replace(doc: RvizDocument, label: string): void {
+    this.history.record(label, diffTexts(this.current.text, doc.text));
+    this.current = doc;
   }
 
   /** Apply a list of actions as one undoable step labelled `label` (default: the summaries). */

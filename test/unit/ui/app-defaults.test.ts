@@ -55,4 +55,10 @@ describe('serve defaults in the page', () => {
     expect(initialRobotUrl(loc(''), storage(), 'ws://s:3')).toBe('ws://s:3');
     expect(initialRobotUrl(loc(''), storage())).toBe('ws://robot.local:9090');
   });
+
+  it('does not remember a ?url= before it connected (a bad one never replaces the robot that worked)', () => {
+    const kept = storage({ 'rviz-companion.robot-url': 'ws://good:9090' });
+    expect(initialRobotUrl({ search: '?url=ws://bad:1', hostname: 'h' }, kept)).toBe('ws://bad:1');
+    expect(kept.getItem('rviz-companion.robot-url')).toBe('ws://good:9090');
+  });
 });
