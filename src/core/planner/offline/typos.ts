@@ -13,7 +13,7 @@ const ABBREVIATIONS = wordTable<string>({ grp: 'group', grps: 'groups' });
 const catalogWords = new WeakMap<Catalog, readonly string[]>();
 
 /** The catalog's own words of five letters or more: display types, properties, values, "group". */
-function wordsOf(catalog: Catalog): readonly string[] {
+export function wordsOf(catalog: Catalog): readonly string[] {
   let w = catalogWords.get(catalog);
   if (w) return w;
   const set = new Set<string>(['group']);
