@@ -124,7 +124,11 @@ function plannedChoices(proposed: readonly { label: string; actions: unknown[] }
  * document as it is now, so a tap gives one ordinary plan (one undo step when applied).
  */
 export function planChoice(input: Omit<PlanRequestInput, 'request' | 'proposer'>, choice: PlanChoice): Promise<PlanResult> {
+  return planRequest({ ...input, request: choice.label, proposer: choiceProposer(choice) });
+}
+
+/** A proposer that proposes a picked choice's own actions again (complete() adds what they need, as for a plan). */
+export function choiceProposer(choice: PlanChoice): Proposer {
   const actions = choice.actions.filter((a) => a.origin !== 'auto').map(({ action, display_type, topic, display, property, value, frame }) => ({ action, display_type, topic, display, property, value, frame }));
-  const proposer: Proposer = { id: 'choice', usesPrompt: false, literal: true, propose: async () => ({ actions, notes: [] }) };
-  return planRequest({ ...input, request: choice.label, proposer });
+  return { id: 'choice', usesPrompt: false, literal: true, propose: async () => ({ actions, notes: [`picked: ${choice.label}`] }) };
 }

@@ -7,6 +7,7 @@ import { looseDisplayName } from '../rviz/displays.ts';
 import { BLANK_ACTION, type PlannedAction, type RejectedAction, type RvizAction } from '../rviz/action-types.ts';
 import { normalizeAction } from '../rviz/actions.ts';
 import { splitPath } from '../rviz/properties.ts';
+import { GLOBAL_OPTIONS, GLOBAL_OPTION_SPECS, globalOptionSpec, isGlobalOptions } from '../rviz/global-options.ts';
 import { PlanState, readPlain, type VirtualDisplay } from './state.ts';
 import { absoluteTopic, checkTopicFor, defaultTopicFor } from './topics.ts';
 import type { PlanContext } from './types.ts';
@@ -106,12 +107,23 @@ function resolvePath(state: PlanState, d: VirtualDisplay, path: string): string 
   throw new Refused(found && !found.ok ? found.reason.replace(/^catalog: /, '') : `"${d.name}" has no property "${path}"`);
 }
 
+/** Background Color, Frame Rate (and Fixed Frame, as set_fixed_frame would): the Global Options a plan may set. */
+function checkGlobalOption(state: PlanState, a: RvizAction, path: string): { action: RvizAction; note?: string } {
+  if (path.toLowerCase() === 'fixed frame') return { action: { ...a, display: GLOBAL_OPTIONS, property: 'Fixed Frame', value: a.value.trim() }, note: frameNote(state.context, a.value.trim()) };
+  const spec = globalOptionSpec(path);
+  if (!spec) throw new Refused(`Global Options has no "${path}" a plan may set (${GLOBAL_OPTION_SPECS.map((s) => s.path).join(', ')}, Fixed Frame)`);
+  const checked = state.context.catalog.checkValue(spec, a.value);
+  if (!checked.ok) throw new Refused(`Global Options: ${checked.reason}`);
+  return { action: { ...a, display: GLOBAL_OPTIONS, property: spec.path, value: String(checked.normalized) } };
+}
+
 function checkSetProperty(state: PlanState, a: RvizAction): { action: RvizAction; note?: string } {
   const raw = splitPath(a.property.trim()).join('/');
   if (raw === '') throw new Refused('set_property needs a property');
   if (raw === 'Name') return checkRename(state, { ...a, action: 'rename_display' });
   if (raw === 'Enabled' || raw === 'Value') return checkEnabled(state, { ...a, action: 'set_enabled' });
   if (raw === 'Class') throw new Refused('set_property cannot change a display\'s Class; remove it and add another');
+  if (isGlobalOptions(a.display)) return checkGlobalOption(state, a, raw);
   const d = target(state, a);
   const path = resolvePath(state, d, raw);
   const propSpec = d.spec?.properties.find((p) => p.path === path);

@@ -9,6 +9,7 @@ import {
   addTarget, childrenOf, displayClass, displayName, displayRefs, findDisplay, looseDisplayName, uniqueDisplayName, vmMap, GROUP_CLASS, type DisplayRef,
 } from './displays.ts';
 import { propertySpec, topicPropertiesOf, type DisplayTypeLookup } from './lookup.ts';
+import { GLOBAL_OPTION_SPECS, globalOptionSpec, isGlobalOptions } from './global-options.ts';
 import { planSetProperty, readProperty, splitPath } from './properties.ts';
 import { applyChange, diffTexts, matchLineEndings, invertChange, type TextChange } from './text-change.ts';
 import { coerceValue, TOPIC_NAME } from './values.ts';
@@ -219,6 +220,7 @@ function setProperty(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): stri
   if (asked === 'Name') return renameDisplay(ed, { ...a, action: 'rename_display' });
   if (asked === 'Enabled' || asked === 'Value') return setEnabled(ed, { ...a, action: 'set_enabled' });
   if (asked === 'Class') throw new ActionError('rviz: set_property cannot change a display\'s Class; remove it and add another');
+  if (isGlobalOptions(a.display)) return setGlobalOption(ed, asked, a.value, lookup);
   const ref = ed.find(requireText(a.display, 'a display', 'set_property'));
   const path = resolvePropertyPath(ref, asked, lookup);
   const spec = propertySpec(lookup.byClass(displayClass(ref)), path);
@@ -278,6 +280,21 @@ function renameDisplay(ed: Editor, a: RvizAction): string {
     ed.apply(renameKey(ed.doc.text, findPair(wg2, oldName)!, newName, Boolean(wg2.flow)));
   }
   return `renamed "${oldName}" to "${newName}"`;
+}
+
+/** Background Color, Frame Rate: a Global Option other than the fixed frame, checked by its spec. */
+function setGlobalOption(ed: Editor, path: string, raw: string, lookup: DisplayTypeLookup): string {
+  if (path === 'Fixed Frame') return setFixedFrame(ed, { ...BLANK_ACTION, action: 'set_fixed_frame', frame: raw });
+  const spec = globalOptionSpec(path);
+  if (!spec) throw new ActionError(`rviz: set_property: Global Options has no "${path}" a plan may set (${GLOBAL_OPTION_SPECS.map((s) => s.path).join(', ')}, Fixed Frame)`);
+  if (!lookup.checkValue) throw new ActionError('rviz: set_property on Global Options needs the catalog to check the value');
+  const checked = lookup.checkValue(spec, raw);
+  if (!checked.ok) throw new ActionError(`rviz: set_property on Global Options: ${checked.reason.replace(/^catalog: /, '')}`);
+  const vm: YAMLMap = vmMap(ed.doc);
+  const go = vm.get('Global Options', true);
+  if (go !== undefined && !isMap(go)) throw new ActionError('rviz: set_property: "Global Options" is not a map');
+  ed.apply(planSetProperty(ed.doc.text, vm, ['Global Options', spec.path], checked.normalized as YamlScalar, 'Visualization Manager'));
+  return `set Global Options ${spec.path} to ${String(checked.normalized)}`;
 }
 
 function setFixedFrame(ed: Editor, a: RvizAction): string {

@@ -34,6 +34,8 @@ import { quantitiesOf } from './quantities.ts';
 import { guessesIn, rewriteConcepts } from './concepts.ts';
 import { leaveSpan, negationAt, questionOf, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
+import { takeGlobalOption } from './global-options.ts';
+import { bindDeviceNouns } from './device-nouns.ts';
 
 /** A plugin display's settings are not in the catalog: a change on it is said, never guessed. */
 const unknownSettingsNote = (d: { name: string; classId: string }): string =>
@@ -228,6 +230,12 @@ const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 
 
 function handleClause(p: Planner, clause: string): void {
   if (takeRename(p, clause)) return;
+  // "black background", "frame rate 15": a Global Option takes the clause's value; what else it names is read after.
+  const rest = takeGlobalOption(p, clause);
+  if (rest !== undefined) {
+    if (tokenize(rest).some((t) => !FILLER.has(t) && !GENERAL.has(t) && findVerb([t], []) === undefined)) handleClause(p, rest);
+    return;
+  }
   const tokens = tokenize(clause);
   const taken: Span[] = [];
   // "make the scan work", "get the camera working again": a fix request around a named thing.
@@ -278,14 +286,19 @@ function handleClause(p: Planner, clause: string): void {
   // a complaint is a fix, which never hides what the user wants to see.
   const verbWord = verbHit ? tokens[verbHit.span.start]! : '';
   const complaint = verbHit !== undefined && (/^(shows|appears|displays|renders|comes)$/.test(verbWord) || tokens[verbHit.span.start + verbHit.span.length] === 'up');
-  const negatedShow = verb === 'show' && verbHit !== undefined && negatedBefore(tokens, verbHit.span.start);
+  // "I need the grid no longer", "want the map not" (a negation after a wish, as other languages put it): hidden too.
+  const wish = verbHit !== undefined && ['need', 'want', 'see'].includes(verbWord);
+  // ("don't put the laser in red" negates a change, not a wish to see: it is refused below.)
+  const negatedShow = verb === 'show' && verbHit !== undefined && !(valuedClause(clause, tokens) && !wish)
+    && (negatedBefore(tokens, verbHit.span.start) || (wish && negationAt(tokens) !== undefined));
   if (negatedShow) verb = complaint && targets.length > 0 ? 'fix' : 'hide';
   // "put the markers away": the particle decides.
   if (verb === 'show' && verbHit && tokens[verbHit.span.start] === 'put' && tokens.includes('away')) verb = 'hide';
   // A negated change is not made ("don't make the laser red", "never remove the map", "the laser shouldn't be red"):
   // a negation before the verb, or anywhere in a clause that gives a value. (A negated wish to see hid above.)
-  const negation = verb === 'show' || verb === 'fix' || negatedShow ? undefined : negationAt(tokens, verbHit && verb ? verbHit.span.start : tokens.length);
-  if (negation && (verb !== undefined || valuedClause(clause, tokens))) {
+  const valued = valuedClause(clause, tokens);
+  const negation = (verb === 'show' && !valued) || verb === 'fix' || negatedShow ? undefined : negationAt(tokens, verbHit && verb && !valued ? verbHit.span.start : tokens.length);
+  if (negation && (verb !== undefined || valued)) {
     const named = targets.length > 0 ? targets : inherited(p);
     p.notes.push(`"${clause.trim()}" says not to${named.length ? ` (${[...new Set(named.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))].join(', ')})` : ''}; nothing was changed`);
     p.last = named;
@@ -652,7 +665,7 @@ function readRequest(input: OfflineInput): Reading {
   const at = kept ? text.lastIndexOf(kept) : -1;
   // Words of names here (a display called "Tags") are never read as paraphrases.
   const names = namesOf(ctx);
-  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(rewriteConcepts(part, names), names)));
+  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(part, names)), names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
