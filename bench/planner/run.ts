@@ -95,7 +95,7 @@ export interface BenchOptions {
 }
 
 export async function benchPlanner(opts: BenchOptions): Promise<BenchResult> {
-  const loaded = (await loadCaseFiles(opts.sets ?? CASE_SETS)).filter((f) => (!opts.scenario || f.scenario === opts.scenario) && !opts.exclude?.(f.file));
+  const loaded = (await loadCaseFiles(opts.sets ?? CASE_SETS, undefined, opts.exclude)).filter((f) => !opts.scenario || f.scenario === opts.scenario);
   if (loaded.length === 0) throw new CliError(`no benchmark cases${opts.scenario ? ` for scenario "${opts.scenario}"` : ''}`);
   // One row per set and scenario, however many files hold its cases.
   const files: { set: CaseSet; scenario: string; cases: BenchCase[] }[] = [];
