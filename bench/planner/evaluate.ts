@@ -11,7 +11,8 @@ import type { GraphSnapshot } from '../../src/core/graph/types.ts';
 import { planRequest, PlannerError, type PlannerTurn, type PlanResult, type Proposer } from '../../src/core/planner/index.ts';
 import { readPlain } from '../../src/core/planner/state.ts';
 import type { PlannedAction } from '../../src/core/rviz/action-types.ts';
-import { applyActions, globalOptions, listDisplays, looseDisplayName, parse, type DisplayInfo, type RvizDocument } from '../../src/core/rviz/index.ts';
+import { applyActions, listDisplays, looseDisplayName, parse, type DisplayInfo, type RvizDocument } from '../../src/core/rviz/index.ts';
+import { globalOptions } from '../../src/core/rviz/displays.ts';
 import { fixedFrameOf } from '../../src/core/planner/context.ts';
 import { createOfflineProposer } from '../../src/core/planner/index.ts';
 import { diagnose } from '../../src/core/diagnosis/index.ts';
@@ -36,7 +37,7 @@ export interface BenchCase {
   language?: string;
   config?: string;
   turns?: { request: string; outcome?: 'applied' | 'undone' | 'skipped' }[];
-  expect: { displays?: DisplayCheck[]; absent?: DisplayCheck[]; fixedFrame?: string; globalOptions?: Record<string, string | number | boolean>; unchanged?: boolean; note?: string; notes?: string[]; noActions?: boolean };
+  expect: { displays?: DisplayCheck[]; absent?: DisplayCheck[]; fixedFrame?: string; globalOptions?: Record<string, string | number>; unchanged?: boolean; note?: string; notes?: string[]; noActions?: boolean };
   mustNot?: ActionPattern[];
 }
 export const CASE_SETS = ['tuned', 'held-out'] as const;
@@ -97,7 +98,7 @@ export async function startingDocument(scenario: string, config: string | undefi
   return parsed.doc;
 }
 
-const norm = (v: unknown): string => String(v).trim().toLowerCase();
+const norm = (v: unknown): string => String(v).trim().toLowerCase().replace(/\s*;\s*/g, ';');
 
 function sameValue(actual: string | undefined, wanted: string | number | boolean): boolean {
   if (actual === undefined) return false;
@@ -141,14 +142,16 @@ export function judge(c: BenchCase, before: RvizDocument, after: RvizDocument, a
     }
   }
   for (const check of c.expect.absent ?? []) {
-    const found = displays.filter((d) => matches(d, check));
-    if (found.length > 0) failures.push(`unexpected ${describeCheck(check)}: ${found.map((d) => d.name).join(', ')}`);
+    // An absent check with `enabled` or `properties` forbids only a display in that state ("no enabled Grid").
+    const found = displays.filter((d) => matches(d, check) && (check.enabled === undefined || d.enabled === check.enabled)
+      && Object.entries(check.properties ?? {}).every(([path, v]) => sameValue(readPlain(d.properties, path), v)));
+    if (found.length > 0) failures.push(`unexpected ${describeCheck(check)}${check.enabled !== undefined ? ` (enabled=${check.enabled})` : ''}: ${found.map((d) => d.name).join(', ')}`);
   }
   if (c.expect.fixedFrame !== undefined && fixedFrameOf(after) !== c.expect.fixedFrame) failures.push(`fixed frame ${fixedFrameOf(after)} (wanted ${c.expect.fixedFrame})`);
   const options = globalOptions(after);
-  for (const [key, wanted] of Object.entries(c.expect.globalOptions ?? {})) {
-    const got = options[key] === undefined || options[key] === null ? undefined : String(options[key]);
-    if (!sameValue(got, wanted)) failures.push(`Global Options/${key} ${got ?? '(unset)'} (wanted ${String(wanted)})`);
+  for (const [name, wanted] of Object.entries(c.expect.globalOptions ?? {})) {
+    const got = options[name];
+    if (got === undefined || got === null || !sameValue(String(got), wanted)) failures.push(`Global Options › ${name} = ${got === undefined ? '(unset)' : String(got)} (wanted ${wanted})`);
   }
   if (c.expect.unchanged && after.text !== before.text) failures.push('the document changed');
   if (c.expect.note && !notes.some((n) => new RegExp(c.expect.note!, 'i').test(n))) failures.push(`no note matching /${c.expect.note}/ (notes: ${notes.join(' | ') || 'none'})`);

@@ -15,6 +15,7 @@ const loaders: Record<string, () => Promise<{ run: CommandRun }>> = {
   push: () => import('./commands/push.ts'),
   bench: () => import('./commands/bench.ts'),
   serve: () => import('./commands/serve.ts'),
+  mcp: () => import('./commands/mcp.ts'),
 };
 
 export async function main(argv: string[], io: Pick<CommandContext, 'stdout' | 'stderr' | 'env'>, signal: AbortSignal): Promise<number> {
