@@ -21,10 +21,10 @@ function comparativeRewrites(): (readonly [RegExp, string])[] {
       out.push([new RegExp(`\\b(?:not|n[\\s']?t|never)\\s+(be\\s+)?(?:so|as|too|that|this)\\s+(?:${w})\\b`, 'gi'), `$1${other}`]);
       // "less big", "a little less see-through": the other way ("less transparent" reads as itself).
       out.push([new RegExp(`\\bless\\s+(?:${w})\\b`, 'gi'), other]);
-      // "more see-through", "more faint": the concept's own word for that way.
     }
-    out.push([new RegExp(`\\bmore\\s+(?:${alternation(c.downWords)})\\b`, 'gi'), c.down]);
-    out.push([new RegExp(`\\bmore\\s+(?:${alternation(c.upWords)})\\b`, 'gi'), c.up]);
+    // "more see-through": the concept's own phrase — only where it has one ("more thin" stays a shape word).
+    if (c.up.includes(' ')) out.push([new RegExp(`\\bmore\\s+(?:${alternation(c.upWords)})\\b`, 'gi'), c.up]);
+    if (c.down.includes(' ')) out.push([new RegExp(`\\bmore\\s+(?:${alternation(c.downWords)})\\b`, 'gi'), c.down]);
   }
   return out;
 }

@@ -298,7 +298,10 @@ function handleClause(p: Planner, clause: string): void {
   // a negation before the verb, or anywhere in a clause that gives a value. (A negated wish to see hid above.)
   const valued = valuedClause(clause, tokens);
   const negation = (verb === 'show' && !valued) || verb === 'fix' || negatedShow ? undefined : negationAt(tokens, verbHit && verb && !valued ? verbHit.span.start : tokens.length);
-  if (negation && (verb !== undefined || valued)) {
+  // "don't normalize", "no shadows": a negation right before a switch of what the clause names sets that switch off.
+  const switchAfter = negation !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => (t.displays[0]?.spec ?? t.spec)?.properties.some((x) => x.kind === 'bool'
+    && [...(x.words ?? []), x.path.split('/').pop()!].some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start >= negation.start + negation.length && at.start <= negation.start + negation.length + 1; })));
+  if (negation && !switchAfter && (verb !== undefined || valued)) {
     const named = targets.length > 0 ? targets : inherited(p);
     p.notes.push(`"${clause.trim()}" says not to${named.length ? ` (${[...new Set(named.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))].join(', ')})` : ''}; nothing was changed`);
     p.last = named;
@@ -640,7 +643,13 @@ function readRequest(input: OfflineInput): Reading {
   const read = text;
   // Questions never change the document: each sentence that asks is said back and offered to the assistant.
   const sentences = text.split(/(?<=[?？])\s*/).filter((x) => x.trim() !== '');
-  const questions = sentences.map(questionOf).filter((q): q is Question => q !== undefined);
+  let questions = sentences.map(questionOf).filter((q): q is Question => q !== undefined);
+  // "what do I need to drive with Nav2?", "is amcl doing its job? set the screen up for that": a goal asked as a
+  // question is the set-up it names.
+  if (questions.length > 0 && !hidesNamed(text)) {
+    const probe: Planner = { ctx: input.context, state: new PlanState(input.context), actions: [], notes: [], history: input.history, last: [] };
+    if (findRecipe(probe, withoutTopicNames(text))) questions = [];
+  }
   if (questions.length > 0) {
     text = sentences.filter((x) => !questionOf(x)).join(' ');
     if (text.trim() === '') {
