@@ -650,9 +650,12 @@ function readRequest(input: OfflineInput): Reading {
     const probe: Planner = { ctx: input.context, state: new PlanState(input.context), actions: [], notes: [], history: input.history, last: [] };
     if (findRecipe(probe, withoutTopicNames(text))) questions = [];
   }
-  if (questions.length > 0) {
-    text = sentences.filter((x) => !questionOf(x)).join(' ');
-    if (text.trim() === '') {
+  // A request beside a question is planned whole: the question names what "it" is ("where is the wheel? fix its
+  // frame"), and a question clause with no verb of its own changes nothing (handleClause).
+  if (questions.length > 0 && questions.length < sentences.length) text = sentences.join('. ');
+  if (questions.length > 0 && questions.length === sentences.length) {
+    text = '';
+    {
       const asked = translation ? input.request.trim() : questions.map((q) => q.text).join(' ');
       return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions };
     }
@@ -693,7 +696,6 @@ function readRequest(input: OfflineInput): Reading {
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
   if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);
-  for (const q of questions) p.notes.push(`"${q.text}" is a question: nothing was changed for it; ask the assistant`);
   return {
     actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}), ...(questions.length > 0 ? { question: questions.map((q) => q.text).join(' ') } : {}),
     read, unknown: p.unknown ?? [], percentReadings: p.percentReadings ?? [], questions,
