@@ -10,7 +10,7 @@ import { anyPhrase } from './shared.ts';
 const startsWith = (tokens: readonly string[], phrases: readonly string[]): string | undefined =>
   phrases.find((p) => { const t = tokenize(p); return t.length > 0 && t.every((x, i) => tokens[i] === x); });
 
-const WH = new Set(['what', 'whats', 'which', 'how', 'who', 'where', 'when', 'whose', 'explain']);
+const WH = new Set(['what', 'whats', 'which', 'how', 'who', 'when', 'whose', 'explain']);
 
 /** A question: what to offer the assistant, and the statement it may stand for ("how do I make it red" → "make it red"). */
 export interface Question { text: string; statement: string }
@@ -25,6 +25,8 @@ export function questionOf(sentence: string): Question | undefined {
   if (tokens.length === 0) return undefined;
   if (anyPhrase(tokens, FIX_PHRASES)) return undefined;
   if (startsWith(tokens, CONCEPTS.questions.requests)) return undefined;
+  // "where is the camera link?": where a part of the robot is, answered from TF (outside.ts), not a question to hand on.
+  if (tokens[0] === 'where') return undefined;
   const howTo = startsWith(tokens, CONCEPTS.questions.howTo);
   const marked = /[?？]\s*$/.test(text);
   const start = startsWith(tokens, CONCEPTS.questions.starts);
