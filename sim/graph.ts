@@ -2,6 +2,7 @@
 // Answers rosapi queries and builds the /rviz_companion/qos JSON, with caches so that 1,000-topic graphs stay cheap.
 import type { Produce } from './generators/common.ts';
 import { rosbridgePublisherQos, rosbridgeSubscriptionQos } from './qos.ts';
+import { resolveFidelity, type SimFidelity } from './fidelity.ts';
 import type { Endpoint, QosProfile, Scenario, TopicSpec } from './types.ts';
 
 /** Node names rosbridge itself shows in the graph. */
@@ -34,6 +35,14 @@ export const ROSAPI_SERVICES: readonly string[] = [
   'services_for_type', 'service_type', 'service_node', 'service_providers', 'get_ros_version', 'get_time',
   'action_servers', 'get_param_names',
 ];
+/** rosapi services of rosbridge 2.x that the sim answers with fidelity.rosapiDetails. */
+export const ROSAPI_DETAIL_SERVICES: readonly string[] = ['topics_and_raw_types', 'message_details'];
+
+/** What every ROS 2 node publishes (rcl), with rcl's QoS: /rosout keeps 1000 logs transient local. */
+const SYSTEM_TOPICS: readonly { name: string; type: string; qos: QosProfile }[] = [
+  { name: '/rosout', type: 'rcl_interfaces/msg/Log', qos: { reliability: 'reliable', durability: 'transient_local', history: 'keep_last', depth: 1000 } },
+  { name: '/parameter_events', type: 'rcl_interfaces/msg/ParameterEvent', qos: { reliability: 'reliable', durability: 'volatile', history: 'keep_last', depth: 1000 } },
+];
 
 function srvType(name: string): string {
   return `rosapi_msgs/srv/${name.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
@@ -46,19 +55,33 @@ export class SimGraph {
   private readonly services = new Map<string, { type: string; node: string; response: Record<string, unknown> }>();
   private readonly staticNodes: string[];
 
-  public constructor(public readonly scenario: Scenario, private readonly onChange: () => void) {
-    for (const spec of scenario.topics) {
+  public readonly fidelity: SimFidelity;
+
+  public constructor(public readonly scenario: Scenario, private readonly onChange: () => void, fidelity: Partial<SimFidelity> = {}) {
+    this.fidelity = resolveFidelity(fidelity);
+    for (const spec of [...scenario.topics, ...this.systemTopics(scenario)]) {
       this.topics.set(spec.name, {
         name: spec.name, type: spec.type, spec, produce: undefined, seq: 0, paused: false, latched: spec.latched,
         latest: undefined, clientPublishers: new Map(), subscribers: new Set(),
       });
     }
-    for (const name of ROSAPI_SERVICES) {
+    for (const name of [...ROSAPI_SERVICES, ...(this.fidelity.rosapiDetails ? ROSAPI_DETAIL_SERVICES : [])]) {
       const type = name === 'get_ros_version' ? 'rosapi_msgs/srv/GetROSVersion' : name === 'action_servers' ? 'rosapi_msgs/srv/GetActionServers' : srvType(name);
       this.services.set(`${ROSAPI_NODE}/${name}`, { type, node: ROSAPI_NODE, response: {} });
     }
     for (const s of scenario.services) this.services.set(s.name, { type: s.type, node: s.node, response: s.response });
     this.staticNodes = [...new Set([...scenario.nodes, ROSAPI_NODE, ROSBRIDGE_NODE])].sort();
+  }
+
+  /** /rosout and /parameter_events where the scenario lacks them, published by rosbridge, rosapi and the scenario's
+   * nodes (silent: the sim has no log traffic of its own). */
+  private systemTopics(scenario: Scenario): TopicSpec[] {
+    if (!this.fidelity.systemTopics) return [];
+    const nodes = [...new Set([...scenario.nodes, ...scenario.topics.flatMap((t) => t.publishers.map((p) => p.node)), ROSAPI_NODE, ROSBRIDGE_NODE])].sort();
+    return SYSTEM_TOPICS.filter((t) => !scenario.topics.some((s) => s.name === t.name)).map((t) => ({
+      name: t.name, type: t.type, publishers: nodes.map((node) => ({ node, qos: { ...t.qos } })), subscribers: [],
+      rate: undefined, latched: false, silent: true, clock: 'wall', generator: '', params: {},
+    }));
   }
 
   public get(name: string): TopicState | undefined {
@@ -146,7 +169,9 @@ export class SimGraph {
     for (const t of this.topics.values()) {
       let fragment = this.qosFragments.get(t.name);
       if (fragment === undefined) {
-        const endpoint = (e: Endpoint): Record<string, unknown> => ({ node: e.node, ...e.qos });
+        // Fast DDS (Jazzy) does not tell history or depth of remote endpoints; the bridge reports them unknown.
+        const endpoint = (e: Endpoint): Record<string, unknown> => (this.fidelity.unknownHistoryDepth
+          ? { node: e.node, ...e.qos, history: 'unknown', depth: null } : { node: e.node, ...e.qos });
         fragment = `${JSON.stringify(t.name)}:${JSON.stringify({
           type: t.type, publishers: this.publishers(t).map(endpoint), subscribers: this.subscriberEndpoints(t).map(endpoint),
         })}`;

@@ -1,6 +1,7 @@
 // The /rosapi/* services, answered from the sim graph with the field names of rosapi_msgs (reference §1.1).
 import type { RosTime } from './generators/common.ts';
 import { ROSAPI_NODE, type SimGraph } from './graph.ts';
+import { fullText, typedefs } from './message-definitions.ts';
 
 export type ServiceResult = { ok: true; values: Record<string, unknown> } | { ok: false; message: string };
 
@@ -64,7 +65,14 @@ export function callRosapi(graph: SimGraph, service: string, args: Record<string
       return { ok: true, values: { action_servers: [] } };
     case 'get_param_names':
       return { ok: true, values: { names: [] } };
-    default:
-      return { ok: false, message: `Service ${service} does not exist` };
+    case 'topics_and_raw_types': {
+      if (!graph.fidelity.rosapiDetails) break;
+      const { topics, types } = graph.topicList();
+      return { ok: true, values: { topics, types, typedefs_full_text: types.map(fullText) } };
+    }
+    case 'message_details':
+      if (!graph.fidelity.rosapiDetails) break;
+      return { ok: true, values: { typedefs: typedefs(str(args, 'type')) } };
   }
+  return { ok: false, message: `Service ${service} does not exist` };
 }

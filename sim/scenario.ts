@@ -7,7 +7,7 @@ import { GENERATORS, defaultGenerator } from './generators/index.ts';
 import { Params } from './generators/common.ts';
 import { QOS_PRESETS, resolveQos } from './qos.ts';
 import { defaultBridgeSettings } from './bridge.ts';
-import type { BridgeSettings, Endpoint, Frame, LoadResult, Scenario, ScenarioFile, TopicFile, TopicSpec } from './types.ts';
+import type { BridgeSettings, Endpoint, Frame, LoadResult, Scenario, ScenarioFile, ServerSettings, TopicFile, TopicSpec } from './types.ts';
 
 export const SCENARIOS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'scenarios');
 export const BRIDGE_QOS_TOPIC = '/rviz_companion/qos';
@@ -19,6 +19,9 @@ export const BRIDGE_CONFIG_CURRENT = '/rviz_companion/rviz_config_current';
 export const BRIDGE_CONFIG_STATUS = '/rviz_companion/rviz_config_status';
 export const BRIDGE_NODE = '/rviz_companion_bridge';
 const BRIDGE_TOPICS: readonly string[] = [BRIDGE_QOS_TOPIC, BRIDGE_CONFIG_IN, BRIDGE_CONFIG_CURRENT, BRIDGE_CONFIG_STATUS];
+/** As real robots: publishers discovered about 2 s after rosbridge starts, no status frames (rosbridge_suite 2.1). */
+export const defaultServerSettings: Readonly<ServerSettings> = Object.freeze({ discoveryDelayMs: 2000, statusFrames: false });
+
 /** Topics the server itself feeds (not through a message generator). */
 export const BRIDGE_GENERATORS: ReadonlySet<string> = new Set(['bridge_qos', 'bridge_config']);
 
@@ -119,6 +122,7 @@ function resolveScenario(file: ScenarioFile, source: string): Scenario {
   const scenario: Scenario = {
     name: file.name, description: file.description, distro: file.distro, bridgeQos: file.bridgeQos ?? true, bridge: undefined,
     rvizConfig: file.rvizConfig === undefined ? undefined : readRvizConfig(file.rvizConfig, source),
+    server: { ...defaultServerSettings, ...file.server },
     nodes: [], topics: [], tf: { frames }, services: [], source,
   };
   const byName = new Map<string, string>();

@@ -7,11 +7,13 @@ import { Params, rosTimeFromMs, type RosTime, type Tick } from './generators/com
 import { SimGraph, type TopicState } from './graph.ts';
 import { SimBridge } from './bridge.ts';
 import { BRIDGE_CONFIG_CURRENT, BRIDGE_CONFIG_IN, BRIDGE_CONFIG_STATUS, BRIDGE_GENERATORS, BRIDGE_QOS_TOPIC, loadScenario, withBridge } from './scenario.ts';
+import { Discovery } from './discovery.ts';
 import { Session } from './session.ts';
-import type { BridgeSettings, Scenario } from './types.ts';
+import type { SimFidelity } from './fidelity.ts';
+import type { BridgeSettings, Scenario, ServerSettings } from './types.ts';
 
 export { listScenarios, loadScenario, parseScenario, withBridge } from './scenario.ts';
-export type { BridgeSettings, Scenario } from './types.ts';
+export type { BridgeSettings, Scenario, ServerSettings } from './types.ts';
 export type { SimBridge, SimBridgeStatus } from './bridge.ts';
 
 export interface SimOptions {
@@ -23,6 +25,13 @@ export interface SimOptions {
   host?: string;
   /** Overrides the scenario's bridge: `false` = no bridge node at all; otherwise settings such as `{readOnly: true}`. */
   bridge?: Partial<BridgeSettings> | false;
+  /**
+   * Overrides the scenario's server behaviour. The defaults are a real robot's (publishers discovered ~2 s after
+   * start, no status frames); tests that are not about those opt out explicitly, e.g. `{ discoveryDelayMs: 0 }`.
+   */
+  server?: Partial<ServerSettings>;
+  /** What real ROS 2 graphs have that a simple sim would not (sim/fidelity.ts); every behaviour is on by default. */
+  fidelity?: Partial<SimFidelity>;
 }
 
 export interface SimHandle {
@@ -39,6 +48,8 @@ export interface SimHandle {
   setPaused(topic: string, paused: boolean): void;
   /** The emulated bridge's config loader (current config, statuses, RViz exiting), when the scenario has one. */
   bridge: SimBridge | undefined;
+  /** Messages this server sent to clients on a topic (latched replays included), e.g. "did /tf_static reach the app". */
+  sent(topic: string): number;
 }
 
 /** rosbridge's default max_message_size. */
@@ -54,20 +65,24 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     scenario = loaded.scenario;
   }
   if (opts.bridge !== undefined) scenario = withBridge(scenario, opts.bridge);
+  if (opts.server !== undefined) scenario = { ...scenario, server: { ...scenario.server, ...opts.server } };
   const host = opts.host ?? '127.0.0.1';
   const startWall = Date.now();
   const startMono = performance.now();
   const elapsed = (): number => (performance.now() - startMono) / 1000;
   const nowTime = (): RosTime => rosTimeFromMs(startWall + (performance.now() - startMono));
 
+  const discovery = new Discovery(scenario.server.discoveryDelayMs);
   let qosTimer: NodeJS.Timeout | undefined;
   let closed = false;
   const graph = new SimGraph(scenario, () => {
     if (scenario.bridgeQos && !qosTimer && !closed) qosTimer = setTimeout(publishQos, QOS_DEBOUNCE_MS);
-  });
+  }, opts.fidelity);
 
   const deliver = (topic: TopicState, envelope: string, latch: boolean): void => {
     if (latch || topic.latched) topic.latest = envelope;
+    // Not matched yet: the server has not discovered the publisher, so nothing reaches its subscribers.
+    if (!discovery.isDiscovered(topic)) return;
     for (const sub of topic.subscribers) sub.deliver(envelope, topic.latched);
   };
 
@@ -145,14 +160,16 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   // ws re-emits the HTTP server's errors (e.g. EADDRINUSE); the listen promise below reports them.
   wss.on('error', () => undefined);
   const sessions = new Map<WebSocket, Session>();
+  const sentCounts = new Map<string, number>();
   wss.on('connection', (ws) => {
-    const session = new Session(ws, { graph, now: nowTime, route });
+    const session = new Session(ws, { graph, now: nowTime, route, discovery, statusFrames: scenario.server.statusFrames,
+      onSent: (topic) => sentCounts.set(topic, (sentCounts.get(topic) ?? 0) + 1) });
     sessions.set(ws, session);
     ws.on('message', (data, isBinary) => {
       const text = Buffer.isBuffer(data) ? data.toString('utf8')
         : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
       if (isBinary && !text.trimStart().startsWith('{')) {
-        session.send(JSON.stringify({ op: 'status', level: 'error', msg: 'Binary (BSON/CBOR) messages are not supported by the simulated robot; send JSON text' }));
+        session.refuse('Binary (BSON/CBOR) messages are not supported by the simulated robot; send JSON text');
         return;
       }
       session.receive(text);
@@ -192,6 +209,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     scenario,
     bridge,
     clientCount: () => sessions.size,
+    sent: (topic) => sentCounts.get(topic) ?? 0,
     sendRaw(data) {
       for (const ws of sessions.keys()) if (ws.readyState === ws.OPEN) ws.send(data);
     },

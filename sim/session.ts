@@ -6,6 +6,7 @@ import { type SimGraph, type Subscriber, type TopicState } from './graph.ts';
 import { rosbridgePublisherQos } from './qos.ts';
 import { callRosapi } from './rosapi.ts';
 import { sharedCborCache } from './cbor/encode.ts';
+import type { Discovery } from './discovery.ts';
 
 /** What a session needs from the server. */
 export interface SessionHost {
@@ -13,6 +14,12 @@ export interface SessionHost {
   now(): RosTime;
   /** Deliver a publish envelope to a topic's subscribers (and keep it when latched). */
   route(topic: TopicState, envelope: string, latch: boolean): void;
+  /** Which publishers the server has discovered yet (rosapi answers and subscription durability follow it). */
+  discovery: Discovery;
+  /** Refused operations get a `status` frame (rosbridge-server-rs); false: they are only "logged" (rosbridge_suite 2.1). */
+  statusFrames: boolean;
+  /** Called for every message sent to a client on a topic (what tests read as "the server delivered it"). */
+  onSent?(topic: string): void;
 }
 
 const LEVELS = { none: 0, error: 1, warning: 2, info: 3 } as const;
@@ -31,7 +38,13 @@ class Subscription implements Subscriber {
   private pending: string[] = [];
   private timer: NodeJS.Timeout | undefined;
 
-  public constructor(private readonly session: Session, public readonly topic: TopicState) {}
+  /**
+   * @param volatile made before the server discovered the publisher: the server chose volatile durability, so the
+   *   latched sample never comes (only later publications).
+   * @param deaf asked for another type than the publisher's, before the server knew it: never matched, never told.
+   */
+  public constructor(private readonly session: Session, public readonly topic: TopicState,
+    public readonly volatile = false, private readonly deaf = false) {}
 
   private get throttle(): number {
     let min = Infinity;
@@ -52,6 +65,7 @@ class Subscription implements Subscriber {
   }
 
   private sendEnvelope(envelope: string, important: boolean): void {
+    this.session.countSent(this.topic.name);
     if (this.cbor) this.session.sendBinary(sharedCborCache.frame(this.topic.name, this.topic.type, envelope), important);
     else this.session.send(envelope, important);
   }
@@ -63,6 +77,7 @@ class Subscription implements Subscriber {
   }
 
   public deliver(envelope: string, latched: boolean): void {
+    if (this.deaf) return;
     const throttle = this.throttle;
     const now = performance.now();
     // While a flush is scheduled the queue goes first: sending now too would put two messages in one period when
@@ -118,7 +133,17 @@ export class Session {
     this.ws.send(frame, { binary: true });
   }
 
+  public countSent(topic: string): void {
+    this.host.onSent?.(topic);
+  }
+
+  /** A refused operation's answer, when the server sends one (see SessionHost.statusFrames). */
+  public refuse(msg: string, id?: unknown): void {
+    this.status('error', msg, id);
+  }
+
   private status(level: Exclude<Level, 'none'>, msg: string, id?: unknown): void {
+    if (!this.host.statusFrames) return;
     if (LEVELS[level] > LEVELS[this.level]) return;
     const reply: Record<string, unknown> = { op: 'status', level, msg };
     if (typeof id === 'string' || typeof id === 'number') reply['id'] = id;
@@ -174,12 +199,13 @@ export class Session {
     const type = typeof m['type'] === 'string' ? m['type'] : '';
     const graph = this.host.graph;
     let topic = graph.get(name);
-    if (!topic) {
+    const undiscovered = topic !== undefined && !this.host.discovery.isDiscovered(topic);
+    if (!topic || undiscovered) {
       if (!type) {
         this.status('error', `subscribe: Cannot infer topic type for topic ${name} as it is not yet advertised`, m['id']);
         return;
       }
-      topic = graph.create(name, type);
+      topic ??= graph.create(name, type);
     } else if (type && type !== topic.type) {
       this.status('error', `subscribe: ${name} already has type ${topic.type}; cannot subscribe with type ${type}`, m['id']);
       return;
@@ -195,7 +221,7 @@ export class Session {
     let sub = this.subscriptions.get(name);
     const first = !sub;
     if (!sub) {
-      sub = new Subscription(this, topic);
+      sub = new Subscription(this, topic, undiscovered, undiscovered && type !== topic.type);
       this.subscriptions.set(name, sub);
     }
     sub.ids.set(id, cbor ? { throttle, queue, cbor } : { throttle, queue });
@@ -205,7 +231,7 @@ export class Session {
       if (!wasWatched) graph.changed(name);
     }
     // `latest` is only kept for latched publishers (scenario or client), as transient local durability would replay it.
-    if (topic.latest !== undefined) sub.replay(topic.latest);
+    if (topic.latest !== undefined && !sub.volatile) sub.replay(topic.latest);
   }
 
   private unsubscribe(m: Record<string, unknown>): void {
@@ -307,7 +333,7 @@ export class Session {
     };
     const rosapi = callRosapi(this.host.graph, service, args, this.host.now());
     if (rosapi) {
-      if (rosapi.ok) reply(true, rosapi.values);
+      if (rosapi.ok) reply(true, this.host.discovery.hide(service, args, rosapi.values, (t) => this.host.graph.get(t)));
       else reply(false, rosapi.message);
       return;
     }

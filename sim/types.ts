@@ -78,6 +78,22 @@ export interface BridgeSettings {
   loadDelayMs: number;
 }
 
+/**
+ * How the rosbridge server itself behaves, as the real ones do (reference real-rosbridge-wheels.md): the server
+ * discovers the robot's publishers only some time after it starts, and rosbridge_suite (<= 2.1) answers refused
+ * operations with no `status` frame at all.
+ */
+export interface ServerSettings {
+  /**
+   * A scenario topic's publisher is discovered this long after the server started (staggered per topic within
+   * [0.5x, 1x]). Before that the topic is missing from rosapi, delivers nothing, and a subscription made then is
+   * volatile: it never receives the latched sample. Default 2000.
+   */
+  discoveryDelayMs: number;
+  /** Refused operations are answered with a `status` frame (rosbridge-server-rs) or not at all (rosbridge_suite 2.1, the default). */
+  statusFrames: boolean;
+}
+
 export interface ScenarioFile {
   $schema?: string;
   name: string;
@@ -87,6 +103,8 @@ export interface ScenarioFile {
   bridgeQos?: boolean;
   /** How the bridge's config loader behaves (ignored when bridgeQos is false). */
   bridge?: Partial<BridgeSettings>;
+  /** How the rosbridge server behaves (discovery delay, status frames). */
+  server?: Partial<ServerSettings>;
   /** The .rviz RViz on this robot starts with (a path relative to the scenario file). */
   rvizConfig?: string;
   /** Extra nodes with no topics (nodes are also collected from topics and services). */
@@ -144,6 +162,8 @@ export interface Scenario {
   bridge: BridgeSettings | undefined;
   /** The text of the .rviz RViz on this robot starts with, if the scenario names one. */
   rvizConfig: string | undefined;
+  /** The rosbridge server's behaviour, defaults filled in. */
+  server: ServerSettings;
   nodes: string[];
   topics: TopicSpec[];
   tf: { frames: Frame[] };

@@ -53,7 +53,8 @@ export interface RobotSession {
 /** Long enough for 1 Hz topics to show up several times, for a 5 s rate window, and for a stopped TF stamp to fall behind. */
 export const defaultSampleMs = 5000;
 const defaultTimeoutMs = 10_000;
-const defaultTfGraceMs = 1000;
+/** Long enough for a latched /tf_static that a too-early subscription missed to be re-subscribed and delivered. */
+const defaultTfGraceMs = 3000;
 
 /** `--scenario` / `--url` from parsed CLI options, checked: exactly one, a valid URL. */
 export function robotTarget(options: Record<string, string | boolean>): RobotTarget | undefined {
@@ -86,7 +87,8 @@ async function startScenario(name: string): Promise<SimHandle> {
   const loaded = loadScenario(name);
   if (!loaded.ok) throw new CliError(loaded.reason.replace(/^sim: /, ''));
   try {
-    return await startSim({ scenario: loaded.scenario, port: 0, host: '127.0.0.1' });
+    // A robot that is "already running" when the command looks at it: its rosbridge discovered the publishers long ago.
+    return await startSim({ scenario: loaded.scenario, port: 0, host: '127.0.0.1', server: { discoveryDelayMs: 0 } });
   } catch (err) {
     throw new CliError(`cannot start the simulated robot for scenario ${name} (${(err as Error).message})`);
   }
@@ -130,7 +132,10 @@ export async function openRobotSession(opts: RobotSessionOptions): Promise<Robot
     let s = step('connect');
     await within(link.connect(), s.deadline, s.fail);
     s = step('snapshot');
-    const first = await within(link.snapshot({ signal: s.deadline }), s.deadline, s.fail);
+    // A robot's rosbridge that just started is still discovering its publishers: wait for its graph to stop growing
+    // (the in-process robot's are known at once).
+    const settleMs = sim ? 0 : Math.floor(timeoutMs / 2);
+    const first = await within(link.snapshot({ signal: s.deadline, settleMs }), s.deadline, s.fail);
 
     const sampler = sampleTopics(link, opts.watch?.(first) ?? []);
     stops.push(() => sampler.stop());

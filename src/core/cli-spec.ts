@@ -44,6 +44,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     { name: 'read-only', kind: 'boolean', help: 'the bridge refuses every config (its read_only parameter)' },
     { name: 'reload', kind: 'string', values: ['restart', 'none'], arg: 'MODE', help: 'restart: a supervised RViz loads each config; none: the bridge only writes it' },
     { name: 'load-delay', kind: 'string', arg: 'MS', help: 'how long RViz takes to load a config (default 300)' },
+    // Issue 21: the server behaves like a real rosbridge.
+    { name: 'discovery-delay', kind: 'string', arg: 'MS', help: 'publishers are discovered this long after start; earlier subscriptions miss latched samples (default 2000)' },
+    { name: 'status-frames', kind: 'boolean', help: 'answer refused operations with status frames (rosbridge-server-rs); default: none (rosbridge_suite 2.1)' },
   ] },
   { name: 'graph', summary: 'print the robot snapshot: topics, types, QoS with sources, TF', positionals: [], options: [url, jsonFlag,
     { name: 'timeout', kind: 'string', arg: 'MS', help: 'give up after this many ms (default 10000)' }] },

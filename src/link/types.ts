@@ -5,6 +5,7 @@
 import type { TopicRate } from '../core/graph/snapshot.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../core/graph/types.ts';
 import type { TfTransform } from '../core/graph/tf-tree.ts';
+import type { SubscriptionFact } from '../core/diagnosis/types.ts';
 
 /** What a link can do; the UI shows features only when their capability is listed. */
 export type LinkCapability = 'subscribe' | 'call-service' | 'tf' | 'rates' | 'qos-bridge' | 'publish' | 'cbor';
@@ -16,6 +17,11 @@ export interface LinkState {
   problems: readonly Problem[];
   /** The latest snapshot taken, if any (may be older than 15 s). */
   snapshot?: GraphSnapshot;
+  /**
+   * True while the robot (or its rosbridge) is still starting: after each (re)connect the graph is polled every
+   * second until it stops growing (at most 20 s); a snapshot taken meanwhile may lack topics that appear later.
+   */
+  starting?: boolean;
 }
 
 export interface SnapshotRequest {
@@ -23,6 +29,8 @@ export interface SnapshotRequest {
   force?: boolean;
   /** Stops waiting for the snapshot (the shared poll itself continues for other callers). */
   signal?: AbortSignal;
+  /** While the robot is still starting (`LinkState.starting`), wait at most this long (ms) for its graph to stop growing. */
+  settleMs?: number;
 }
 
 export interface SubscribeOptions {
@@ -117,6 +125,16 @@ export interface RobotLink {
    * would exceed rosbridge's max_message_size (it would close the connection instead).
    */
   publish?(topic: string, type: string, message: Record<string, unknown>): void;
+  /**
+   * subscribe / unsubscribe operations this link sent to the server since it was created (across reconnects): what
+   * display changes, reconnects and latched-sample recovery cost on the wire.
+   */
+  stats(): { subscribes: number; unsubscribes: number };
+  /**
+   * Each subscription on the current connection: since when, how many messages, refusals, re-subscriptions. The
+   * diagnosis judges NO_DATA from it with the likely cause, also when the server sends no status. Optional.
+   */
+  subscriptionFacts?(): SubscriptionFact[];
   /** Wall-clock ms of the freshest message on any subscription (across reconnects), when the link tracks it. */
   lastMessageAt?(): number | undefined;
   /**

@@ -13,6 +13,7 @@ import { diagnose } from '../core/diagnosis/diagnose.ts';
 import { documentFacts } from '../core/diagnosis/display-topics.ts';
 import { topicsToSample } from '../core/diagnosis/sampling.ts';
 import type { Finding } from '../core/diagnosis/types.ts';
+import type { GraphSnapshot } from '../core/graph/types.ts';
 import type { PlanChoice, PlannedAction } from '../core/rviz/action-types.ts';
 import './planner-panel.ts';
 import './assistant-panel.ts';
@@ -30,6 +31,10 @@ import './update-banner.ts';
 import { kioskTiles, tileProposer, type KioskTile } from '../core/kiosk/tiles.ts';
 import { exampleRequests } from '../core/onboarding/examples.ts';
 import { kioskFrom, type AppDefaults } from './app-defaults.ts';
+import { EditController } from './edit-controller.ts';
+import { displayForTile } from '../core/editor/tile-display.ts';
+import type { DisplaySheet } from './display-sheet.ts';
+import './display-sheet.ts';
 
 // The live view (and three.js behind it) loads after the first page; <live-view> upgrades when it arrives.
 void import('./live-view.ts');
@@ -84,6 +89,8 @@ export class CompanionApp extends LitElement {
   private readonly model = new ModelController();
   private readonly planner: PlannerController;
   private readonly rviz: RvizStateController;
+  /** Hand edits from the Displays panel and the kiosk's display sheet (issue 23). */
+  private readonly edits = new EditController(this.document, { snapshot: () => this.editSnapshot(), findings: () => [] });
   /** The model for planner and assistant, told the robot's host and node names so a cloud prompt can be masked. */
   private readonly modelClient = () => this.model.client({ robotUrl: this.robot.url, nodeNames: this.robot.snapshot?.nodes ?? [] });
   private readonly ask = createAskFunction({
@@ -102,6 +109,7 @@ export class CompanionApp extends LitElement {
     this.document.onEdit = () => this.sendEditToRviz();
     this.planner = new PlannerController(this, this.document, {
       snapshot: () => this.liveSnapshot(),
+      robotStarting: () => this.robot.starting,
       findings: () => this.findings(),
       model: this.modelClient,
     });
@@ -198,7 +206,7 @@ export class CompanionApp extends LitElement {
             <tf-tree-view class="tf" tabindex="0" role="region" aria-label="TF tree" .edges=${r.tf} .now=${r.now}></tf-tree-view>
             <h2>Topics</h2>
             <robot-topics .topics=${r.topics}></robot-topics>` : html`
-            <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()}
+            <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()} .editor=${this.edits}
               .documentName=${this.document.name} .findings=${findings} .changes=${this.planner.changes}></displays-panel>`}
         </section>
         <section aria-label="Planner">
@@ -240,6 +248,8 @@ export class CompanionApp extends LitElement {
         .dataAgeMs=${last === undefined ? undefined : Date.now() - last} .tiles=${this.tiles(findings)}
         ?busy=${this.planner.status === 'planning'} ?canUndo=${this.document.canUndo} .message=${this.status} ?readonly=${this.readonly}
         @tile-tap=${(e: CustomEvent<{ tile: KioskTile }>) => void this.onTile(e.detail.tile)}
+        @tile-long-press=${(e: CustomEvent<{ tile: KioskTile }>) => this.openSheetForTile(e.detail.tile)}
+        @legend-row-tap=${(e: CustomEvent<{ name: string }>) => this.openSheetByName(e.detail.name)}
         @kiosk-undo=${() => this.report(this.planner.undo(), 'Undone.')}>
         ${this.liveView(findings, 'view')}
         <rviz-state slot="rviz-state" .state=${this.rviz.state} .send=${this.rviz.sendEnabled} .sending=${this.rviz.sending} .message=${this.rviz.message}
@@ -265,7 +275,7 @@ export class CompanionApp extends LitElement {
             <button data-model-button @click=${this.openSettings}>Model: ${this.model.label}</button>
           </div>
           <input id="file" type="file" accept=".rviz,.yaml,.yml" hidden @change=${this.onFileInput} />
-          <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()} kiosk
+          <displays-panel .displays=${listDisplays(this.document.doc, catalog)} .globalOptions=${this.globalOptions()} kiosk .editor=${this.edits}
             .documentName=${this.document.name} .findings=${findings} .changes=${this.planner.changes}></displays-panel>
         </div>`}
       </kiosk-screen>
@@ -273,8 +283,20 @@ export class CompanionApp extends LitElement {
         <settings-panel kiosk @settings-changed=${(e: CustomEvent<SettingsChangedDetail>) => { this.model.set(e.detail.settings); this.requestUpdate(); }}></settings-panel>
         <form method="dialog"><button>Close</button></form>
       </dialog>`}
+      <display-sheet .displays=${listDisplays(this.document.doc, catalog)} .editor=${this.edits}></display-sheet>
       <update-banner></update-banner>
     `;
+  }
+
+  /** The kiosk's display sheet for the display a tile stands for (or a note that a tap adds it first). */
+  private openSheetForTile(tile: KioskTile): void {
+    const d = displayForTile(this.document.doc, listDisplays(this.document.doc, catalog), tile);
+    this.renderRoot.querySelector<DisplaySheet>('display-sheet')?.open(d?.path, d ? '' : `${tile.label} is not in the document yet: tap the tile to show it, then hold it to change its settings.`);
+  }
+
+  private openSheetByName(name: string): void {
+    const d = listDisplays(this.document.doc, catalog).find((x) => x.name === name);
+    this.renderRoot.querySelector<DisplaySheet>('display-sheet')?.open(d?.path);
   }
 
   // Tiles and examples depend on the document, the snapshot (topics and publishers, refreshed every 15 s) and the
@@ -332,7 +354,7 @@ export class CompanionApp extends LitElement {
     const snapshot = this.robot.snapshot;
     if (!snapshot) return [];
     return diagnose({ document: this.document.doc, snapshot: { ...snapshot, topics: [...this.robot.topics], tf: [...this.robot.tf] },
-      now: Date.now(), stamps: this.robot.stamps, sampledSince: this.robot.sampledSince }, { catalog });
+      now: Date.now(), stamps: this.robot.stamps, sampledSince: this.robot.sampledSince, subscriptions: this.robot.subscriptions }, { catalog });
   }
 
   /** A fresh-enough snapshot when connected (the link caches it 15 s); none when the robot is away. */
@@ -404,6 +426,20 @@ export class CompanionApp extends LitElement {
       this.rvizSendQueued = false;
       this.rviz.documentChanged(this.document.text);
     });
+  }
+
+  private editSnapshotMemo: { snapshot: unknown; frames: string; merged: GraphSnapshot } | undefined;
+
+  /** The snapshot with TF as the link has it now, kept while neither changes (the editor's context is built from it). */
+  private editSnapshot(): GraphSnapshot | undefined {
+    const snapshot = this.robot.snapshot;
+    if (!snapshot) return undefined;
+    const frames = this.robot.tf.map((e) => e.child).join(' ');
+    const m = this.editSnapshotMemo;
+    if (m && m.snapshot === snapshot && m.frames === frames) return m.merged;
+    const merged = { ...snapshot, tf: [...this.robot.tf] };
+    this.editSnapshotMemo = { snapshot, frames, merged };
+    return merged;
   }
 
   /** The open document's .rviz text (read-only; the e2e tests compare it with what the robot's RViz loaded). */

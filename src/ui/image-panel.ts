@@ -21,10 +21,15 @@ export class ImagePanel extends LitElement {
     canvas { display: block; width: 100%; height: auto; image-rendering: pixelated; background: #000; }
     canvas[hidden] { display: none; }
     .empty { padding: 10px; font-size: 12px; }
+    :host([display-state="stale"]) canvas, :host([display-state="no-data"]) canvas { opacity: .3; }
+    .state { font-size: 11px; }
   `];
 
   @property() public name = '';
+  /** The display's state label (the legend's). */
   @property() public state = '';
+  /** The display's state (drawing, stale…): a stale frame is shown dimmed, as the 3D view dims stale data. */
+  @property({ attribute: 'display-state', reflect: true }) public displayState = '';
   /** The newest frame's pixels, for a panel that draws itself. */
   @property({ attribute: false }) public image: DecodedImage | undefined;
   /** The newest frame's size and encoding (from `image` when not given). */
@@ -38,7 +43,8 @@ export class ImagePanel extends LitElement {
     // One canvas for the panel's life: a canvas handed to a worker cannot be handed again or resized here.
     return html`
       <header><span class="name">${this.name}</span>
-        ${info ? html`<span class="muted">${info.width}×${info.height} ${info.encoding}</span>` : nothing}</header>
+        ${info ? html`<span class="muted">${info.width}×${info.height} ${info.encoding}</span>` : nothing}
+        ${info && this.displayState && this.displayState !== 'drawing' ? html`<span class="state muted" data-image-state>${this.state}</span>` : nothing}</header>
       <canvas data-image-canvas ?hidden=${!info}></canvas>
       ${info ? nothing : html`<div class="empty muted">${this.state || 'no image yet'}</div>`}
     `;

@@ -6,6 +6,9 @@ import { theme } from './theme.ts';
 
 export type KioskDrawer = 'none' | 'planner' | 'assistant' | 'menu';
 
+/** How long a press on a tile must last to open its display's settings. */
+const LONG_PRESS_MS = 550;
+
 const PRESENCE_LABEL: Record<Presence, string> = {
   idle: 'not connected', connecting: 'connecting…', connected: 'connected', reconnecting: 'reconnecting…',
   disconnected: 'disconnected', error: 'no robot',
@@ -31,6 +34,7 @@ export function dataAgeText(ageMs: number | undefined): string {
  * @slot assistant - the assistant (drawer)
  * @slot menu - file actions and settings (drawer; absent in readonly kiosks)
  * @fires tile-tap - detail: { tile: KioskTile }
+ * @fires tile-long-press - detail: { tile: KioskTile } (a long press or the context menu: the tile's display settings)
  * @fires kiosk-undo - Undo pressed
  */
 @customElement('kiosk-screen')
@@ -188,7 +192,9 @@ export class KioskScreen extends LitElement {
           ? html`<button class="tile fix" data-tile=${t.id} ?disabled=${this.busy} @click=${() => this.fire('tile-tap', { tile: t })}>
               <span>${t.label}</span><span class="sub">from diagnosis</span></button>`
           : html`<button class="tile" data-tile=${t.id} aria-pressed=${t.on ? 'true' : 'false'} ?disabled=${this.busy}
-              title=${t.topics.join(', ')} @click=${() => this.fire('tile-tap', { tile: t })}>
+              title=${t.topics.join(', ')} @click=${() => this.tap(t)} @pointerdown=${() => this.pressStart(t)}
+              @pointerup=${this.pressEnd} @pointerleave=${this.pressEnd} @pointercancel=${this.pressEnd}
+              @contextmenu=${(e: Event) => { e.preventDefault(); this.longPress(t); }}>
               <span>${t.label}</span><span class="sub">${t.on ? 'shown' : 'hidden'}</span></button>`}</li>`)}
       </ul></nav>`}
     `;
@@ -212,6 +218,32 @@ export class KioskScreen extends LitElement {
         <div ?hidden=${this.drawer !== 'menu'}><slot name="menu"></slot></div>
       </div>
     </section>`;
+  }
+
+  /** A long press (or the context-menu gesture or key) on a tile opens its display's settings instead of toggling it. */
+  private pressTimer: ReturnType<typeof setTimeout> | undefined;
+  private longPressed = false;
+
+  private pressStart(tile: KioskTile): void {
+    this.pressEnd();
+    this.longPressed = false;
+    this.pressTimer = setTimeout(() => this.longPress(tile), LONG_PRESS_MS);
+  }
+
+  private readonly pressEnd = (): void => {
+    if (this.pressTimer !== undefined) clearTimeout(this.pressTimer);
+    this.pressTimer = undefined;
+  };
+
+  private longPress(tile: KioskTile): void {
+    this.pressEnd();
+    this.longPressed = true;
+    this.fire('tile-long-press', { tile });
+  }
+
+  private tap(tile: KioskTile): void {
+    if (this.longPressed) { this.longPressed = false; return; } // the click that ends a long press
+    this.fire('tile-tap', { tile });
   }
 
   private fire(type: string, detail?: unknown): void {

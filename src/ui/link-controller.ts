@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { GraphSnapshot, Presence, Problem, TfEdge, TopicInfo } from '../core/graph/types.ts';
 import type { RobotLink } from '../link/types.ts';
-import type { StampSample } from '../core/diagnosis/types.ts';
+import type { StampSample, SubscriptionFact } from '../core/diagnosis/types.ts';
 import { sampleTopics, type TopicSampler } from '../link/topic-sampler.ts';
 
 export type LinkFactory = (url: string) => RobotLink;
@@ -31,6 +31,8 @@ export class LinkController implements ReactiveController {
   public tf: readonly TfEdge[] = [];
   public now = Date.now();
   public link: RobotLink | undefined;
+  /** The robot is still starting: its graph is still growing (LinkState.starting). */
+  public starting = false;
   private sampler: TopicSampler | undefined;
 
   private readonly host: ReactiveControllerHost;
@@ -70,11 +72,13 @@ export class LinkController implements ReactiveController {
     this.snapshot = undefined;
     this.topics = [];
     this.tf = [];
+    this.starting = false;
     const link = this.factory(url);
     this.link = link;
     this.offState = link.onState((s) => {
       this.presence = s.presence;
       this.problems = s.problems;
+      this.starting = s.starting === true;
       if (s.snapshot && s.snapshot !== this.snapshot) this.applySoon(s.snapshot);
       this.scheduleUpdate();
     });
@@ -173,13 +177,19 @@ export class LinkController implements ReactiveController {
     const chosen = this.chooseTopics(this.snapshot);
     const key = chosen.map((t) => t.name).join('\n');
     if (key === this.sampledKey) return;
-    this.sampler?.stop();
+    // The new sampler starts before the old one stops, so a topic both sample keeps its subscription (stopping first
+    // unsubscribed /scan and re-sent a latched /map whenever an unrelated display was hidden).
+    const previous = this.sampler;
     this.sampler = sampleTopics(link, chosen, { stampThrottleMs: this.options.stampThrottleMs });
+    previous?.stop();
     this.sampledKey = key;
   }
 
   /** When sampling of the current topic set began (NO_DATA needs a long-enough window). */
   public get sampledSince(): number | undefined { return this.sampler?.since; }
+
+  /** The link's subscriptions on this connection (NO_DATA judges them, with the likely cause). */
+  public get subscriptions(): readonly SubscriptionFact[] { return this.link?.subscriptionFacts?.() ?? []; }
 
   /** Latest header stamp per sampled topic (CLOCK_SKEW, frames of displayed messages). */
   public get stamps(): readonly StampSample[] { return [...(this.sampler?.stamps.values() ?? [])]; }

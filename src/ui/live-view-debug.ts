@@ -6,7 +6,10 @@ import type { LegendState } from '../view/spec/legend.ts';
 
 export interface ViewDisplayStats {
   type: string;
+  /** drawing (data arriving now and RViz would receive it), stale, no-data, no-transform, wrong-type, rviz-only. */
   state: LegendState;
+  /** The cause of a state other than drawing (a QoS mismatch, a missing frame, how long ago the last data came). */
+  detail?: string;
   /** Drawing and on screen (false while the view makes a shader ready: what uses it is not drawn yet). */
   drawn: boolean;
   objects: number;
@@ -30,6 +33,8 @@ export interface ViewStats {
   shaders?: { compiled: number; cached: number; firstUses: number; longestFirstUseMs: number };
   /** Where the scene renders: in the render worker on an OffscreenCanvas, or on the page (no OffscreenCanvas WebGL). */
   scene?: 'worker' | 'page';
+  /** Subscribe and unsubscribe operations on the robot's link since load (the link's count, else the display feeds'). */
+  link: { subscribes: number; unsubscribes: number };
 }
 
 export interface DebugHookSource {

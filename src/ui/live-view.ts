@@ -9,7 +9,12 @@ import { catalog } from '../core/catalog/index.ts';
 import type { RobotLink } from '../link/types.ts';
 import type { DecodedImage } from '../view/decode/types.ts';
 import { documentView, type DocumentView } from '../view/spec/document-view.ts';
-import { legendRows, type LegendRow } from '../view/spec/legend.ts';
+import { legendRows, type LegendContext, type LegendRow } from '../view/spec/legend.ts';
+import { latchedTopic, qosBlocks } from '../core/diagnosis/display-state.ts';
+import type { GraphSnapshot } from '../core/graph/types.ts';
+import { displayFeedOps } from '../link/display-subscriptions.ts';
+import type { DisplayLook } from '../view/scene/dim.ts';
+import { displayStates } from './display-states.ts';
 import type { ImageInfo, ViewRuntime } from '../view/scene/view-runtime.ts';
 import type { RemoteView } from '../view/remote/remote-view.ts';
 import { offscreenViewSupported } from '../view/remote/supported.ts';
@@ -50,6 +55,7 @@ export class LiveView extends LitElement {
     .legend .dot { width: 8px; height: 8px; border-radius: 50%; flex: none; background: var(--muted); }
     .dot.drawing { background: var(--ok); } .dot.no-data { background: var(--muted); } .dot.no-transform { background: var(--warn); }
     .dot.wrong-type { background: var(--err); } .dot.rviz-only { background: transparent; border: 1px solid var(--muted); }
+    .dot.stale { background: var(--ok); opacity: .35; } .legend li.stale .name { opacity: .55; }
     .legend .name { font-weight: 600; white-space: nowrap; }
     .legend .note { color: var(--muted); font-size: 11px; margin-left: 14px; }
     .legend summary, .legend .head { cursor: pointer; color: var(--muted); display: flex; gap: 8px; }
@@ -64,6 +70,7 @@ export class LiveView extends LitElement {
     :host([kiosk]) .toolbar, :host([kiosk]) .images { top: 62px; }
     :host([kiosk]) .mesh { top: 118px; }
     :host([kiosk]) .images { max-height: calc(100% - 68px - var(--kiosk-tiles-height, 120px)); }
+    :host([kiosk]) .legend li[data-legend-row] { cursor: pointer; }
     :host([kiosk]) .legend { bottom: calc(var(--kiosk-tiles-height, 120px) + 6px); max-height: calc(100% - 130px - var(--kiosk-tiles-height, 120px)); }
   `];
 
@@ -90,6 +97,10 @@ export class LiveView extends LitElement {
   private meshBaseUrl = '';
   private timer: ReturnType<typeof setInterval> | undefined;
   private removeHook: (() => void) | undefined;
+  private stopLinkState: (() => void) | undefined;
+  private stateLink: RobotLink | undefined;
+  /** The QoS gates and latched topics of one document and snapshot, computed once for both. */
+  private gates: { doc: RvizDocument; snapshot: GraphSnapshot | undefined; blocks: Map<string, string>; latched: Set<string> } | undefined;
 
   public override connectedCallback(): void {
     super.connectedCallback();
@@ -108,6 +119,10 @@ export class LiveView extends LitElement {
   public override disconnectedCallback(): void {
     clearInterval(this.timer);
     this.removeHook?.();
+    this.stopLinkState?.();
+    this.stopLinkState = undefined;
+    this.stateLink = undefined;
+    displayStates.publish(new Map());
     this.runtime?.dispose();
     this.runtime = undefined;
     this.loading = undefined;
@@ -121,6 +136,7 @@ export class LiveView extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    this.followLinkState();
     if (!changed.has('doc') && !changed.has('link')) return;
     void this.ensureRuntime().then(() => this.push());
   }
@@ -200,10 +216,59 @@ export class LiveView extends LitElement {
 
   private imagesLink: RobotLink | undefined;
 
+  /** A disconnect shows at once (stale), not at the next tick. */
+  private followLinkState(): void {
+    if (this.link === this.stateLink) return;
+    this.stopLinkState?.();
+    this.stateLink = this.link;
+    let presence = this.link?.state().presence;
+    this.stopLinkState = this.link?.onState((s) => {
+      if (s.presence === presence) return;
+      presence = s.presence;
+      this.tick++;
+    });
+  }
+
+  /** What the state rule needs besides the scene: the link's presence, the QoS gates and latched topics, rates. */
+  private legendContext(): LegendContext {
+    const state = this.link?.state();
+    const snapshot = state?.snapshot;
+    const doc = this.doc;
+    if (doc && (this.gates?.doc !== doc || this.gates.snapshot !== snapshot)) {
+      this.gates = { doc, snapshot, blocks: qosBlocks(doc, snapshot, catalog),
+        latched: new Set((snapshot?.topics ?? []).filter((t) => latchedTopic(t)).map((t) => t.name)) };
+    }
+    let rates: Record<string, number> = {};
+    try {
+      rates = Object.fromEntries(Object.entries(this.link?.rates() ?? {}).map(([k, r]) => [k, r.rateHz]));
+    } catch { /* a link without rates: the scene's own periods decide */ }
+    return { now: Date.now(), live: state?.presence === 'connected',
+      ...(this.gates ? { qosBlocks: this.gates.blocks, latched: this.gates.latched } : {}), rates };
+  }
+
   private rows(): LegendRow[] {
     const v = this.currentView();
     if (!v) return [];
-    return legendRows(v.displays, this.runtime?.statuses() ?? new Map(), this.findings);
+    return legendRows(v.displays, this.runtime?.statuses() ?? new Map(), this.findings, this.legendContext());
+  }
+
+  /** The scene draws what the states say (stale → dimmed, RViz receives nothing → hidden); the panel and kiosk show them. */
+  private shareStates(rows: LegendRow[] = this.rows()): void {
+    const looks: Record<string, DisplayLook> = {};
+    for (const r of rows) {
+      if (r.state === 'stale') looks[r.key] = 'dimmed';
+      else if (r.state === 'no-data' && this.gates?.blocks.has(r.key)) looks[r.key] = 'hidden';
+    }
+    this.runtime?.setLooks(looks);
+    displayStates.publish(new Map(rows.map((r) => [r.key, { state: r.state, label: r.label, ...(r.detail ? { detail: r.detail } : {}) }])));
+  }
+
+  /** Subscribe and unsubscribe operations since load: the link's own count, else what the display feeds asked of it. */
+  private linkOps(): { subscribes: number; unsubscribes: number } {
+    const link = this.link as (RobotLink & { stats?: () => { subscribes: number; unsubscribes: number } }) | undefined;
+    if (!link) return { subscribes: 0, unsubscribes: 0 };
+    const own = typeof link.stats === 'function' ? link.stats() : undefined;
+    return own ? { subscribes: own.subscribes, unsubscribes: own.unsubscribes } : displayFeedOps(link);
   }
 
   /** The debug hook's `viewStats()`. */
@@ -218,18 +283,19 @@ export class LiveView extends LitElement {
     const onScreen = this.runtime?.isWarming() !== true;
     for (const r of rows) {
       const name = displays[r.name] ? `${r.name} (${r.key})` : r.name;
-      displays[name] = { type: r.type, state: r.state, drawn: r.drawn && onScreen, objects: r.objects,
+      displays[name] = { type: r.type, state: r.state, ...(r.detail ? { detail: r.detail } : {}), drawn: r.drawn && onScreen, objects: r.objects,
         lastMessageAgeMs: r.lastMessageAt !== undefined ? now - r.lastMessageAt : null };
       if (dropped[r.key] !== undefined) droppedByName[name] = dropped[r.key]!;
     }
     return { frameMs: { p50: frame.p50, p95: frame.p95 }, frames: frame.frames, displays, dropped: droppedByName,
-      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true && onScreen,
+      decode: this.runtime?.decodeStats() ?? {}, ready: this.runtime?.layersBuilt() === true && onScreen, link: this.linkOps(),
       ...(this.runtime ? { shaders: this.runtime.warmupStats(), scene: this.runtime.where } : {}) };
   }
 
   protected override render() {
     void this.tick;
     const rows = this.rows();
+    this.shareStates(rows);
     const v = this.currentView();
     const imageDisplays = v?.displays.filter((d) => d.spec.kind === 'image') ?? [];
     const target = v?.camera.targetFrame.replace(/^\/+/, '');
@@ -254,18 +320,28 @@ export class LiveView extends LitElement {
         const row = rows.find((r) => r.key === d.key);
         const shown = this.images.get(d.key);
         const rt = this.runtime;
-        return html`<image-panel data-image-display=${d.name} .name=${d.name} .state=${row?.label ?? ''} .info=${shown?.info}
+        return html`<image-panel data-image-display=${d.name} .name=${d.name} .state=${row?.label ?? ''} .displayState=${row?.state ?? ''} .info=${shown?.info}
           .image=${shown?.image} .sink=${rt?.where === 'worker' ? rt.imageSink(d.key) : undefined}></image-panel>`;
       }))}</div>` : nothing}
       <div class="legend ${this.legendOpen ? '' : 'closed'}" data-legend>
         <div class="head" @click=${() => { this.legendOpen = !this.legendOpen; }}>
           <span>${this.legendOpen ? '▾' : '▸'} Legend${this.legendOpen ? '' : ' (all displays)'}</span><span>${rows.filter((r) => r.state === 'drawing').length}/${rows.length} drawing</span></div>
-        <ul>${rows.filter((r) => this.legendOpen || r.state !== 'drawing').map((r) => html`<li data-legend-row=${r.name} data-state=${r.state} title=${r.detail ?? ''}>
+        <ul>${rows.filter((r) => this.legendOpen || r.state !== 'drawing').map((r) => html`<li class=${r.state} data-legend-row=${r.name} data-state=${r.state} title=${r.detail ?? ''}
+            @click=${() => this.legendTap(r.name)}>
             <span class="dot ${r.state}"></span><span class="name">${r.name}</span>${r.state === 'drawing' ? nothing : html`<span class="muted">${r.label}</span>`}</li>
           ${r.notes.map((n) => html`<li class="note">${n}</li>`)}`)}</ul>
       </div>
       <div class="grip" title="Drag to resize the view" @pointerdown=${this.startResize}></div>
     `;
+  }
+
+  /**
+   * Kiosk: a tap on a legend row asks for that display's sheet (issue 23), a touch shortcut; keyboard users reach the
+   * same editor through the ⋯ drawer's Displays panel (and a tile's context-menu key). The desk edits in that panel.
+   */
+  private legendTap(name: string): void {
+    if (!this.kiosk) return;
+    this.dispatchEvent(new CustomEvent('legend-row-tap', { detail: { name }, bubbles: true, composed: true }));
   }
 
   private saveMeshUrl(e: Event): void {

@@ -12,10 +12,16 @@ import { displayChanges, type DisplayChange } from '../core/review/display-chang
 
 /** What a planning run needs from the rest of the app, gathered when the request is made. */
 export interface PlannerInputs {
+  /** While the robot is starting this is at most one start-up poll old (about 1 s), but may still lack topics. */
   snapshot(): Promise<GraphSnapshot | undefined>;
+  /** Whether the robot is still starting (its graph still growing, LinkState.starting). */
+  robotStarting?(): boolean;
   findings(): readonly Finding[];
   model(): Promise<ModelClient | undefined>;
 }
+
+/** Said with a plan made while the robot was still starting: what it may lack, and what to do. */
+export const robotStartingNote = 'the robot is still starting (topics are still appearing): this plan may miss some; ask again in a few seconds';
 
 /** How many earlier turns the planner sees. */
 const HISTORY_TURNS = 4;
@@ -70,12 +76,14 @@ export class PlannerController {
         history: this.turns.slice(-HISTORY_TURNS), proposer, signal: controller.signal, undoPreview: this.undoPreview(),
       });
       if (controller.signal.aborted) return;
-      this.turns = [...this.turns, { request: text, outcome: 'planned', actions: result.plan.actions }];
-      this.set({ status: 'ready', plan: result.plan, message: '' });
+      // Planned now rather than after a wait (a kiosk tap must answer at once): the plan says what it may lack.
+      const plan = this.inputs.robotStarting?.() ? { ...result.plan, notes: [robotStartingNote, ...result.plan.notes] } : result.plan;
+      this.turns = [...this.turns, { request: text, outcome: 'planned', actions: plan.actions }];
+      this.set({ status: 'ready', plan, message: '' });
       if (options.apply) {
-        const checked = result.plan.actions.filter((a) => a.checked);
+        const checked = plan.actions.filter((a) => a.checked);
         if (checked.length) this.apply(checked);
-        else this.set({ status: 'ready', message: result.plan.notes[0] ?? 'nothing to change' });
+        else this.set({ status: 'ready', message: plan.notes[0] ?? 'nothing to change' });
       }
     } catch (err) {
       if (controller.signal.aborted) { this.set({ status: 'idle', message: '' }); return; }

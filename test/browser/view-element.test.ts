@@ -41,6 +41,7 @@ function doc() {
 describe('live-view', () => {
   it('lists every enabled display in the legend, the ones it cannot draw as shown in RViz only', async () => {
     const link = new FakeLink('ws://fake:9090', smallRobot('ws://fake:9090'));
+    await link.connect();
     const el = await fixture<LiveView>(html`<live-view style="height:300px;width:500px" .doc=${doc()} .link=${link}></live-view>`);
     await waitUntil(() => el.viewStats().ready, 'three.js loaded', { timeout: 10000 });
     await waitUntil(() => el.viewStats().frames > 0, 'a frame rendered', { timeout: 5000 });
@@ -63,6 +64,7 @@ describe('live-view', () => {
     delete proto['transferControlToOffscreen'];
     try {
       const link = new FakeLink('ws://fake:9090', smallRobot('ws://fake:9090'));
+      await link.connect();
       const el = await fixture<LiveView>(html`<live-view style="height:300px;width:500px" .doc=${doc()} .link=${link}></live-view>`);
       await waitUntil(() => el.viewStats().ready && el.viewStats().frames > 0, 'the page view drew', { timeout: 10000 });
       const stats = el.viewStats();
@@ -75,7 +77,7 @@ describe('live-view', () => {
 
   it('exposes a read-only debug hook', () => {
     const d = doc();
-    const remove = installDebugHook({ viewStats: () => ({ frameMs: { p50: 1, p95: 2 }, frames: 3, displays: {}, dropped: {}, decode: {}, ready: true }), documentText: () => serialize(d) });
+    const remove = installDebugHook({ viewStats: () => ({ frameMs: { p50: 1, p95: 2 }, frames: 3, displays: {}, dropped: {}, decode: {}, ready: true, link: { subscribes: 0, unsubscribes: 0 } }), documentText: () => serialize(d) });
     try {
       const hook = window.rvizCompanion!;
       expect(hook.documentText()).to.equal(TEXT);

@@ -2,15 +2,19 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { mkdirSync } from 'node:fs';
-import { startSim } from '../../sim/server.ts';
+import { startSim, type ServerSettings } from '../../sim/server.ts';
 import { findChromium, chromiumArgs } from '../../scripts/chromium-path.ts';
 
 export type Sim = Awaited<ReturnType<typeof startSim>>;
 
 export interface E2eContext {
   page: Page;
-  /** The app's URL with `?url=` pointing at a fresh simulated robot of the given scenario (a name or a loaded one). */
-  open(scenario: string | Sim['scenario'], extraQuery?: string): Promise<Sim>;
+  /**
+   * The app's URL with `?url=` pointing at a fresh simulated robot of the given scenario (a name or a loaded one).
+   * The robot's server behaves like a real one (publishers discovered ~2 s after it starts) unless `server` says
+   * otherwise: cases that are not about start-up may opt out with `{ discoveryDelayMs: 0 }`.
+   */
+  open(scenario: string | Sim['scenario'], extraQuery?: string, server?: Partial<ServerSettings>): Promise<Sim>;
   /** Saves a screenshot under test-results/ (and docs/ when E2E_DOCS=1). */
   screenshot(name: string): Promise<void>;
   /** The built app's URL (vite preview). */
@@ -48,8 +52,8 @@ export async function runCases(cases: E2eCase[]): Promise<number> {
       page,
       appUrl,
       browser,
-      async open(scenario, extraQuery = '') {
-        const sim = await startSim({ scenario, port: 0 });
+      async open(scenario, extraQuery = '', server) {
+        const sim = await startSim({ scenario, port: 0, ...(server ? { server } : {}) });
         sims.push(sim);
         await page.goto(`${appUrl}?url=${encodeURIComponent(sim.url)}${extraQuery}`);
         return sim;

@@ -7,9 +7,14 @@ import { badUrlCase, recoveryCase } from './recovery.e2e.ts';
 import { viewCase, viewScreensCase } from './view.e2e.ts';
 import { bridgeFollowsCase, bridgeRefusedCase, noBridgeCase } from './bridge.e2e.ts';
 import { serveOfflineCase } from './serve.e2e.ts';
+import { transitionsLinkCase } from './transitions-link.e2e.ts';
+import { editorAddByTopicCase, editorMapAndGlobalCase, editorScreensCase, editorSizeCase } from './property-editor.e2e.ts';
+import { applyEconomyCase, qosGateCase, staleOnKillCase, staleOnPauseCase } from './display-truth.e2e.ts';
 import { deskFirstMinuteCase, deskPinchCase, kioskReadonlyCase, kioskTouchCase, kioskWaitingCase } from './kiosk.e2e.ts';
 
 const failed = await runCases([robotCase, plannerCase, plannerChoicesCase, kioskChoicesCase, assistantCase, recoveryCase, badUrlCase, viewCase, viewScreensCase,
   bridgeFollowsCase, bridgeRefusedCase, noBridgeCase,
-  kioskTouchCase, kioskReadonlyCase, kioskWaitingCase, deskFirstMinuteCase, deskPinchCase, serveOfflineCase]);
+  kioskTouchCase, kioskReadonlyCase, kioskWaitingCase, deskFirstMinuteCase, deskPinchCase, serveOfflineCase,
+  editorSizeCase, editorAddByTopicCase, editorMapAndGlobalCase, editorScreensCase,
+  staleOnPauseCase, staleOnKillCase, qosGateCase, applyEconomyCase, transitionsLinkCase]);
 process.exit(failed === 0 ? 0 : 1);

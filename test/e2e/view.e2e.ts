@@ -48,7 +48,8 @@ export const viewCase: E2eCase = {
   name: 'view: applying "show the lidar coloured by height" draws the scan; undo takes it away',
   async run({ page, open }) {
     const scenarioFile = turtlebotWithoutConfig();
-    const sim = await open(scenarioFile, '&debug=1');
+    // About drawing, not start-up: the robot's publishers are known at once (transitions-link.e2e.ts covers start-up).
+    const sim = await open(scenarioFile, '&debug=1', { discoveryDelayMs: 0 });
     rmSync(dirname(scenarioFile), { recursive: true, force: true }); // read once by the simulated robot at start
     await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
     await page.waitForFunction(() => window.rvizCompanion?.viewStats().ready === true, undefined, { timeout: 15_000 });

@@ -29,13 +29,21 @@ export class FakeLink implements RobotLink {
   }
 
   public async snapshot(): Promise<GraphSnapshot> { return this.snap; }
-  public subscribe(): () => void { return () => undefined; }
+  /** Counts as the rosbridge link does: one subscribe per call, one unsubscribe per first call of its stop function. */
+  private readonly sent = { subscribes: 0, unsubscribes: 0 };
+  public subscribe(): () => void {
+    this.sent.subscribes++;
+    let stopped = false;
+    return () => { if (!stopped) { stopped = true; this.sent.unsubscribes++; } };
+  }
+  public stats() { return { ...this.sent }; }
   public async callService<Res>(): Promise<Res> { throw new Error('fake link: no services'); }
   public tf(): TfEdge[] { return [...this.snap.tf]; }
   public sampleRates(): () => void { return () => undefined; }
   public rates() { return {}; }
   public feed(): DisplayFeed {
-    return { status: () => ({ delivered: 0, dropped: 0, asked: { throttleMs: 0, queueLength: 0, compression: 'none' } }), stop: () => undefined };
+    const stop = this.subscribe();
+    return { status: () => ({ delivered: 0, dropped: 0, asked: { throttleMs: 0, queueLength: 0, compression: 'none' } }), stop };
   }
 
   private set(patch: Partial<LinkState>): void {

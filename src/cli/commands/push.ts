@@ -8,8 +8,11 @@ import { checkRobotUrl, createRosbridgeLink, defaultRosbridgeLinkOptions, isLink
 import { CliError, type CommandRun } from '../context.ts';
 
 const defaultTimeoutMs = 15_000;
-/** How long to wait for the bridge's latched last status before sending, when it has not come with the graph. */
-const latchedGraceMs = 500;
+/**
+ * How long to wait for the bridge's latched last status before sending, when it has not come with the graph. A
+ * rosbridge that just started delivers it only after it discovered the bridge and the link re-subscribed (~1-2 s).
+ */
+const latchedGraceMs = 3000;
 
 function parseTimeout(value: string | boolean | undefined): number {
   if (value === undefined) return defaultTimeoutMs;
@@ -68,7 +71,8 @@ export const run: CommandRun = async (ctx) => {
         deadline.addEventListener('abort', onAbort, { once: true });
         connected.then(resolve, reject).finally(() => deadline.removeEventListener('abort', onAbort));
       });
-      const snap = await link.snapshot({ signal: deadline });
+      // A rosbridge that just started is still discovering the robot: wait (bounded) for its graph to settle.
+      const snap = await link.snapshot({ signal: deadline, settleMs: Math.floor(timeoutMs / 3) });
       if (!bridgeInGraph(snap.topics)) {
         return report(undefined, false, `no bridge on ${check.url}: nothing subscribes to /rviz_companion/rviz_config, so nothing was sent. `
           + `On the machine that runs RViz2: ${bridgeLaunchCommand} (see ${bridgeReadmePath})`);
@@ -81,7 +85,8 @@ export const run: CommandRun = async (ctx) => {
     }
     // The latched last status normally arrived during the graph poll; give a slow one a moment, so that it is not
     // mistaken for the answer to this config (a bridge that never answered anything yet has none to send).
-    for (let waited = 0; bridge.state().received === 0 && waited < latchedGraceMs && !ctx.signal.aborted; waited += 25) {
+    const grace = Math.min(latchedGraceMs, Math.floor(timeoutMs / 3));
+    for (let waited = 0; bridge.state().received === 0 && waited < grace && !ctx.signal.aborted; waited += 25) {
       await new Promise((r) => setTimeout(r, 25));
     }
     const outcome = await bridge.send(text, { timeoutMs, signal: ctx.signal });

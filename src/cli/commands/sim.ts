@@ -1,7 +1,7 @@
 // `rviz-companion sim`: runs the simulated robot until the process is interrupted.
 import { startSim } from '../../../sim/server.ts';
 import { loadScenario } from '../../../sim/scenario.ts';
-import type { BridgeSettings } from '../../../sim/types.ts';
+import type { BridgeSettings, ServerSettings } from '../../../sim/types.ts';
 import { CliError, type CommandRun } from '../context.ts';
 
 function parsePort(value: string | boolean | undefined): number {
@@ -29,6 +29,18 @@ function bridgeOptions(o: Record<string, string | boolean>): Partial<BridgeSetti
   return Object.keys(settings).length > 0 ? settings : undefined;
 }
 
+/** `--discovery-delay`, `--status-frames`: how the rosbridge server itself behaves (defaults: a real robot's). */
+function serverOptions(o: Record<string, string | boolean>): Partial<ServerSettings> | undefined {
+  const settings: Partial<ServerSettings> = {};
+  const delay = o['discovery-delay'];
+  if (delay !== undefined) {
+    if (typeof delay !== 'string' || !/^\d+$/.test(delay) || Number(delay) > 60_000) throw new CliError(`--discovery-delay: expected 0-60000 ms, got "${String(delay)}"`);
+    settings.discoveryDelayMs = Number(delay);
+  }
+  if (o['status-frames']) settings.statusFrames = true;
+  return Object.keys(settings).length > 0 ? settings : undefined;
+}
+
 export const run: CommandRun = async (ctx) => {
   const port = parsePort(ctx.options['port']);
   const host = typeof ctx.options['host'] === 'string' ? ctx.options['host'] : '127.0.0.1';
@@ -36,9 +48,10 @@ export const run: CommandRun = async (ctx) => {
   const loaded = loadScenario(name);
   if (!loaded.ok) throw new CliError(loaded.reason.replace(/^sim: /, ''));
   const bridge = bridgeOptions(ctx.options);
+  const server = serverOptions(ctx.options);
   let sim;
   try {
-    sim = await startSim({ scenario: loaded.scenario, port, host, ...(bridge === undefined ? {} : { bridge }) });
+    sim = await startSim({ scenario: loaded.scenario, port, host, ...(bridge === undefined ? {} : { bridge }), ...(server === undefined ? {} : { server }) });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new CliError(e.code === 'EADDRINUSE' ? e.message.replace(/^sim: /, '') : `cannot listen on ${host}:${port} (${e.message})`);

@@ -13,6 +13,7 @@ import type { CatalogFile, DisplayTypeSpec, Distro, PropertySpec } from './types
 import { availableIn, findProperty, forMessageType, resolveType, type PropertyLookup } from './lookup.ts';
 import { checkValue, type PropertyValue, type ValueCheck } from './values.ts';
 import { propertyForWords, typeMentions, typesForWords, type PropertyMatch, type TypeMention } from './words.ts';
+import { globalOptionSpec } from './global-options.ts';
 
 export type { CatalogFile, DerivedTopic, TransportSuffix, DisplayTypeSpec, Distro, PropertySpec, QosDefaults, PropertyKind, ValueWords } from './types.ts';
 export type { PropertyLookup } from './lookup.ts';
@@ -23,6 +24,7 @@ export { availableIn, normalizeMessageType } from './lookup.ts';
 export { namedColors } from './values.ts';
 export { derivedTopicName, derivedTopicsFor, transportFor, type DerivedTopicUse, type TopicTransport } from './derived.ts';
 export { conditionHolds, conditionsOf, conditionText, satisfyingValue, type Condition, type ConditionOp } from './conditions.ts';
+export { GLOBAL_OPTIONS, globalOptionSpec, globalOptionSpecs, isGlobalOptions } from './global-options.ts';
 export { effectiveRequestedQos, type EffectiveQos, type QosFieldValue, type QosValueSource } from './qos.ts';
 
 export interface Catalog {
@@ -46,6 +48,8 @@ export interface Catalog {
   propertyForWords(spec: DisplayTypeSpec, text: string): PropertyMatch[];
   /** Displays that exist in a distro (CameraInfo: jazzy and later). */
   displaysIn(distro: Distro): DisplayTypeSpec[];
+  /** A Global Option (`Background Color`, `Frame Rate`…) by loose path (catalog/global-options.json). */
+  globalOption(path: string): PropertySpec | undefined;
 }
 
 /** `octomap_rviz_plugins/OccupancyGrid` is another package's class, never a word for one of ours. */
@@ -77,6 +81,7 @@ export function createCatalog(file: CatalogFile): Catalog {
     typeMentions: (text) => typeMentions(displays, text, other),
     propertyForWords: (spec, text) => propertyForWords(spec, text, displays),
     displaysIn: (distro) => displays.filter((d) => availableIn(d, distro)),
+    globalOption: globalOptionSpec,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/index.ts';
 import { analyzeTf, type TfTree } from '../graph/tf-tree.ts';
 import type { GraphSnapshot, TopicInfo } from '../graph/types.ts';
 import type { DocumentFacts } from './display-topics.ts';
-import type { DiagnoseInput, DiagnoseOptions, Finding, StampSample } from './types.ts';
+import type { DiagnoseInput, DiagnoseOptions, Finding, StampSample, SubscriptionFact } from './types.ts';
 
 export interface RuleContext {
   snapshot: GraphSnapshot;
@@ -17,6 +17,8 @@ export interface RuleContext {
   /** Latest sample per topic. */
   stamps: ReadonlyMap<string, StampSample>;
   sampledSince?: number;
+  /** The link's subscriptions by topic, when given. */
+  subscriptions: ReadonlyMap<string, SubscriptionFact>;
 }
 
 /** One rule, one module: a pure function of the context. */
@@ -36,6 +38,7 @@ export function buildContext(input: DiagnoseInput, options: DiagnoseOptions, cat
     topics: new Map(input.snapshot.topics.map((t) => [t.name, t])),
     tree: analyzeTf(input.snapshot.tf, input.now, { staleAfterMs: options.tfStaleAfterMs }),
     stamps,
+    subscriptions: new Map((input.subscriptions ?? []).map((f) => [f.topic, f])),
   };
   if (facts) ctx.facts = facts;
   if (input.sampledSince !== undefined) ctx.sampledSince = input.sampledSince;

@@ -12,5 +12,7 @@ export const defaultDiagnoseOptions: Readonly<DiagnoseOptions> = Object.freeze({
   simTimeBelowSec: 1e9,
   // At 1 Hz, two or three messages.
   noDataMinWindowMs: 2500,
+  // A subscription is also judged on slow topics (a 1 Hz map update) and after a latched sample's re-subscription.
+  noDataSubscribedMs: 5000,
   maxNamed: 6,
 });

@@ -42,6 +42,27 @@ export interface StampSample {
   receivedAt: number;
 }
 
+/**
+ * What the link knows about one of its subscriptions on the current connection (RobotLink.subscriptionFacts): lets
+ * NO_DATA judge every subscribed topic, not only sampled ones, and name the likely cause even when the server sent no
+ * status (rosbridge_suite 2.1 only logs a refusal).
+ */
+export interface SubscriptionFact {
+  topic: string;
+  /** The message type the subscription asked for. */
+  type: string;
+  /** Wall-clock ms of the first subscribe on the current connection. */
+  since: number;
+  /** Messages received on the current connection. */
+  received: number;
+  /** rosbridge `throttle_rate` of the subscription (ms). */
+  throttleMs: number;
+  /** The server's refusal, when it sent a status (rosbridge-server-rs does; rosbridge_suite 2.1 does not). */
+  refused?: string;
+  /** Re-subscriptions made on this connection to get a missed latched sample. */
+  resubscribes: number;
+}
+
 /** Named thresholds of the rules; every rule reads its own from here. */
 export interface DiagnoseOptions {
   /** A dynamic TF edge not received for this long (ms) is stale. */
@@ -54,6 +75,8 @@ export interface DiagnoseOptions {
   simTimeBelowSec: number;
   /** NO_DATA needs rate sampling of at least this long (ms): shorter windows prove nothing. */
   noDataMinWindowMs: number;
+  /** NO_DATA judges a subscription (SubscriptionFact) that received nothing for this long (ms). */
+  noDataSubscribedMs: number;
   /** At most this many frames are named in one summary. */
   maxNamed: number;
 }
@@ -71,5 +94,7 @@ export interface DiagnoseInput {
    * because an empty rate could come from a window too short to see anything.
    */
   sampledSince?: number;
+  /** The link's subscriptions (RobotLink.subscriptionFacts): NO_DATA then judges them too, with their likely cause. */
+  subscriptions?: readonly SubscriptionFact[];
   options?: Partial<DiagnoseOptions>;
 }

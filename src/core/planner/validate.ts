@@ -3,11 +3,11 @@
  * state the earlier actions leave. A refused action keeps its reason; an accepted one may carry a note ("not publishing
  * yet", "frame not in the TF tree"). Nothing here applies anything.
  */
+import { GLOBAL_OPTIONS, globalOptionSpecs, isGlobalOptions } from '../catalog/global-options.ts';
 import { looseDisplayName } from '../rviz/displays.ts';
 import { BLANK_ACTION, type PlannedAction, type RejectedAction, type RvizAction } from '../rviz/action-types.ts';
 import { normalizeAction } from '../rviz/actions.ts';
 import { splitPath } from '../rviz/properties.ts';
-import { GLOBAL_OPTIONS, GLOBAL_OPTION_SPECS, globalOptionSpec, isGlobalOptions } from '../rviz/global-options.ts';
 import { PlanState, readPlain, type VirtualDisplay } from './state.ts';
 import { absoluteTopic, checkTopicFor, defaultTopicFor } from './topics.ts';
 import type { PlanContext } from './types.ts';
@@ -107,16 +107,6 @@ function resolvePath(state: PlanState, d: VirtualDisplay, path: string): string 
   throw new Refused(found && !found.ok ? found.reason.replace(/^catalog: /, '') : `"${d.name}" has no property "${path}"`);
 }
 
-/** Background Color, Frame Rate (and Fixed Frame, as set_fixed_frame would): the Global Options a plan may set. */
-function checkGlobalOption(state: PlanState, a: RvizAction, path: string): { action: RvizAction; note?: string } {
-  if (path.toLowerCase() === 'fixed frame') return { action: { ...a, display: GLOBAL_OPTIONS, property: 'Fixed Frame', value: a.value.trim() }, note: frameNote(state.context, a.value.trim()) };
-  const spec = globalOptionSpec(path);
-  if (!spec) throw new Refused(`Global Options has no "${path}" a plan may set (${GLOBAL_OPTION_SPECS.map((s) => s.path).join(', ')}, Fixed Frame)`);
-  const checked = state.context.catalog.checkValue(spec, a.value);
-  if (!checked.ok) throw new Refused(`Global Options: ${checked.reason}`);
-  return { action: { ...a, display: GLOBAL_OPTIONS, property: spec.path, value: String(checked.normalized) } };
-}
-
 function checkSetProperty(state: PlanState, a: RvizAction): { action: RvizAction; note?: string } {
   const raw = splitPath(a.property.trim()).join('/');
   if (raw === '') throw new Refused('set_property needs a property');
@@ -145,6 +135,16 @@ function checkSetProperty(state: PlanState, a: RvizAction): { action: RvizAction
   }
   d.planProps.set(path, value);
   return { action: { ...a, display: state.handle(d), property: path, value }, note };
+}
+
+/** `display: "Global Options"`: the view's own settings, checked against catalog/global-options.json. */
+function checkGlobalOption(state: PlanState, a: RvizAction, raw: string): { action: RvizAction; note?: string } {
+  const spec = state.context.catalog.globalOption(raw);
+  if (!spec) throw new Refused(`Global Options has no property "${raw}" (properties: ${globalOptionSpecs.map((p) => p.path).join(', ')})`);
+  if (spec.path === 'Fixed Frame') return checkFixedFrame(state, { ...a, action: 'set_fixed_frame', frame: a.value, value: '', display: '', property: '' });
+  const checked = state.context.catalog.checkValue(spec, a.value);
+  if (!checked.ok) throw new Refused(`Global Options: ${checked.reason.replace(/^catalog: /, '')}`);
+  return { action: { ...a, display: GLOBAL_OPTIONS, property: spec.path, value: String(checked.normalized) } };
 }
 
 function checkEnabled(state: PlanState, a: RvizAction): { action: RvizAction } {

@@ -9,7 +9,6 @@ import {
   addTarget, childrenOf, displayClass, displayName, displayRefs, findDisplay, looseDisplayName, uniqueDisplayName, vmMap, GROUP_CLASS, type DisplayRef,
 } from './displays.ts';
 import { propertySpec, topicPropertiesOf, type DisplayTypeLookup } from './lookup.ts';
-import { GLOBAL_OPTION_SPECS, globalOptionSpec, isGlobalOptions } from './global-options.ts';
 import { planSetProperty, readProperty, splitPath } from './properties.ts';
 import { applyChange, diffTexts, matchLineEndings, invertChange, type TextChange } from './text-change.ts';
 import { coerceValue, TOPIC_NAME } from './values.ts';
@@ -220,7 +219,7 @@ function setProperty(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): stri
   if (asked === 'Name') return renameDisplay(ed, { ...a, action: 'rename_display' });
   if (asked === 'Enabled' || asked === 'Value') return setEnabled(ed, { ...a, action: 'set_enabled' });
   if (asked === 'Class') throw new ActionError('rviz: set_property cannot change a display\'s Class; remove it and add another');
-  if (isGlobalOptions(a.display)) return setGlobalOption(ed, asked, a.value, lookup);
+  if (a.display.trim() === GLOBAL_OPTIONS) return setGlobalOption(ed, asked, a.value, lookup);
   const ref = ed.find(requireText(a.display, 'a display', 'set_property'));
   const path = resolvePropertyPath(ref, asked, lookup);
   const spec = propertySpec(lookup.byClass(displayClass(ref)), path);
@@ -247,6 +246,37 @@ function setProperty(ed: Editor, a: RvizAction, lookup: DisplayTypeLookup): stri
   setProp(ed, ref, path, value);
   return `set ${path} of "${displayName(ref)}" to ${String(value)}`;
 }
+
+/** `display: "Global Options"` names the view's own settings (Background Color, Frame Rate…), not a display. */
+const GLOBAL_OPTIONS = 'Global Options';
+
+function setGlobalOption(ed: Editor, asked: string, text: string, lookup: DisplayTypeLookup): string {
+  const spec = lookup.globalOption?.(asked);
+  const key = spec?.path ?? asked;
+  if (key === 'Fixed Frame') return setFixedFrame(ed, { ...BLANK_ACTION, action: 'set_fixed_frame', frame: text });
+  const vm: YAMLMap = vmMap(ed.doc);
+  const go = vm.get(GLOBAL_OPTIONS, true);
+  if (go !== undefined && !isMap(go)) throw new ActionError('rviz: set_property: "Global Options" is not a map');
+  const current = readProperty(vm, `${GLOBAL_OPTIONS}/${key}`, VM_LABEL);
+  // A key the catalog does not know is written only where the file already has it (another RViz version's option).
+  if (!spec && lookup.globalOption && !current.ok) throw new ActionError(`rviz: set_property: Global Options has no property "${asked}"`);
+  let value: YamlScalar;
+  if (spec && lookup.checkValue) {
+    const checked = lookup.checkValue(spec, text);
+    if (!checked.ok) throw new ActionError(`rviz: set_property on Global Options: ${checked.reason.replace(/^catalog: /, '')}`);
+    value = checked.normalized;
+  } else {
+    const coerced = coerceValue(text, spec, current.ok ? current.value : undefined, `"${key}" of Global Options`);
+    if (!coerced.ok) throw new ActionError(coerced.reason);
+    value = coerced.value;
+  }
+  ed.apply(planSetProperty(ed.doc.text, vm, [GLOBAL_OPTIONS, key], value, VM_LABEL));
+  const read = readProperty(vmMap(ed.doc), `${GLOBAL_OPTIONS}/${key}`, VM_LABEL);
+  if (!read.ok || read.value !== value) throw new Error(`rviz: internal: setting Global Options "${key}" did not take effect`);
+  return `set Global Options ${key} to ${String(value)}`;
+}
+
+const VM_LABEL = 'Visualization Manager';
 
 function setEnabled(ed: Editor, a: RvizAction): string {
   const ref = ed.find(requireText(a.display, 'a display', 'set_enabled'));
@@ -280,21 +310,6 @@ function renameDisplay(ed: Editor, a: RvizAction): string {
     ed.apply(renameKey(ed.doc.text, findPair(wg2, oldName)!, newName, Boolean(wg2.flow)));
   }
   return `renamed "${oldName}" to "${newName}"`;
-}
-
-/** Background Color, Frame Rate: a Global Option other than the fixed frame, checked by its spec. */
-function setGlobalOption(ed: Editor, path: string, raw: string, lookup: DisplayTypeLookup): string {
-  if (path === 'Fixed Frame') return setFixedFrame(ed, { ...BLANK_ACTION, action: 'set_fixed_frame', frame: raw });
-  const spec = globalOptionSpec(path);
-  if (!spec) throw new ActionError(`rviz: set_property: Global Options has no "${path}" a plan may set (${GLOBAL_OPTION_SPECS.map((s) => s.path).join(', ')}, Fixed Frame)`);
-  if (!lookup.checkValue) throw new ActionError('rviz: set_property on Global Options needs the catalog to check the value');
-  const checked = lookup.checkValue(spec, raw);
-  if (!checked.ok) throw new ActionError(`rviz: set_property on Global Options: ${checked.reason.replace(/^catalog: /, '')}`);
-  const vm: YAMLMap = vmMap(ed.doc);
-  const go = vm.get('Global Options', true);
-  if (go !== undefined && !isMap(go)) throw new ActionError('rviz: set_property: "Global Options" is not a map');
-  ed.apply(planSetProperty(ed.doc.text, vm, ['Global Options', spec.path], checked.normalized as YamlScalar, 'Visualization Manager'));
-  return `set Global Options ${spec.path} to ${String(checked.normalized)}`;
 }
 
 function setFixedFrame(ed: Editor, a: RvizAction): string {

@@ -13,6 +13,8 @@ export interface DisplayTypeLookup {
   property?(spec: DisplayTypeSpec, path: string): PropertySpec | undefined;
   /** Check and normalize a value the way RViz2 writes it (`red` → `255; 0; 0`, `best effort` → `Best Effort`). */
   checkValue?(property: PropertySpec, value: string | number | boolean): { ok: true; normalized: string | number | boolean } | { ok: false; reason: string };
+  /** A Global Option (`Background Color`, `Frame Rate`) by path, for set_property on `Global Options`. */
+  globalOption?(path: string): PropertySpec | undefined;
 }
 
 export function propertySpec(spec: DisplayTypeSpec | undefined, path: string): PropertySpec | undefined {

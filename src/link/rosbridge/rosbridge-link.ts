@@ -6,12 +6,15 @@
  */
 import { Topic, type Ros } from 'roslib';
 import { bridgeQosTopic, bridgeQosType, parseBridgeQos, type BridgeQos } from '../../core/graph/bridge-qos.ts';
+import { bridgeConfigCurrentTopic, bridgeConfigStatusTopic } from '../../core/bridge/status.ts';
 import { ProblemStore } from '../../core/graph/problem-store.ts';
 import { RateEstimator } from '../../core/graph/rate.ts';
 import { buildSnapshot, type TopicRate } from '../../core/graph/snapshot.ts';
+import { inferPublisherQos } from '../../core/graph/qos-inference.ts';
 import { TfBuffer, type TfTransform } from '../../core/graph/tf-tree.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../../core/graph/types.ts';
 import { LinkError, isLinkError } from '../errors.ts';
+import type { SubscriptionFact } from '../../core/diagnosis/types.ts';
 import { realTimers, type Timers } from '../timers.ts';
 import type { CallOptions, DisplayFeed, DisplayFeedRequest, FeedHandler, LinkCapability, LinkState, MessageHandler, RobotLink, SnapshotRequest,
   SubscribeOptions } from '../types.ts';
@@ -23,6 +26,8 @@ import { defaultPollOptions, pollGraph, type PollOptions, type PollResult } from
 import { RosapiClient } from './rosapi.ts';
 import { defaultCallTimeoutMs, ServiceCaller } from './service-call.ts';
 import { SubscriptionRegistry } from './subscriptions.ts';
+import { defaultRecoveryOptions, LatchedRecovery, type RecoveryOptions } from './latched-recovery.ts';
+import { StartupPolls, defaultStartupOptions, type StartupOptions } from './startup-polls.ts';
 import { defaultMaxFrameBytes, type FrameProblem } from './transport.ts';
 import { defaultWatchdogOptions, Watchdog, type WatchdogOptions } from '../watchdog.ts';
 
@@ -53,6 +58,10 @@ export interface RosbridgeLinkOptions {
    * (a server that does not know it sends JSON, which the decoders also take), so it is on unless turned off.
    */
   cbor: boolean;
+  /** Re-subscribing latched topics that missed their sample (see latched-recovery.ts). */
+  recovery: RecoveryOptions;
+  /** The graph polled on its own while the robot starts (see startup-polls.ts). */
+  startup: StartupOptions;
 }
 
 export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Object.freeze({
@@ -69,9 +78,13 @@ export const defaultRosbridgeLinkOptions: Readonly<RosbridgeLinkOptions> = Objec
   maxPublishBytes: 10_000_000,
   watchdog: defaultWatchdogOptions,
   cbor: true,
+  recovery: defaultRecoveryOptions,
+  startup: defaultStartupOptions,
 });
 
 const tfType = 'tf2_msgs/msg/TFMessage';
+/** The companion's bridge node publishes these transient local (DESIGN.md "Bridge topics"), reported or not. */
+const bridgeLatchedTopics: ReadonlySet<string> = new Set([bridgeQosTopic, bridgeConfigCurrentTopic, bridgeConfigStatusTopic]);
 
 interface Deferred { promise: Promise<void>; resolve(): void; reject(err: LinkError): void; settled: boolean }
 
@@ -120,6 +133,10 @@ export class RosbridgeLink implements RobotLink {
   /** roslib publishers of the current connection, by topic (advertised once per connection). */
   private publishers = new Map<string, Topic<Record<string, unknown>>>();
   private readonly watchdog: Watchdog | undefined;
+  private readonly recovery: LatchedRecovery;
+  private readonly startup: StartupPolls;
+  /** Topics that delivered while the graph did not list them: how many refreshes each caused on this connection. */
+  private readonly unlisted = new Map<string, number>();
 
   public constructor(url: string, options: Partial<RosbridgeLinkOptions> = {}) {
     this.url = url.trim();
@@ -135,7 +152,14 @@ export class RosbridgeLink implements RobotLink {
       if (!status) { if (this.problems.delete(id)) this.emit(); return; }
       this.setProblem({ id, severity: status.level === 'error' ? 'error' : 'warning',
         message: `rosbridge refused the subscription to ${topic}: ${status.message}` });
-    }, (topic) => this.watchdog?.feed(topic));
+    }, (topic) => this.onAnyMessage(topic));
+    this.recovery = new LatchedRecovery(this.opts.timers, this.opts.recovery,
+      { waiting: () => this.subs.waiting(), resubscribe: (topic) => this.subs.resubscribe(topic) });
+    this.startup = new StartupPolls(this.opts.timers, this.opts.startup, {
+      poll: () => this.refreshGraph(),
+      // Start-up begins with the connection (whose own state change carries it); its end is a change of its own.
+      onChange: (starting) => { if (!starting) { this.wakeSettleWaiters(); this.emit(); } },
+    });
     if (this.opts.watchdog !== false) {
       const silenceMs = this.opts.watchdog.silenceMs ?? defaultWatchdogOptions.silenceMs;
       this.watchdog = new Watchdog({ ...this.opts.watchdog, timers: this.opts.timers, onSilent: (info) => {
@@ -201,6 +225,8 @@ export class RosbridgeLink implements RobotLink {
     this.rateSamplers.clear();
     this.settleWaiter(new LinkError('closed', `rosbridge ${this.url}: the link was closed before it connected`));
     this.poll = undefined;
+    this.recovery.reset();
+    this.startup.stop();
     this.problems.deletePrefix('link:');
     this.setPresence('disconnected');
   }
@@ -213,6 +239,8 @@ export class RosbridgeLink implements RobotLink {
     this.bridge = undefined;
     this.bridgeWaited = false;
     this.tfBuffer.clear();
+    this.recovery.reset();
+    this.unlisted.clear();
     this.subs.attach(ros);
     this.watchdog?.start();
     this.rosapi.topics({ timeoutMs: this.opts.probeTimeoutMs }).then(
@@ -225,6 +253,8 @@ export class RosbridgeLink implements RobotLink {
         this.problems.delete('link:not-rosbridge');
         this.problems.delete('link:no-rosapi');
         this.problems.delete('link:silent');
+        // A fresh graph at once, then often while the robot (or its rosbridge) is still discovering its publishers.
+        this.startup.start();
         this.setPresence('connected');
         this.settleWaiter();
       },
@@ -255,6 +285,8 @@ export class RosbridgeLink implements RobotLink {
     this.poll = undefined;
     this.caller.rejectAll(new LinkError('connection-lost', `rosbridge ${this.url}: connection lost (${info.reason})`));
     this.subs.detach();
+    this.recovery.reset();
+    this.startup.stop();
     this.wakeBridgeWaiters();
     const retry = info.retryInMs === undefined ? '' : `; retrying in ${seconds(info.retryInMs)}`;
     if (info.wasOpen) {
@@ -283,8 +315,11 @@ export class RosbridgeLink implements RobotLink {
   public state(): LinkState {
     const problems = this.problems.list();
     const last = this.lastState;
-    if (last && last.presence === this.presence && last.problems === problems && last.snapshot === this.lastSnapshot) return last;
+    const starting = this.startup.running;
+    if (last && last.presence === this.presence && last.problems === problems && last.snapshot === this.lastSnapshot
+      && (last.starting === true) === starting) return last;
     const s: LinkState = { url: this.url, presence: this.presence, problems };
+    if (starting) s.starting = true;
     if (this.lastSnapshot) s.snapshot = this.lastSnapshot;
     this.lastState = Object.freeze(s);
     return this.lastState;
@@ -360,6 +395,28 @@ export class RosbridgeLink implements RobotLink {
   }
   public lastMessageAt(): number | undefined { return this.watchdog?.lastMessageAt; }
 
+  public stats(): { subscribes: number; unsubscribes: number } { return { ...this.subs.sent }; }
+  public subscriptionFacts(): SubscriptionFact[] { return this.subs.facts(); }
+
+  private onAnyMessage(topic: string): void {
+    this.watchdog?.feed(topic);
+    this.recovery.onMessage(topic);
+    // Data on a topic the graph does not list (or lists without publishers): the graph is out of date.
+    const graph = this.poll?.result.graph;
+    if (!graph || (graph.publishers[topic] ?? []).length > 0) return;
+    const refreshes = this.unlisted.get(topic) ?? 0;
+    if (refreshes >= this.opts.startup.unlistedRefreshes) return;
+    this.unlisted.set(topic, refreshes + 1);
+    this.refreshGraph();
+  }
+
+  /** Starts a fresh graph poll (or joins the one under way); its result becomes the cached one and a new snapshot. */
+  private refreshGraph(): Promise<void> {
+    if (!this.ros) return Promise.resolve();
+    const run = this.inflight ?? this.startPoll();
+    return run.then((result) => { if (this.poll?.result === result) this.assemble(result); }, () => undefined);
+  }
+
   public sampleRates(topics: readonly { name: string; type: string }[]): () => void {
     const names: string[] = [];
     for (const { name, type } of topics) {
@@ -418,11 +475,34 @@ export class RosbridgeLink implements RobotLink {
     if (parsed.ok) {
       this.bridge = parsed.value;
       for (const p of parsed.problems) this.problems.set(p);
+      // Reported QoS may name more transient-local publishers than conventions did.
+      if (this.poll && this.ros) this.recovery.onGraph(this.latchedTopics(this.poll.result));
     } else {
       this.problems.set(parsed.problem);
     }
     this.wakeBridgeWaiters();
     this.emit();
+  }
+
+  private readonly settleWaiters = new Set<() => void>();
+
+  private wakeSettleWaiters(): void {
+    for (const w of [...this.settleWaiters]) w();
+  }
+
+  /** Until the robot's graph stopped growing (start-up polls ended), the connection changed, or `ms` passed. */
+  private waitSettled(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.opts.timers.clearTimeout(timer);
+        this.settleWaiters.delete(done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = this.opts.timers.setTimeout(done, ms);
+      this.settleWaiters.add(done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
   }
 
   private wakeBridgeWaiters(): void {
@@ -447,7 +527,10 @@ export class RosbridgeLink implements RobotLink {
     if (!this.ros || this.presence !== 'connected') {
       throw new LinkError('not-connected', `snapshot: not connected to ${this.url} (${this.presence})`);
     }
-    const fresh = this.poll && this.opts.timers.now() - this.poll.takenAt < this.opts.snapshotTtlMs;
+    if (request.settleMs && this.startup.running) await this.waitSettled(request.settleMs, signal);
+    // While the robot starts, a snapshot is never older than one startup poll.
+    const ttl = this.startup.running ? this.opts.startup.everyMs : this.opts.snapshotTtlMs;
+    const fresh = this.poll && this.opts.timers.now() - this.poll.takenAt < ttl;
     let result: PollResult;
     if (fresh && !request.force) {
       result = this.poll!.result;
@@ -466,6 +549,8 @@ export class RosbridgeLink implements RobotLink {
       tip: 'a large graph or a busy rosbridge; it continues in the background' }), this.opts.slowAfterMs);
     const run = (async () => {
       const result = await pollGraph(this.rosapi, this.opts.poll);
+      // Before waiting for the bridge: its own latched report may be what a too-early subscription missed.
+      if (epoch === this.epoch) this.recovery.onGraph(this.latchedTopics(result));
       // Wait once per connection, and only when a bridge node publishes (our own subscription also lists the topic).
       const bridgePublished = (result.graph.publishers[bridgeQosTopic] ?? []).length > 0;
       if (bridgePublished && !this.bridgeWaited) {
@@ -479,6 +564,7 @@ export class RosbridgeLink implements RobotLink {
         this.poll = { takenAt: timers.now(), result };
         for (const id of ['graph:nodes', 'graph:endpoints']) this.problems.delete(id);
         for (const p of result.problems) this.problems.set(p);
+        this.startup.observe(graphSize(result));
       }
       return result;
     }).finally(() => {
@@ -491,6 +577,26 @@ export class RosbridgeLink implements RobotLink {
     return tracked;
   }
 
+  /**
+   * Of the subscribed topics still waiting for a first message, those whose publishers in this graph are transient
+   * local: reported by the bridge, inferred from conventions, or the bridge's own topics. Only waiting topics are
+   * looked at, so a 1,000-topic graph costs nothing here.
+   */
+  private latchedTopics(result: PollResult): Set<string> {
+    const out = new Set<string>();
+    const types = new Map(result.graph.topics.map((t) => [t.name, t.type]));
+    for (const topic of this.subs.waiting().keys()) {
+      const publishers = result.graph.publishers[topic] ?? [];
+      if (publishers.length === 0) continue;
+      const reported = this.bridge?.topics[topic]?.publishers;
+      const latched = bridgeLatchedTopics.has(topic)
+        || (reported && reported.length > 0 ? reported.some((p) => p.qos.durability === 'transient_local')
+          : inferPublisherQos(topic, types.get(topic) ?? '').qos.durability === 'transient_local');
+      if (latched) out.add(topic);
+    }
+    return out;
+  }
+
   private assemble(result: PollResult): GraphSnapshot {
     const snap = buildSnapshot({
       url: this.url, presence: this.presence, takenAt: this.opts.timers.now(), graph: result.graph,
@@ -501,6 +607,13 @@ export class RosbridgeLink implements RobotLink {
     this.emit();
     return snap;
   }
+}
+
+/** How big a graph is (topics with publishers, and publishers): it grows while the robot starts. */
+function graphSize(result: PollResult): number {
+  let n = 0;
+  for (const list of Object.values(result.graph.publishers)) n += list.length > 0 ? 1 + list.length : 0;
+  return n;
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

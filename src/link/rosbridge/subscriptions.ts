@@ -7,6 +7,7 @@
 import { Topic, type Ros } from 'roslib';
 import type { Timers } from '../timers.ts';
 import type { MessageHandler, SubscribeOptions } from '../types.ts';
+import type { SubscriptionFact } from '../../core/diagnosis/types.ts';
 
 interface Entry {
   type: string;
@@ -17,9 +18,15 @@ interface Entry {
 interface Group {
   name: string;
   entries: Set<Entry>;
-  wire?: { topic: Topic; throttleMs: number; queueLength: number; compression: 'none' | 'cbor'; type: string; statusEvent?: string; onStatus?: (m: unknown) => void };
+  wire?: { topic: Topic; throttleMs: number; queueLength: number; compression: 'none' | 'cbor'; type: string; statusEvent?: string; onStatus?: (m: unknown) => void;
+    /** Wall-clock ms the subscribe frame was sent. */
+    since: number };
   /** Whether rosbridge complained about this subscription (cleared by the first message). */
   complained?: boolean;
+  /** What rosbridge said when it complained. */
+  complaint?: string;
+  /** On the current connection: first subscribe (wall-clock ms), messages received, latched-sample re-subscriptions. */
+  connection?: { since: number; received: number; resubscribes: number };
   /**
    * The newest message on the current wire. rosbridge sends a latched topic's message once per subscription, so a
    * handler joining a subscription that already exists (the live view after the diagnosis sampler) gets it from here.
@@ -37,6 +44,8 @@ export class SubscriptionRegistry {
   private readonly onAnyMessage: (topic: string) => void;
   private readonly groups = new Map<string, Group>();
   private ros: Ros | undefined;
+  /** subscribe / unsubscribe frames sent since the registry was created (the link's `stats()`). */
+  public readonly sent = { subscribes: 0, unsubscribes: 0 };
 
   public constructor(timers: Timers, onHandlerError: (topic: string, err: unknown) => void,
     onStatus: SubscribeStatusListener = () => undefined, onAnyMessage: (topic: string) => void = () => undefined) {
@@ -78,10 +87,39 @@ export class SubscriptionRegistry {
     };
   }
 
+  /** Subscribed topics that delivered nothing on the current connection, with the wall-clock ms they were subscribed. */
+  public waiting(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const g of this.groups.values()) if (g.wire && !g.last) out.set(g.name, g.wire.since);
+    return out;
+  }
+
+  /** A new subscription for the topic on the current connection (the server chooses its durability anew). */
+  public resubscribe(topic: string): void {
+    const group = this.groups.get(topic);
+    if (!group?.wire || !this.ros) return;
+    this.unwire(group);
+    this.sync(group);
+    if (group.connection) group.connection.resubscribes++;
+  }
+
+  /** Each subscription on the current connection, as the diagnosis reads it (NO_DATA with its likely cause). */
+  public facts(): SubscriptionFact[] {
+    const out: SubscriptionFact[] = [];
+    for (const g of this.groups.values()) {
+      if (!g.wire || !g.connection) continue;
+      const fact: SubscriptionFact = { topic: g.name, type: g.wire.type, since: g.connection.since, received: g.connection.received,
+        throttleMs: g.wire.throttleMs, resubscribes: g.connection.resubscribes };
+      if (g.complained && g.complaint) fact.refused = g.complaint;
+      out.push(fact);
+    }
+    return out;
+  }
+
   /** A new connection opened: subscribe everything on it. */
   public attach(ros: Ros): void {
     this.ros = ros;
-    for (const g of this.groups.values()) { delete g.wire; this.sync(g); }
+    for (const g of this.groups.values()) { delete g.wire; delete g.connection; this.sync(g); }
   }
 
   /** The connection is gone: forget its Topic objects (nothing can be sent on it). */
@@ -91,6 +129,7 @@ export class SubscriptionRegistry {
       g.wire?.topic.removeAllListeners();
       delete g.wire;
       delete g.last;
+      delete g.connection;
     }
   }
 
@@ -117,6 +156,7 @@ export class SubscriptionRegistry {
     });
     topic.subscribe((msg) => {
       if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
+      if (group.connection) group.connection.received++;
       this.onAnyMessage(group.name);
       const now = this.timers.now();
       group.last = { message: msg, at: now };
@@ -128,7 +168,9 @@ export class SubscriptionRegistry {
         }
       }
     });
-    group.wire = { topic, throttleMs, queueLength, compression, type };
+    group.wire = { topic, throttleMs, queueLength, compression, type, since: this.timers.now() };
+    group.connection ??= { since: group.wire.since, received: 0, resubscribes: 0 };
+    this.sent.subscribes++;
     if (topic.subscribeId) {
       // rosbridge answers a refused subscribe with a status message carrying the subscribe id.
       const statusEvent = `status:${topic.subscribeId}`;
@@ -136,6 +178,7 @@ export class SubscriptionRegistry {
         const st = m as { level?: unknown; msg?: unknown };
         if (st.level !== 'error' && st.level !== 'warning') return;
         group.complained = true;
+        group.complaint = typeof st.msg === 'string' ? st.msg : JSON.stringify(st.msg);
         this.onStatus(group.name, { level: String(st.level), message: typeof st.msg === 'string' ? st.msg : JSON.stringify(st.msg) });
       };
       this.ros.on(statusEvent, onStatus);
@@ -152,8 +195,7 @@ export class SubscriptionRegistry {
     if (w.statusEvent && w.onStatus) this.ros?.off(w.statusEvent, w.onStatus);
     if (group.complained) { group.complained = false; this.onStatus(group.name, undefined); }
     try {
-      if (this.ros?.isConnected) w.topic.unsubscribe();
-      else w.topic.removeAllListeners();
+      if (this.ros?.isConnected) { w.topic.unsubscribe(); this.sent.unsubscribes++; } else w.topic.removeAllListeners();
     } catch {
       // The socket may be closing; there is nothing left to unsubscribe from then.
     }

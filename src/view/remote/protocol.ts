@@ -9,6 +9,7 @@ import type { DisplayFeedRequest, DisplayFeedStatus } from '../../link/types.ts'
 import type { DecodeStats } from '../decode/types.ts';
 import type { SceneStatus } from '../spec/legend.ts';
 import type { WarmupStats } from '../scene/shader-warmup.ts';
+import type { DisplayLook } from '../scene/dim.ts';
 import type { ImageInfo, ViewInput } from '../scene/view-runtime.ts';
 import type { ForwardedEvent, SurfaceRect } from './input-proxy.ts';
 
@@ -22,6 +23,8 @@ export type ToWorker =
   | { op: 'input'; event: ForwardedEvent; rect: SurfaceRect }
   /** Back to the document's view (the button). */
   | { op: 'reset-camera' }
+  /** How each display looks now (stale → dimmed, RViz receives nothing → hidden), by key; missing keys are normal. */
+  | { op: 'looks'; looks: Record<string, DisplayLook> }
   | { op: 'resize'; width: number; height: number; pixelRatio: number }
   /**
    * A feed's message, with the page-side feed's status (its dropped count is the real one). `id`: its large binary

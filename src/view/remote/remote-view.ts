@@ -11,6 +11,7 @@ import type { ViewLink } from '../scene/layer.ts';
 import type { DecodeStats } from '../decode/types.ts';
 import type { SceneStatus } from '../spec/legend.ts';
 import type { WarmupStats } from '../scene/shader-warmup.ts';
+import type { DisplayLook } from '../scene/dim.ts';
 import type { ImageInfo, ViewInput } from '../scene/view-runtime.ts';
 import type { ForwardedEvent } from './input-proxy.ts';
 import type { FromWorker, SceneSnapshot, ToWorker } from './protocol.ts';
@@ -232,6 +233,15 @@ export class RemoteView {
 
   /** Back to the document's view (the button). */
   public resetCamera(): void { this.send({ op: 'reset-camera' }); }
+
+  private looksJson = '{}';
+  /** How each display looks (stale → dimmed, RViz receives nothing → hidden); sent only when it changed. */
+  public setLooks(looks: Readonly<Record<string, DisplayLook>>): void {
+    const json = JSON.stringify(looks);
+    if (json === this.looksJson) return;
+    this.looksJson = json;
+    this.send({ op: 'looks', looks: { ...looks } });
+  }
 
   /** The worker's state is about the newest update only once it says so. */
   private current(): SceneSnapshot | undefined { return this.latest.seq === this.seq ? this.latest : undefined; }

@@ -102,6 +102,7 @@ scope.onmessage = (ev) => {
     }
     case 'input': input.place(m.rect); input.deliver(m.event); break;
     case 'reset-camera': rt.resetCamera(); break;
+    case 'looks': rt.setLooks(m.looks); break;
     case 'resize': rt.resizeTo(m.width, m.height, m.pixelRatio); break;
     case 'message': {
       if (m.id !== undefined && m.topic !== undefined) handedOver.set(m.topic, { id: m.id, message: m.message });

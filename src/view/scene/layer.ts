@@ -10,6 +10,7 @@ import type { ViewDecoder } from '../decode/types.ts';
 import type { DrawSpec, ViewDisplay } from '../spec/draw-spec.ts';
 import type { SceneStatus } from '../spec/legend.ts';
 import type { Pose, TransformBuffer } from '../spec/transforms.ts';
+import { PeriodEstimator } from '../spec/period.ts';
 import { countDrawables, disposeObject } from './shapes.ts';
 
 /** What the scene needs of a link: display feeds and the TF buffer (the page's link, or the render worker's proxy of it). */
@@ -45,6 +46,7 @@ export abstract class Layer<S extends DrawSpec = DrawSpec> {
   protected lastMessageAt: number | undefined;
   protected transformOk: boolean | undefined;
   protected transformReason: string | undefined;
+  private readonly period = new PeriodEstimator();
   private readonly noteSet = new Set<string>();
   private readonly feeds: DisplayFeed[] = [];
   private disposed = false;
@@ -67,7 +69,8 @@ export abstract class Layer<S extends DrawSpec = DrawSpec> {
     return { hasData: this.hasData, ...(this.transformOk !== undefined ? { transformOk: this.transformOk } : {}),
       ...(this.transformReason ? { transformReason: this.transformReason } : {}),
       objects: this.root.visible ? countDrawables(this.root) : 0,
-      ...(this.lastMessageAt !== undefined ? { lastMessageAt: this.lastMessageAt } : {}), notes: [...this.noteSet] };
+      ...(this.lastMessageAt !== undefined ? { lastMessageAt: this.lastMessageAt } : {}),
+      ...(this.period.periodMs !== undefined ? { periodMs: this.period.periodMs } : {}), notes: [...this.noteSet] };
   }
 
   public get isDisposed(): boolean { return this.disposed; }
@@ -105,6 +108,7 @@ export abstract class Layer<S extends DrawSpec = DrawSpec> {
   protected received(at: number): void {
     this.hasData = true;
     this.lastMessageAt = at;
+    this.period.record(at);
     this.ctx.requestRender();
   }
 

@@ -18,6 +18,7 @@ import { LAZY_EXTENSIONS, ShaderWarmup, type WarmupStats } from './shader-warmup
 import { addViewLights, configureRenderer, CONTEXT_ATTRIBUTES } from './render-setup.ts';
 import type { Layer, LayerContext, ViewLink } from './layer.ts';
 import { ViewCamera } from './view-camera.ts';
+import { DIM_FACTOR, dimObject, type DisplayLook } from './dim.ts';
 import type { InputProxy } from '../remote/input-proxy.ts';
 import { AxesLayer } from './axes.ts';
 import { GridLayer } from './grid.ts';
@@ -179,6 +180,9 @@ export class ViewRuntime {
   private readonly host: HTMLElement | undefined;
   /** The offscreen target's size in CSS pixels (the page sends it). */
   private size: { width: number; height: number; pixelRatio: number };
+  /** How each display looks now, by key (the page's state rule: stale → dimmed, RViz receives nothing → hidden). */
+  private looks = new Map<string, DisplayLook>();
+  private readonly applied = new WeakMap<Layer, DisplayLook>();
   public onImage: ((u: ImageUpdate) => void) | undefined;
   /** Called after a render, with no arguments (the legend refreshes from `statuses()`). */
   public onRendered: (() => void) | undefined;
@@ -376,7 +380,10 @@ export class ViewRuntime {
     this.dirty = false;
     this.tfVersion = this.tf.version;
     this.lastFrameAt = now;
-    for (const e of this.layers.values()) e.layer.frame(now);
+    for (const e of this.layers.values()) {
+      e.layer.frame(now);
+      this.applyLook(e.layer, e.display.key);
+    }
     // Staged: objects whose programs are still being made ready are left out of the render (drawing them would
     // compile and wait); the rest of the scene keeps moving, so a new style after Apply does not freeze the view.
     const pending = warm ? this.warmup.step(this.scene, this.view.current) : [];
@@ -390,6 +397,23 @@ export class ViewRuntime {
     }
     this.stats.add(performance.now() - started);
     this.onRendered?.();
+  }
+
+  /** The displays' looks from the page's state rule (src/core/diagnosis/display-state.ts); a missing key is normal. */
+  public setLooks(looks: Readonly<Record<string, DisplayLook>>): void {
+    this.looks = new Map(Object.entries(looks));
+    this.dirty = true;
+  }
+
+  /** After the layer placed itself: hidden stays out of the picture (and the counts), dimmed is drawn faint. */
+  private applyLook(layer: Layer, key: string): void {
+    const look = this.looks.get(key) ?? 'normal';
+    const was = this.applied.get(layer) ?? 'normal';
+    if (look === 'hidden') layer.root.visible = false;
+    else if (was === 'hidden') layer.root.visible = true;
+    if (look === 'dimmed') dimObject(layer.root, DIM_FACTOR);
+    else if (was === 'dimmed') dimObject(layer.root, 1);
+    this.applied.set(layer, look);
   }
 
   public statuses(): Map<string, SceneStatus> {

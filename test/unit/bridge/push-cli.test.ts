@@ -128,7 +128,8 @@ describe('rviz-companion push against robots without a working bridge', () => {
   });
 
   it('a robot whose bridge never answers: exit 1, no status in time', async () => {
-    const sim = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { loadDelayMs: 5000 } });
+    // Not about start-up: in 1.5 s a just-started rosbridge has not even delivered the bridge's last status yet.
+    const sim = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { loadDelayMs: 5000 }, server: { discoveryDelayMs: 0 } });
     try {
       const r = await cli(['push', join(SCENARIOS_DIR, 'qos_traps.rviz'), '--url', sim.url, '--timeout', '1500']);
       expect(r.code).toBe(1);

@@ -105,7 +105,7 @@ describe('diagnosis against the simulated robot', () => {
     expect(scan.summary).toBe('LaserScan "LaserScan" requests Reliable but /scan is published Best Effort by /lidar_driver: no data will arrive');
     expect(scan.evidence).toEqual([
       'LaserScan "LaserScan" Topic: /scan, Reliability Policy: Reliable (in the config)',
-      '/scan publisher /lidar_driver: best_effort/volatile/keep_last(5) (reported by /rviz_companion/qos)',
+      '/scan publisher /lidar_driver: best_effort/volatile/unknown (reported by /rviz_companion/qos)', // Jazzy/Fast DDS: history not propagated
     ]);
   });
 

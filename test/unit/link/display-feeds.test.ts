@@ -8,7 +8,7 @@ import type { MessageHandler, RobotLink, SubscribeOptions } from '../../../src/l
 import { decodePoints } from '../../../src/view/decode/points.ts';
 import { GridStore } from '../../../src/view/decode/occupancy-grid.ts';
 import { defaultPointColorOptions } from '../../../src/view/decode/color-options.ts';
-import { until, closeAfterEach } from './helpers.ts';
+import { until, closeAfterEach, discoveredAtOnce } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
@@ -50,7 +50,7 @@ describe('feed options', () => {
 
 describe('feeds over the wire', () => {
   it('a heavy feed comes as CBOR typed arrays and decodes; the sampler shares its one subscription', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     expect(link.capabilities).toContain('cbor');
@@ -80,7 +80,7 @@ describe('feeds over the wire', () => {
   });
 
   it('with cbor off the same feed comes as JSON (base64) and still decodes', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url, { cbor: false });
     await link.connect();
     expect(link.capabilities).not.toContain('cbor');
@@ -96,7 +96,7 @@ describe('feeds over the wire', () => {
   });
 
   it('Frame Rate throttles on the robot side', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     const at: number[] = [];

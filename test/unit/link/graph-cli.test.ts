@@ -67,6 +67,34 @@ describe('rviz-companion graph', () => {
     }
   });
 
+  it('waits like the app on a robot whose rosbridge just started: the whole graph, static and dynamic TF', async () => {
+    const fresh = await startSim({ scenario: 'turtlebot_nav', port: 0, server: { discoveryDelayMs: 1500 } });
+    try {
+      const r = await cli(['graph', '--url', fresh.url, '--json']);
+      expect(r.err).toBe('');
+      const snap = JSON.parse(r.out) as GraphSnapshot;
+      expect(snap.topics.map((t) => t.name).sort()).toEqual(fresh.scenario.topics.map((t) => t.name).sort());
+      const children = (isStatic: boolean) => snap.tf.filter((e) => e.isStatic === isStatic).map((e) => e.child).sort();
+      expect(children(true)).toEqual(fresh.scenario.tf.frames.filter((f) => !f.dynamic).map((f) => f.child).sort());
+      expect(children(false)).toEqual(fresh.scenario.tf.frames.filter((f) => f.dynamic).map((f) => f.child).sort());
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('says on stderr which TF is missing, and still prints the graph', async () => {
+    const still = await startSim({ scenario: 'turtlebot_nav', port: 0, server: { discoveryDelayMs: 0 } });
+    still.setPaused('/tf', true);
+    try {
+      const r = await cli(['graph', '--url', still.url, '--timeout', '8000']);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^robot ws:/);
+      expect(r.err).toBe('graph: TF incomplete: no dynamic transforms from /tf (published by /amcl, /turtlebot3_node)\n');
+    } finally {
+      await still.close();
+    }
+  });
+
   it('a missing --url or a bad --timeout is exit 1', async () => {
     expect((await cli(['graph'])).err).toBe('rviz-companion graph: --url is required, e.g. --url ws://localhost:9090');
     const r = await cli(['graph', '--url', big.url, '--timeout', 'soon']);

@@ -59,3 +59,9 @@ export function freePort(): Promise<number> {
 }
 
 export const fastBackoff = { initialMs: 50, maxMs: 200, factor: 2 };
+
+/**
+ * The simulated server for tests that are not about start-up: every publisher discovered at once. The default is a
+ * real robot's 2 s discovery delay (tests of start-up and recovery use it on purpose).
+ */
+export const discoveredAtOnce = Object.freeze({ discoveryDelayMs: 0 });

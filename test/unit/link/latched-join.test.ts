@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { createRosbridgeLink } from '../../../src/link/index.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
-import { until, closeAfterEach } from './helpers.ts';
+import { until, closeAfterEach, discoveredAtOnce } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
@@ -12,7 +12,7 @@ closeAfterEach(() => ({ link, sim }));
 
 describe('late joiners of a latched topic', () => {
   it('get the message the shared subscription already received', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     const first: unknown[] = [];

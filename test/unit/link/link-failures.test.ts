@@ -4,7 +4,7 @@ import { WebSocketServer } from 'ws';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { checkRobotUrl, createRosbridgeLink, LinkError } from '../../../src/link/index.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
-import { fastBackoff, freePort, until, waitForState } from './helpers.ts';
+import { fastBackoff, freePort, until, waitForState, discoveredAtOnce } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
@@ -59,7 +59,7 @@ describe('RosbridgeLink failures', () => {
     expect(s.problems.find((p) => p.id === 'link:connection-failed')?.severity).toBe('error');
     await expect(link.snapshot()).rejects.toMatchObject({ code: 'not-connected' });
     // It comes up by itself when the robot appears on that port.
-    sim = await startSim({ scenario: 'turtlebot_nav', port });
+    sim = await startSim({ scenario: 'turtlebot_nav', port, server: discoveredAtOnce });
     await waitForState(link, (st) => st.presence === 'connected');
     expect(link.state().problems).toEqual([]);
     link.close();
@@ -92,7 +92,7 @@ describe('RosbridgeLink failures', () => {
   });
 
   it('garbage frames from the server become problems; the link keeps working', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     sim.sendRaw('this is {not json');
@@ -109,7 +109,7 @@ describe('RosbridgeLink failures', () => {
   });
 
   it('an oversized frame is dropped with a problem; the link keeps working', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url, { maxFrameBytes: 100_000 });
     await link.connect();
     sim.sendRaw(JSON.stringify({ op: 'publish', topic: '/scan', msg: { data: 'x'.repeat(150_000) } }));
@@ -121,7 +121,7 @@ describe('RosbridgeLink failures', () => {
   });
 
   it('a frame far over the limit closes the socket (ws maxPayload); the link reports it and reconnects', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url, { maxFrameBytes: 50_000, backoff: fastBackoff });
     await link.connect();
     const l = link;

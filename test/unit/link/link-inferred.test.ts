@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { createRosbridgeLink } from '../../../src/link/index.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
-import { closeAfterEach } from './helpers.ts';
+import { closeAfterEach, discoveredAtOnce } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
@@ -10,7 +10,7 @@ closeAfterEach(() => ({ link, sim }));
 
 describe('RosbridgeLink without the bridge topic (multi_robot)', () => {
   it('labels QoS inferred from conventions or unknown, never reported', async () => {
-    sim = await startSim({ scenario: 'multi_robot', port: 0 });
+    sim = await startSim({ scenario: 'multi_robot', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     const snap = await link.snapshot();

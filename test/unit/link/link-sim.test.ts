@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { analyzeTf } from '../../../src/core/graph/tf-tree.ts';
 import { createRosbridgeLink } from '../../../src/link/index.ts';
+import { defaultStartupOptions } from '../../../src/link/rosbridge/startup-polls.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
-import { fastBackoff, until, waitForState, closeAfterEach } from './helpers.ts';
+import { fastBackoff, until, waitForState, closeAfterEach, discoveredAtOnce } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 let link: RobotLink | undefined;
@@ -11,7 +12,7 @@ closeAfterEach(() => ({ link, sim }));
 
 describe('RosbridgeLink against the simulated robot', () => {
   it('connects and snapshots turtlebot_nav with reported QoS', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     expect(link.state().presence).toBe('connected');
@@ -20,8 +21,9 @@ describe('RosbridgeLink against the simulated robot', () => {
     expect(snap.ros).toEqual({ version: 2, distro: 'humble' });
     const scan = snap.topics.find((t) => t.name === '/scan')!;
     expect(scan.type).toBe('sensor_msgs/msg/LaserScan');
+    // The sim reports like a Jazzy/Fast DDS bridge: history and depth not propagated (unknown, no depth).
     expect(scan.publishers).toEqual([{ node: '/lidar_driver', source: 'reported',
-      qos: { reliability: 'best_effort', durability: 'volatile', history: 'keep_last', depth: 5 } }]);
+      qos: { reliability: 'best_effort', durability: 'volatile', history: 'unknown' } }]);
     expect(scan.subscribers.map((s) => s.node)).toContain('/amcl');
     const map = snap.topics.find((t) => t.name === '/map')!;
     expect(map.publishers[0]).toMatchObject({ source: 'reported', qos: { durability: 'transient_local' } });
@@ -36,23 +38,25 @@ describe('RosbridgeLink against the simulated robot', () => {
   });
 
   it('state is one object until something changes, and listeners hear only changes', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
-    link = createRosbridgeLink(sim.url);
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
+    // Start-up polls (a new snapshot each second) would be changes too: here only the first one is taken.
+    link = createRosbridgeLink(sim.url, { startup: { ...defaultStartupOptions, everyMs: 60_000, maxMs: 60_000 } });
     const seen: string[] = [];
     const off = link.onState((s) => seen.push(s.presence));
     expect(seen).toEqual(['idle']);
     await link.connect();
+    await waitForState(link, (s) => s.snapshot !== undefined);
     expect(link.state()).toBe(link.state());
     const count = seen.length;
     sim.publish('/rviz_companion/qos', { data: JSON.stringify({ stamp: 1, topics: {} }) }); // a valid report changes nothing visible
     await new Promise((r) => setTimeout(r, 100));
     expect(seen.length).toBe(count);
-    expect(seen).toEqual(['idle', 'connecting', 'connected']);
+    expect(seen).toEqual(['idle', 'connecting', 'connected', 'connected']); // connected, then its first snapshot
     off();
   });
 
   it('builds the TF tree map → odom → base_link from /tf and /tf_static', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     const l = link;
@@ -69,7 +73,7 @@ describe('RosbridgeLink against the simulated robot', () => {
   });
 
   it('delivers the latched /map to a subscriber that joins late', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     await new Promise((r) => setTimeout(r, 200));
@@ -80,7 +84,7 @@ describe('RosbridgeLink against the simulated robot', () => {
   });
 
   it('measures message rates for sampled topics', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     const stop = link.sampleRates([{ name: '/scan', type: 'sensor_msgs/msg/LaserScan' }]);
@@ -95,7 +99,7 @@ describe('RosbridgeLink against the simulated robot', () => {
   });
 
   it('calls a service and times out on one that never answers', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);
     await link.connect();
     const time = await link.callService<{ time?: { sec?: number } }>('/rosapi/get_time', {});
@@ -104,7 +108,7 @@ describe('RosbridgeLink against the simulated robot', () => {
   });
 
   it('reconnects after the robot restarts on the same port and resumes subscriptions', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     const port = sim.port;
     link = createRosbridgeLink(sim.url, { backoff: fastBackoff });
     await link.connect();
@@ -122,7 +126,7 @@ describe('RosbridgeLink against the simulated robot', () => {
     await expect(link.snapshot()).rejects.toMatchObject({ code: 'not-connected' });
 
     await new Promise((r) => setTimeout(r, 300)); // a few failed attempts while the robot is away
-    sim = await startSim({ scenario: 'turtlebot_nav', port });
+    sim = await startSim({ scenario: 'turtlebot_nav', port, server: discoveredAtOnce });
     const up = await waitForState(link, (s) => s.presence === 'connected');
     expect(up.problems.filter((p) => p.id.startsWith('link:'))).toEqual([]);
     off();

@@ -6,7 +6,7 @@ import { createRosbridgeLink } from '../../../src/link/index.ts';
 import type { RobotLink } from '../../../src/link/types.ts';
 import { Watchdog, type SilenceInfo } from '../../../src/link/watchdog.ts';
 import type { Timers } from '../../../src/link/timers.ts';
-import { fastBackoff, until, waitForState, closeAfterEach } from './helpers.ts';
+import { fastBackoff, until, waitForState, closeAfterEach, discoveredAtOnce } from './helpers.ts';
 
 const fakeTimers: Timers = {
   now: () => Date.now(),
@@ -86,7 +86,7 @@ describe('the link with a robot that goes silent', () => {
 
   // Deadlines are for a loaded 2-core machine (CI runs every layer at once); the test measures no time.
   it('reconnects a socket that stays open but delivers nothing, then carries data again', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url, { backoff: fastBackoff, watchdog: { silenceMs: 700 } });
     await link.connect();
     const firstData = await until(() => link!.lastMessageAt?.(), 'a first message (/tf)');

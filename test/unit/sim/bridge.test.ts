@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CONFIG_BYTES, refusalReason, type SimBridgeStatus } from '../../../sim/bridge.ts';
 import { loadScenario, parseScenario, SCENARIOS_DIR } from '../../../sim/scenario.ts';
 import { startSim } from '../../../sim/server.ts';
-import { callService, collect, connectRos, eventually } from './helpers.ts';
+import { callService, collect, connectRos, eventually, protocolServer } from './helpers.ts';
 
 const nav = readFileSync(join(SCENARIOS_DIR, 'turtlebot_nav.rviz'), 'utf8');
 
@@ -61,7 +61,7 @@ async function statusesOf(url: string, count: number, timeoutMs = 3000): Promise
 
 describe('the emulated bridge over rosbridge', () => {
   it('answers a config after its load delay, latches status and current for late subscribers, and counts versions', async () => {
-    const sim = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { loadDelayMs: 150 } });
+    const sim = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { loadDelayMs: 150 }, server: protocolServer });
     const ros = await connectRos(sim.url);
     try {
       const [startup] = await statusesOf(sim.url, 1);
@@ -86,7 +86,7 @@ describe('the emulated bridge over rosbridge', () => {
   });
 
   it('a 6 MB config through roslib reaches the size check and is refused at once; the robot carries on', async () => {
-    const sim = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { loadDelayMs: 20 } });
+    const sim = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { loadDelayMs: 20 }, server: protocolServer });
     const ros = await connectRos(sim.url);
     try {
       const big = `${nav}\n${'#'.repeat(6 * 1024 * 1024)}\n`;
@@ -102,7 +102,7 @@ describe('the emulated bridge over rosbridge', () => {
   });
 
   it('configs arriving while RViz loads are one reload of the last; RViz exiting is reported', async () => {
-    const sim = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { loadDelayMs: 200 } });
+    const sim = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { loadDelayMs: 200 }, server: protocolServer });
     const ros = await connectRos(sim.url);
     try {
       const topic = new Topic({ ros, name: '/rviz_companion/rviz_config', messageType: 'std_msgs/msg/String' });
@@ -122,9 +122,9 @@ describe('the emulated bridge over rosbridge', () => {
   });
 
   it('write only (reload none) answers written; read_only refuses everything; no bridge has no /rviz_companion topics', async () => {
-    const writeOnly = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { reload: 'none' } });
-    const readOnly = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { readOnly: true } });
-    const none = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: false });
+    const writeOnly = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { reload: 'none' }, server: protocolServer });
+    const readOnly = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: { readOnly: true }, server: protocolServer });
+    const none = await startSim({ scenario: 'turtlebot_nav', port: 0, bridge: false, server: protocolServer });
     const clients = await Promise.all([writeOnly, readOnly, none].map((s) => connectRos(s.url)));
     try {
       for (const ros of clients.slice(0, 2)) new Topic({ ros, name: '/rviz_companion/rviz_config', messageType: 'std_msgs/msg/String' }).publish({ data: nav });

@@ -4,6 +4,7 @@ import { decode } from 'cbor2';
 import { WebSocket } from 'ws';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
 import { convertMessage } from '../../../sim/cbor/encode.ts';
+import { protocolServer } from './helpers.ts';
 
 let sim: SimHandle | undefined;
 afterEach(async () => { await sim?.close(); sim = undefined; });
@@ -30,7 +31,7 @@ async function firstFrame(url: string, subscribe: Record<string, unknown>): Prom
 
 describe('sim CBOR subscriptions', () => {
   it('sends a LaserScan as one binary CBOR frame with float32 typed arrays; JSON without compression', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: protocolServer });
     const frame = await firstFrame(sim.url, { topic: '/scan', type: 'sensor_msgs/msg/LaserScan', compression: 'cbor' });
     expect(frame.binary).toBe(true);
     const env = decode(new Uint8Array(frame.data)) as { op: string; topic: string; msg: Record<string, unknown> };
@@ -45,7 +46,7 @@ describe('sim CBOR subscriptions', () => {
   });
 
   it('PointCloud2 data as a plain byte string, OccupancyGrid data as an int8 typed array (tag 72)', async () => {
-    sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: protocolServer });
     const cloud = await firstFrame(sim.url, { topic: '/camera/depth/points', type: 'sensor_msgs/msg/PointCloud2', compression: 'cbor' });
     // Byte strings carry no tag: the first bytes after "data" key are major type 2 (0x40..0x5b).
     const env = decode(new Uint8Array(cloud.data)) as { msg: { data: unknown; width: number; height: number; point_step: number; fields: unknown[] } };

@@ -82,3 +82,9 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
     }
   }
 }
+
+/**
+ * For tests of the protocol itself, not of start-up: every publisher known at once and refusals answered with status
+ * frames (rosbridge-server-rs). The defaults are a real robot's (sim/scenario.ts defaultServerSettings).
+ */
+export const protocolServer = Object.freeze({ discoveryDelayMs: 0, statusFrames: true });

@@ -1,12 +1,12 @@
 // Protocol edge cases: oversized and binary frames, queued throttling, latched client publishes, several ids per topic, status levels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type SimHandle } from '../../../sim/server.ts';
-import { RawClient, eventually } from './helpers.ts';
+import { RawClient, eventually, protocolServer } from './helpers.ts';
 
 let sim: SimHandle;
 
 beforeAll(async () => {
-  sim = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+  sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: protocolServer });
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { startSim } from '../../../sim/server.ts';
 import { GENERATORS } from '../../../sim/generators/index.ts';
 import { Params } from '../../../sim/generators/common.ts';
 import type { Scenario } from '../../../sim/types.ts';
-import { RawClient, callService, collect, connectRos } from './helpers.ts';
+import { RawClient, callService, collect, connectRos, protocolServer } from './helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'sim-scenarios-'));
 
@@ -133,7 +133,7 @@ describe('qos_traps faults', () => {
   });
 
   it('stamps the depth cloud with sim time near 0 (CLOCK_SKEW) and never publishes /sonar/range (NO_DATA)', async () => {
-    const sim = await startSim({ scenario: 'qos_traps', port: 0 });
+    const sim = await startSim({ scenario: 'qos_traps', port: 0, server: protocolServer });
     const ros = await connectRos(sim.url);
     try {
       const [cloud] = await collect<{ header: { stamp: { sec: number } } }>(ros, '/camera/depth/points', 1);
@@ -150,7 +150,7 @@ describe('qos_traps faults', () => {
 
 describe('running scenarios', () => {
   it('big_graph answers rosapi/topics with 1000 topics and its QoS JSON covers them all', async () => {
-    const sim = await startSim({ scenario: 'big_graph', port: 0 });
+    const sim = await startSim({ scenario: 'big_graph', port: 0, server: protocolServer });
     const ros = await connectRos(sim.url);
     try {
       const r = await callService<{ topics: string[]; types: string[] }>(ros, 'rosapi/topics');
@@ -164,9 +164,9 @@ describe('running scenarios', () => {
     }
   });
 
-  it('multi_robot publishes prefixed TF frames and no QoS topic; empty has nothing', async () => {
-    const multi = await startSim({ scenario: 'multi_robot', port: 0 });
-    const empty = await startSim({ scenario: 'empty', port: 0 });
+  it('multi_robot publishes prefixed TF frames and no QoS topic; empty has only what every ROS 2 graph has', async () => {
+    const multi = await startSim({ scenario: 'multi_robot', port: 0, server: protocolServer });
+    const empty = await startSim({ scenario: 'empty', port: 0, server: protocolServer });
     const ros = await connectRos(multi.url);
     const raw = await RawClient.open(empty.url);
     try {
@@ -178,7 +178,8 @@ describe('running scenarios', () => {
       expect(topics.topics).not.toContain('/rviz_companion/qos');
       expect(topics.topics).not.toContain('/rviz_companion/rviz_config_current');
       raw.send({ op: 'call_service', id: 'e', service: '/rosapi/topics' });
-      expect(await raw.waitFor((f) => f['id'] === 'e')).toMatchObject({ result: true, values: { topics: [], types: [] } });
+      expect(await raw.waitFor((f) => f['id'] === 'e')).toMatchObject({ result: true, values: {
+        topics: ['/rosout', '/parameter_events'], types: ['rcl_interfaces/msg/Log', 'rcl_interfaces/msg/ParameterEvent'] } });
       raw.send({ op: 'call_service', id: 'n', service: '/rosapi/nodes' });
       expect(await raw.waitFor((f) => f['id'] === 'n')).toMatchObject({ values: { nodes: ['/rosapi', '/rosbridge_websocket'] } });
     } finally {
