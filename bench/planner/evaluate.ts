@@ -45,7 +45,11 @@ export type CaseSet = (typeof CASE_SETS)[number];
 export interface CaseFile { scenario: string; cases: BenchCase[]; /** Filled in from the folder the file is in. */ set: CaseSet; file: string }
 
 /** Every case file of the given sets (default both), schema-checked; case ids are unique across all of them. */
-export async function loadCaseFiles(sets: readonly CaseSet[] = CASE_SETS, root = join(BENCH_DIR, 'cases')): Promise<CaseFile[]> {
+/**
+ * `exclude` (`held-out/NAME.json` paths) leaves files out before they are read: a batch nobody may run yet is never
+ * opened, so its ids are not checked either.
+ */
+export async function loadCaseFiles(sets: readonly CaseSet[] = CASE_SETS, root = join(BENCH_DIR, 'cases'), exclude?: (file: string) => boolean): Promise<CaseFile[]> {
   const schema = JSON.parse(await readFile(join(BENCH_DIR, 'case.schema.json'), 'utf8')) as Record<string, unknown>;
   const check = new Ajv({ allErrors: true, strict: false }).compile(schema);
   const out: CaseFile[] = [];
@@ -53,7 +57,7 @@ export async function loadCaseFiles(sets: readonly CaseSet[] = CASE_SETS, root =
   // Ids are checked over both sets even when one is asked for, so a case cannot be copied from one set to the other.
   for (const set of CASE_SETS) {
     const dir = join(root, set);
-    const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.json') && !exclude?.(`${set}/${f}`)).sort();
     for (const f of files) {
       const loaded = await loadCaseFile(join(dir, f), `${set}/${f}`, check, ids);
       if (sets.includes(set)) out.push({ ...loaded, set, file: `${set}/${f}` });
@@ -193,9 +197,15 @@ export async function playTurns(c: BenchCase, start: RvizDocument, snapshot: Gra
   return { before: doc, undoPreview, history };
 }
 
+/** A case's outcome: fully correct, refused (failed with the document unchanged) or WRONG (failed and changed it). */
+export type CaseOutcome = 'correct' | 'refused' | 'wrong';
+
 export interface CaseResult {
   id: string;
   ok: boolean;
+  outcome: CaseOutcome;
+  /** A failed case one of whose plan choices, applied, passes: the user was one tap away. */
+  rightChoice: boolean;
   failures: string[];
   rejected: number;
   auto: number;
@@ -213,15 +223,22 @@ export async function runCase(c: BenchCase, played: Played, snapshot: GraphSnaps
     result = await planRequest({ request: c.request, document: played.before, snapshot, findings: findingsFor(played.before, snapshot), history: played.history, proposer, undoPreview: played.undoPreview });
   } catch (err) {
     if (!(err instanceof PlannerError)) throw err;
-    return { id: c.id, ok: false, failures: [err.message], rejected: 0, auto: 0, pipelineMs: 0, schemaValid: false, error: err.message };
+    return { id: c.id, ok: false, outcome: 'refused', rightChoice: false, failures: [err.message], rejected: 0, auto: 0, pipelineMs: 0, schemaValid: false, error: err.message };
   }
   const plan = result.plan;
   const base = plan.undoFirst && played.undoPreview ? played.undoPreview : played.before;
   const checked = plan.actions.filter((a) => a.checked);
   const applied = applyActions(base, checked, { lookup: catalog });
   const failures = applied.ok ? judge(c, played.before, applied.doc, plan.actions, plan.notes, planMessages(plan)) : [`apply failed: ${applied.reason}`];
+  const changed = plan.undoFirst === true || (applied.ok && applied.doc.text !== played.before.text);
+  const outcome: CaseOutcome = failures.length === 0 ? 'correct' : changed ? 'wrong' : 'refused';
+  // A choice is judged as the user would get it after a tap: its actions alone, on the document before the plan.
+  const rightChoice = outcome !== 'correct' && (plan.choices ?? []).some((choice) => {
+    const picked = applyActions(played.before, choice.actions, { lookup: catalog });
+    return picked.ok && judge(c, played.before, picked.doc, choice.actions, [], []).length === 0;
+  });
   return {
-    id: c.id, ok: failures.length === 0, failures, rejected: plan.rejected.length, auto: plan.actions.filter((a) => a.origin === 'auto').length,
+    id: c.id, ok: failures.length === 0, outcome, rightChoice, failures, rejected: plan.rejected.length, auto: plan.actions.filter((a) => a.origin === 'auto').length,
     pipelineMs: result.timings.pipelineMs, modelMs: result.model?.ms, schemaValid: result.model ? result.model.schemaValid : undefined, result,
   };
 }

@@ -1,4 +1,4 @@
-// `rviz-companion bench planner [--provider offline|ollama|openai --model M] [--scenario NAME] [--set tuned|held-out|all] [--json]`:
+// `rviz-companion bench planner [--provider offline|ollama|openai --model M] [--scenario NAME] [--set tuned|held-out|all] [--exclude GLOB] [--json]`:
 // accuracy per set (tuned, held-out) and scenario and overall, rejected and auto counts, prompt tokens (full catalog vs
 // retrieved, cl100k_base), pipeline time without the model (p50/p95); with a model also schema-valid (exact) and repaired rates,
 // valid-but-wrong rate and model time. Then accuracy per set and kind, and per set and language.
@@ -22,6 +22,12 @@ export interface ScenarioRow {
   cases: number;
   correct: number;
   accuracy: number;
+  /** Failed with the document unchanged (a refusal, a question back, a note). */
+  refused: number;
+  /** Failed and changed the document: the outcome that costs trust. */
+  wrong: number;
+  /** Failed, but one of the plan's choices gives the expected result. */
+  rightChoice: number;
   rejected: number;
   auto: number;
   tokensFull: number;
@@ -79,6 +85,8 @@ export interface BenchOptions {
   scenario?: string;
   /** Which case sets to run (default both). */
   sets?: readonly CaseSet[];
+  /** Case files (`held-out/NAME.json`) to leave out, e.g. a batch that must not be run yet. */
+  exclude?: (file: string) => boolean;
   /** Only the cases whose id passes (tests). */
   only?: (id: string) => boolean;
   /** Timing repeats per case, offline. */
@@ -87,7 +95,7 @@ export interface BenchOptions {
 }
 
 export async function benchPlanner(opts: BenchOptions): Promise<BenchResult> {
-  const loaded = (await loadCaseFiles(opts.sets ?? CASE_SETS)).filter((f) => !opts.scenario || f.scenario === opts.scenario);
+  const loaded = (await loadCaseFiles(opts.sets ?? CASE_SETS, undefined, opts.exclude)).filter((f) => !opts.scenario || f.scenario === opts.scenario);
   if (loaded.length === 0) throw new CliError(`no benchmark cases${opts.scenario ? ` for scenario "${opts.scenario}"` : ''}`);
   // One row per set and scenario, however many files hold its cases.
   const files: { set: CaseSet; scenario: string; cases: BenchCase[] }[] = [];
@@ -114,7 +122,7 @@ export async function benchPlanner(opts: BenchOptions): Promise<BenchResult> {
   const modelBySet = new Map<string, number[]>();
   for (const file of files) {
     const snapshot = await snapshotFromScenario(file.scenario, opts.signal);
-    const row: ScenarioRow = { set: file.set, scenario: file.scenario, cases: 0, correct: 0, accuracy: 0, rejected: 0, auto: 0, tokensFull: 0, tokensRetrieved: 0, retrievalHits: 0, p50Ms: 0, p95Ms: 0, failures: [] };
+    const row: ScenarioRow = { set: file.set, scenario: file.scenario, cases: 0, correct: 0, accuracy: 0, refused: 0, wrong: 0, rightChoice: 0, rejected: 0, auto: 0, tokensFull: 0, tokensRetrieved: 0, retrievalHits: 0, p50Ms: 0, p95Ms: 0, failures: [] };
     const times: number[] = [];
     const modelTimes: number[] = [];
     let schemaValid = 0;
@@ -126,7 +134,10 @@ export async function benchPlanner(opts: BenchOptions): Promise<BenchResult> {
       const r: CaseResult = await runCase(c, played, snapshot, opts.proposer);
       row.cases++;
       if (r.ok) row.correct++;
-      else row.failures.push({ set: file.set, id: c.id, request: c.request, failures: r.failures });
+      else row.failures.push({ set: file.set, id: c.id, request: c.request, failures: [`${r.outcome.toUpperCase()}${r.rightChoice ? ', right choice' : ''}`, ...r.failures] });
+      if (r.outcome === 'refused') row.refused++;
+      if (r.outcome === 'wrong') row.wrong++;
+      if (r.rightChoice) row.rightChoice++;
       tally(file.set, 'kind', c.kind ?? 'unlabelled', r.ok);
       tally(file.set, 'language', c.language ?? 'en', r.ok);
       row.rejected += r.rejected;
@@ -177,9 +188,10 @@ export async function benchPlanner(opts: BenchOptions): Promise<BenchResult> {
 }
 
 function summarise(rows: ScenarioRow[], set: string, scenario: string, times: number[], modelTimes: number[], model: boolean): ScenarioRow {
-  const sum = (k: 'cases' | 'correct' | 'rejected' | 'auto' | 'tokensFull' | 'tokensRetrieved' | 'retrievalHits'): number => rows.reduce((s, r) => s + r[k], 0);
+  const sum = (k: 'cases' | 'correct' | 'refused' | 'wrong' | 'rightChoice' | 'rejected' | 'auto' | 'tokensFull' | 'tokensRetrieved' | 'retrievalHits'): number => rows.reduce((s, r) => s + r[k], 0);
   const out: ScenarioRow = {
-    set, scenario, cases: sum('cases'), correct: sum('correct'), accuracy: sum('correct') / Math.max(1, sum('cases')), rejected: sum('rejected'), auto: sum('auto'),
+    set, scenario, cases: sum('cases'), correct: sum('correct'), accuracy: sum('correct') / Math.max(1, sum('cases')),
+    refused: sum('refused'), wrong: sum('wrong'), rightChoice: sum('rightChoice'), rejected: sum('rejected'), auto: sum('auto'),
     tokensFull: sum('tokensFull'), tokensRetrieved: sum('tokensRetrieved'), retrievalHits: sum('retrievalHits'), p50Ms: percentile(times, 50), p95Ms: percentile(times, 95),
     failures: rows.flatMap((r) => r.failures),
   };
@@ -206,9 +218,10 @@ export function formatGroups(title: string, groups: GroupRow[]): string {
 }
 
 export function formatTable(rows: ScenarioRow[], overall: ScenarioRow, model: boolean, sets: ScenarioRow[] = [overall]): string {
-  const head = ['set', 'scenario', 'cases', 'correct', 'accuracy', 'rejected', 'auto', 'tokens full', 'tokens retrieved', 'fewer', 'retrieval recall', 'p50 ms', 'p95 ms',
+  const head = ['set', 'scenario', 'cases', 'correct', 'accuracy', 'refused', 'WRONG', 'wrong %', 'right-choice', 'rejected', 'auto', 'tokens full', 'tokens retrieved', 'fewer', 'retrieval recall', 'p50 ms', 'p95 ms',
     ...(model ? ['schema-valid', 'repaired', 'valid-but-wrong', 'model p50 ms'] : [])];
-  const line = (r: ScenarioRow): string[] => [r.set, r.scenario, String(r.cases), String(r.correct), pct(r.accuracy), String(r.rejected), String(r.auto),
+  const line = (r: ScenarioRow): string[] => [r.set, r.scenario, String(r.cases), String(r.correct), pct(r.accuracy),
+    String(r.refused), String(r.wrong), pct(r.wrong / Math.max(1, r.cases)), String(r.rightChoice), String(r.rejected), String(r.auto),
     String(r.tokensFull), String(r.tokensRetrieved), pct(1 - r.tokensRetrieved / Math.max(1, r.tokensFull)), pct(r.retrievalHits / Math.max(1, r.cases)), r.p50Ms.toFixed(2), r.p95Ms.toFixed(2),
     ...(model ? [pct(r.schemaValidRate ?? 0), pct(r.repairedRate ?? 0), pct(r.validButWrongRate ?? 0), (r.modelP50Ms ?? 0).toFixed(0)] : [])];
   const out = aligned([head, ...rows.map(line), ...sets.map(line)]);
@@ -233,7 +246,8 @@ export const run: CommandRun = async (ctx) => {
   const proposer = client ? createModelProposer(client) : createOfflineProposer();
   const scenario = typeof ctx.options.scenario === 'string' ? ctx.options.scenario : undefined;
   const sets = parseSet(ctx.options.set);
-  const result = await benchPlanner({ proposer, model: client !== undefined, scenario, sets, signal: ctx.signal });
+  const exclude = excludeFilter(ctx.options.exclude);
+  const result = await benchPlanner({ proposer, model: client !== undefined, scenario, sets, exclude, signal: ctx.signal });
   if (ctx.options.json) ctx.stdout(`${JSON.stringify({ provider: proposer.id, ...result }, null, 2)}\n`);
   else {
     ctx.stdout(`Planner benchmark (${proposer.id}; tokens: cl100k_base)\n${formatTable(result.rows, result.overall, client !== undefined, result.sets)}`);
@@ -246,4 +260,12 @@ function parseSet(value: string | boolean | undefined): readonly CaseSet[] {
   if (value === undefined || value === 'all') return CASE_SETS;
   if (value === 'tuned' || value === 'held-out') return [value];
   throw new CliError(`--set takes tuned, held-out or all (got "${String(value)}")`);
+}
+
+/** `--exclude 'held-out/*precision*'`: case files whose `set/file.json` path matches the pattern (`*` any text) are left out. */
+export function excludeFilter(value: string | boolean | undefined): ((file: string) => boolean) | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw new CliError('--exclude takes a pattern such as \'held-out/*precision*\'');
+  const re = new RegExp(`^${value.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return (file) => re.test(file);
 }

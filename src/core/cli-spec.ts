@@ -54,7 +54,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     { name: 'request', kind: 'string', arg: 'TEXT', help: 'what you want to see' }, scenario, url,
     { name: 'config', kind: 'string', arg: 'FILE.rviz', help: 'start from this config' },
     ...MODEL_OPTIONS, jsonFlag,
-    { name: 'apply', kind: 'string', arg: 'OUT.rviz', help: 'write the config that results from applying every checked action' }] },
+    { name: 'apply', kind: 'string', arg: 'OUT.rviz', help: 'write the config that results from applying every checked action' },
+    { name: 'choose', kind: 'string', arg: 'N', help: 'plan the N-th of the plan\'s choices (1-based) instead of the plan itself' }] },
   { name: 'apply', summary: 'apply a list of actions to a config, all or nothing', positionals: ['FILE.rviz'], options: [
     { name: 'actions', kind: 'string', arg: 'ACTIONS.json', help: 'a JSON file (or inline JSON) with an array of actions' },
     { name: 'out', kind: 'string', arg: 'OUT.rviz', help: 'where to write (default: standard output)' }, jsonFlag] },
@@ -81,6 +82,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: 'bench', summary: 'benchmark tables', positionals: ['planner|retrieval|perf'], options: [...MODEL_OPTIONS, jsonFlag,
     { name: 'scenario', kind: 'string', arg: 'NAME', help: 'limit to one scenario' },
     { name: 'set', kind: 'string', arg: 'tuned|held-out|all', help: 'planner: which case set to run (default all)' },
+    { name: 'exclude', kind: 'string', arg: 'GLOB', help: 'planner: leave out case files whose set/file path matches (e.g. \'held-out/*precision*\')' },
     { name: 'replies', kind: 'boolean', help: 'planner: run the scripted model replies through the real clients against loopback servers' },
     { name: 'app', kind: 'boolean', help: 'perf: also measure the app in headless Chromium (initial JS, time to usable, long tasks)' },
     { name: 'bridge', kind: 'boolean', help: 'perf: also measure Apply → bridge status on the simulated robot (median of 10, link and app)' }] },

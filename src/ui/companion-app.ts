@@ -16,7 +16,7 @@ import { documentFacts } from '../core/diagnosis/display-topics.ts';
 import { topicsToSample } from '../core/diagnosis/sampling.ts';
 import type { Finding } from '../core/diagnosis/types.ts';
 import type { GraphSnapshot } from '../core/graph/types.ts';
-import type { PlannedAction } from '../core/rviz/action-types.ts';
+import type { PlanChoice, PlannedAction } from '../core/rviz/action-types.ts';
 import './planner-panel.ts';
 import './assistant-panel.ts';
 import { createAskFunction } from './assistant-source.ts';
@@ -259,6 +259,8 @@ export class CompanionApp extends LitElement {
             @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
             @plan-cancel=${() => this.planner.cancel()}
             @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.planner.apply(e.detail.actions)}
+            @plan-choose=${(e: CustomEvent<{ choice: PlanChoice }>) => void this.planner.choose(e.detail.choice)}
+            @plan-ask=${(e: CustomEvent<{ question: string }>) => void this.askAssistant(e.detail.question)}
             @plan-undo=${() => this.report(this.planner.undo())}></planner-panel>
         </section>
         <section aria-label="Assistant" class="assistant ${this.assistantCollapsed ? 'closed' : ''}">
@@ -269,6 +271,14 @@ export class CompanionApp extends LitElement {
         </section>
       </main>
     `;
+  }
+
+  /** A question the planner handed over: the assistant answers it (the kiosk's Help drawer, the desk's open panel). */
+  private async askAssistant(question: string): Promise<void> {
+    if (this.kiosk) this.renderRoot.querySelector<HTMLElement & { show(d: 'assistant'): void }>('kiosk-screen')?.show('assistant');
+    else this.assistantCollapsed = false;
+    await this.updateComplete;
+    await this.renderRoot.querySelector<HTMLElement & { run(q: string): Promise<void> }>('assistant-panel')?.run(question);
   }
 
   /** The touch kiosk: kiosk-screen with the view, the tiles, and drawers holding the same planner and assistant. */
@@ -293,6 +303,8 @@ export class CompanionApp extends LitElement {
           @plan-request=${(e: CustomEvent<{ request: string }>) => { (e.target as HTMLElement & { clearDraft(): void }).clearDraft(); void this.planner.request(e.detail.request); }}
           @plan-cancel=${() => this.planner.cancel()}
           @plan-apply=${(e: CustomEvent<{ actions: PlannedAction[] }>) => this.planner.apply(e.detail.actions)}
+          @plan-choose=${(e: CustomEvent<{ choice: PlanChoice }>) => void this.planner.choose(e.detail.choice)}
+          @plan-ask=${(e: CustomEvent<{ question: string }>) => void this.askAssistant(e.detail.question)}
           @plan-undo=${() => this.report(this.planner.undo())}></planner-panel>
         <assistant-panel slot="assistant" .ask=${this.ask} kiosk></assistant-panel>
         ${this.readonly ? nothing : html`<div slot="menu" class="kiosk-menu">

@@ -143,6 +143,11 @@ export class KioskScreen extends LitElement {
     if (e.ctrlKey) e.preventDefault();
   };
 
+  /** Shows a drawer, leaving it open when it already is (a question handed from the Ask drawer to Help). */
+  public show(drawer: Exclude<KioskDrawer, 'none'>): void {
+    if (this.drawer !== drawer) this.open(drawer);
+  }
+
   /** Opens a drawer (or closes it when it is open), moving focus into it. */
   public open(drawer: KioskDrawer): void {
     const from = this.drawer;

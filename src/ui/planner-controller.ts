@@ -1,5 +1,5 @@
 import type { ReactiveControllerHost } from 'lit';
-import type { Plan, PlannedAction } from '../core/rviz/action-types.ts';
+import type { Plan, PlanChoice, PlannedAction } from '../core/rviz/action-types.ts';
 import type { PlannerTurn, Proposer } from '../core/planner/types.ts';
 import type { GraphSnapshot } from '../core/graph/types.ts';
 import type { Finding } from '../core/diagnosis/types.ts';
@@ -59,7 +59,7 @@ export class PlannerController {
    * Plans a request. `proposer` replaces the offline/model one (a kiosk tile's precomputed actions, which still go
    * through validate and complete); `apply` applies the checked actions at once as one undo step (kiosk taps).
    */
-  public async request(text: string, options: { proposer?: Proposer; apply?: boolean } = {}): Promise<void> {
+  public async request(text: string, options: { proposer?: Proposer; apply?: boolean; choice?: PlanChoice } = {}): Promise<void> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
@@ -68,8 +68,9 @@ export class PlannerController {
       const [planner, snapshot, model] = await Promise.all([
         import('../core/planner/index.ts'), this.inputs.snapshot(), this.inputs.model(),
       ]);
-      this.set({ message: model && !options.proposer ? `asking ${model.provider} ${model.model}…` : '' });
-      const proposer = options.proposer ?? (model ? planner.createModelProposer(model) : planner.createOfflineProposer());
+      this.set({ message: model && !options.proposer && !options.choice ? `asking ${model.provider} ${model.model}…` : '' });
+      const proposer = options.choice ? planner.choiceProposer(options.choice)
+        : options.proposer ?? (model ? planner.createModelProposer(model) : planner.createOfflineProposer());
       const result = await planner.planRequest({
         request: text, document: this.document.doc, snapshot, findings: this.inputs.findings(),
         history: this.turns.slice(-HISTORY_TURNS), proposer, signal: controller.signal, undoPreview: this.undoPreview(),
@@ -88,6 +89,11 @@ export class PlannerController {
       if (controller.signal.aborted) { this.set({ status: 'idle', message: '' }); return; }
       this.set({ status: 'error', message: err instanceof Error ? err.message : String(err) });
     }
+  }
+
+  /** A choice the user picked: planned like a request (validated, completed), applied as one step when they apply it. */
+  public choose(choice: PlanChoice): Promise<void> {
+    return this.request(choice.label, { choice });
   }
 
   public cancel(): void {

@@ -1,6 +1,6 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { Plan, PlannedAction } from '../core/rviz/action-types.ts';
+import type { Plan, PlanChoice, PlannedAction } from '../core/rviz/action-types.ts';
 import { describeAction } from '../core/planner/describe.ts';
 import type { RvizDocument } from '../core/rviz/document.ts';
 import { catalog } from '../core/catalog/index.ts';
@@ -24,6 +24,8 @@ export type PlannerStatus = 'idle' | 'planning' | 'ready' | 'applied' | 'error';
  * @fires plan-cancel - while planning
  * @fires plan-apply - detail: { actions: PlannedAction[] } (the checked ones, in order)
  * @fires plan-undo - undo the last applied plan
+ * @fires plan-choose - detail: { choice: PlanChoice } (a reading the plan offered, tapped: plan it like a request)
+ * @fires plan-ask - detail: { question: string } (the request was a question: hand it to the assistant)
  */
 @customElement('planner-panel')
 export class PlannerPanel extends LitElement {
@@ -56,6 +58,10 @@ export class PlannerPanel extends LitElement {
     .diff .removed { background: #45201f; color: #ffd0cc; }
     .diff .gap { color: var(--muted); border-top: 1px solid var(--line); margin-top: 4px; }
     .diff-summary { font-size: 13px; }
+    .choices { display: flex; flex-direction: column; gap: 6px; }
+    .choices button { width: 100%; text-align: left; display: flex; flex-direction: column; gap: 2px; min-height: var(--target); }
+    .choices .reading { font-weight: 600; }
+    .question { display: flex; gap: var(--pad); align-items: center; flex-wrap: wrap; margin-top: var(--pad); }
   `];
 
   @property({ attribute: false }) public plan: Plan | undefined;
@@ -128,6 +134,10 @@ export class PlannerPanel extends LitElement {
       ${plan.rejected.length ? html`<h3>Rejected</h3><ul class="rejected">${plan.rejected.map((r) => html`<li data-rejected>
         ${describeAction(r.action)} — ${r.reason}</li>`)}</ul>` : nothing}
       ${plan.notes.length ? html`<h3>Notes</h3><ul>${plan.notes.map((n) => html`<li class="note" data-note>${n}</li>`)}</ul>` : nothing}
+      ${plan.question && this.status !== 'applied' ? html`<div class="question" data-question>
+        <span class="muted">This reads as a question; nothing was changed.</span>
+        <button data-ask @click=${() => this.fire('plan-ask', { question: plan.question })}>Ask the assistant</button></div>` : nothing}
+      ${plan.choices?.length && this.status !== 'applied' ? this.renderChoices(plan.choices) : nothing}
       <div class="buttons">
         ${this.status === 'applied'
           ? html`<span class="muted" data-applied>Applied.</span>`
@@ -138,6 +148,17 @@ export class PlannerPanel extends LitElement {
           @click=${() => { this.showDiff = !this.showDiff; }}>${this.showDiff ? 'Hide' : 'Show'} .rviz diff</button>` : nothing}
       </div>
     </section>${this.showDiff && diffable ? this.renderDiff(plan) : nothing}</div>`;
+  }
+
+  /** Readings the planner was not sure of: one tap plans that one like a request; none is applied without it. */
+  private renderChoices(choices: readonly PlanChoice[]) {
+    return html`<section aria-labelledby="choices-title" data-choices>
+      <h3 id="choices-title">Did you mean…</h3>
+      <ul class="choices">${choices.map((c, i) => html`<li><button type="button" data-choice=${i}
+        aria-label=${`Plan this instead: ${c.label}`} @click=${() => this.fire('plan-choose', { choice: c })}>
+        <span class="reading">“${c.label}”</span>
+        <span class="note">${c.actions.map((a) => describeAction(a)).join(' · ')}</span></button></li>`)}</ul>
+    </section>`;
   }
 
   private renderAction(a: PlannedAction, i: number) {

@@ -50,4 +50,37 @@ describe('planner-panel', () => {
     expect(el.shadowRoot!.querySelector('[data-planning]')).to.exist;
     expect(el.shadowRoot!.querySelector('button')!.textContent).to.contain('Cancel');
   });
+
+  it('shows choices as one-tap buttons, applies none of them, and sends the one tapped', async () => {
+    const dim = { ...blank, action: 'set_property' as const, display: 'Map', property: 'Alpha', value: '0.35', origin: 'model' as const, checked: true, note: '' };
+    const unsure: Plan = { actions: [], rejected: [], notes: ['did not understand "dimmer"'], choices: [
+      { label: 'make the map more transparent', actions: [dim] },
+      { label: 'make the map <b>black</b>', actions: [{ ...dim, property: 'Color Scheme', value: 'raw' }] },
+    ] };
+    const el = await fixture<PlannerPanel>(html`<planner-panel .plan=${unsure} status="ready"></planner-panel>`);
+    const root = el.shadowRoot!;
+    const buttons = root.querySelectorAll<HTMLButtonElement>('[data-choices] [data-choice]');
+    expect(buttons.length).to.equal(2);
+    expect(buttons[0]!.textContent).to.contain('make the map more transparent');
+    expect(buttons[0]!.textContent).to.contain('Set Alpha = 0.35 on "Map"');
+    // A label is text, never markup.
+    expect(buttons[1]!.querySelector('b')).to.equal(null);
+    expect(buttons[1]!.textContent).to.contain('<b>black</b>');
+    expect(root.querySelector<HTMLButtonElement>('[data-apply]')!.disabled).to.equal(true);
+    setTimeout(() => buttons[0]!.click());
+    const event = await oneEvent(el, 'plan-choose');
+    expect(event.detail.choice.label).to.equal('make the map more transparent');
+    el.status = 'applied';
+    await el.updateComplete;
+    expect(root.querySelector('[data-choices]')).to.equal(null);
+  });
+
+  it('offers a question to the assistant in one click', async () => {
+    const asked: Plan = { actions: [], rejected: [], notes: ['"what does decay do?" is a question: nothing was changed; ask the assistant'], question: 'what does decay do?' };
+    const el = await fixture<PlannerPanel>(html`<planner-panel .plan=${asked} status="ready"></planner-panel>`);
+    const ask = el.shadowRoot!.querySelector<HTMLButtonElement>('[data-question] [data-ask]')!;
+    setTimeout(() => ask.click());
+    const event = await oneEvent(el, 'plan-ask');
+    expect(event.detail.question).to.equal('what does decay do?');
+  });
 });

@@ -37,3 +37,55 @@ export const plannerCase: E2eCase = {
     assert.deepEqual(displaysUndone, displaysBefore);
   },
 };
+
+/**
+ * A word the planner is not sure of ("dimmer") gives choices, never a change: the plan has no action, a tap on a
+ * choice plans that reading like a request, Apply makes it one undo step.
+ */
+export const plannerChoicesCase: E2eCase = {
+  name: 'planner: an unsure word offers choices; a tap plans the reading, applied as one undo step',
+  context: { viewport: { width: 1400, height: 900 } },
+  async run({ page, open, screenshot }) {
+    await open('turtlebot_nav', '&debug=1');
+    await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
+    await page.locator('planner-panel textarea').fill('make the map dimmer');
+    await page.locator('planner-panel button[type=submit]').click();
+    const choice = page.locator('planner-panel [data-choices] [data-choice]');
+    await choice.first().waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('planner-panel [data-checklist] li').count(), 0, 'an unsure reading is never an action');
+    assert.match((await choice.first().textContent()) ?? '', /more transparent/);
+    await screenshot('planner-choices-desk');
+
+    const text = (): Promise<string> => page.evaluate(() => (window as unknown as { rvizCompanion: { documentText(): string } }).rvizCompanion.documentText());
+    const before = await text();
+    await choice.first().click();
+    await page.locator('planner-panel [data-checklist] li[data-action="set_property"]').first().waitFor({ timeout: 15_000 });
+    await page.locator('planner-panel [data-apply]').click();
+    await page.locator('planner-panel [data-applied]').waitFor({ timeout: 5_000 });
+    assert.notEqual(await text(), before, 'the picked choice changed the document');
+    await page.locator('planner-panel [data-undo]').click();
+    await page.waitForFunction((b) => (window as unknown as { rvizCompanion: { documentText(): string } }).rvizCompanion.documentText() === b, before, { timeout: 5_000 });
+  },
+};
+
+/** The kiosk's Ask drawer shows the same choices as one-tap buttons, and a question hands over to the Help drawer. */
+export const kioskChoicesCase: E2eCase = {
+  name: 'planner: kiosk Ask drawer shows choices; a question goes to the Help drawer',
+  context: { viewport: { width: 800, height: 480 }, hasTouch: true, isMobile: true },
+  async run({ page, open, screenshot }) {
+    await open('turtlebot_nav', '&kiosk=1');
+    await page.locator('kiosk-screen [data-drawer-button="planner"]').click();
+    await page.locator('planner-panel textarea').fill('set the map alpha to 7');
+    await page.locator('planner-panel button[type=submit]').click();
+    await page.locator('planner-panel [data-choices] [data-choice]').first().waitFor({ timeout: 15_000 });
+    assert.match((await page.locator('planner-panel [data-note]').allTextContents()).join(' '), /0–1 or 0–100 %/);
+    await screenshot('planner-choices-kiosk');
+
+    await page.locator('planner-panel textarea').fill('what does the decay time do?');
+    await page.locator('planner-panel button[type=submit]').click();
+    await page.locator('planner-panel [data-ask]').tap();
+    await page.locator('kiosk-screen [data-drawer="assistant"]').waitFor({ timeout: 5_000 });
+    await page.locator('assistant-panel .q').first().waitFor({ timeout: 10_000 });
+    await screenshot('planner-question-kiosk');
+  },
+};

@@ -1,6 +1,7 @@
 // `rviz-companion plan --request TEXT [--scenario NAME | --url URL] [--config FILE.rviz] [--provider …] [--json] [--apply OUT.rviz]`:
 // plans a request against a robot (the simulated one in-process, or a live one) and prints the checklist or the Plan JSON;
-// --apply writes the document that results from applying every checked action, atomically.
+// --apply writes the document that results from applying every checked action, atomically. `--choose N` plans the plan's
+// N-th choice (1-based) like a request instead, and --apply then writes that one.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -9,7 +10,7 @@ import { catalog } from '../../core/catalog/index.ts';
 import { DEFAULT_RVIZ_CONFIG } from '../../core/default-rviz.ts';
 import { diagnose } from '../../core/diagnosis/index.ts';
 import type { GraphSnapshot } from '../../core/graph/types.ts';
-import { createModelProposer, createOfflineProposer, describeAction, planRequest, PlannerError, type PlanResult } from '../../core/planner/index.ts';
+import { createModelProposer, createOfflineProposer, describeAction, planChoice, planRequest, PlannerError, type PlanResult } from '../../core/planner/index.ts';
 import type { Plan } from '../../core/rviz/action-types.ts';
 import { applyActions, parse, type RvizDocument } from '../../core/rviz/index.ts';
 import { CliError, type CommandRun } from '../context.ts';
@@ -77,6 +78,11 @@ export function formatPlan(request: string, result: PlanResult, proposer: string
     lines.push('Notes:');
     for (const n of plan.notes) lines.push(`  - ${n}`);
   }
+  if (plan.question) lines.push(`Ask the assistant: "${plan.question}" (rviz-companion ask "${plan.question}")`);
+  if (plan.choices?.length) {
+    lines.push('Choices (not applied; plan one with --choose N):');
+    plan.choices.forEach((c, i) => lines.push(`  ${i + 1}. ${c.label}: ${c.actions.map((a) => describeAction(a)).join('; ')}`));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -98,11 +104,21 @@ export const run: CommandRun = async (ctx) => {
   const proposer = client ? createModelProposer(client) : createOfflineProposer();
   const snapshot = target ? await robotSnapshot(target, ctx.signal) : undefined;
 
+  const choose = chosenIndex(ctx.options.choose);
+  let pickedLabel: string | undefined;
   let result: PlanResult;
   try {
     // Findings are computed by rules (no sampling window here: QoS, types, publishers and frames need none).
     const findings = snapshot ? diagnose({ document: doc, snapshot, now: Date.now() }, { catalog }) : [];
     result = await planRequest({ request, document: doc, snapshot, findings, proposer, signal: ctx.signal });
+    if (choose !== undefined) {
+      const choices = result.plan.choices ?? [];
+      const picked = choices[choose - 1];
+      if (!picked) throw new CliError(choices.length === 0 ? `--choose ${choose}: the plan for "${request}" offers no choices` : `--choose ${choose}: the plan offers ${choices.length} choice${choices.length === 1 ? '' : 's'} (1–${choices.length})`);
+      pickedLabel = picked.label;
+      // The pick is planned like a request on the same document: validated, completed, applied as one step.
+      result = await planChoice({ document: doc, snapshot, findings, signal: ctx.signal }, picked);
+    }
   } catch (err) {
     if (err instanceof PlannerError) throw new CliError(err.message.replace(/^planner: /, ''));
     throw err;
@@ -116,8 +132,16 @@ export const run: CommandRun = async (ctx) => {
   }
   if (ctx.options.json) ctx.stdout(`${JSON.stringify(result.plan, null, 2)}\n`);
   else {
-    ctx.stdout(formatPlan(request, result, proposer.id));
+    ctx.stdout(formatPlan(pickedLabel === undefined ? request : `${request}", choice ${choose}: "${pickedLabel}`, result, pickedLabel === undefined ? proposer.id : 'choice'));
     if (applyTo) ctx.stdout(`Wrote ${applyTo} (${result.plan.actions.filter((a) => a.checked).length} actions applied).\n`);
   }
   return 0;
 };
+
+/** `--choose N`: a whole number from 1. */
+function chosenIndex(value: string | boolean | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`--choose takes a choice number from 1 (got "${String(value)}")`);
+  return n;
+}

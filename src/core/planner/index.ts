@@ -7,7 +7,7 @@
  *   findings, history, proposer: createOfflineProposer() });
  * result.plan.actions // add_display LaserScan on /scan, set Axis = Z, auto: Color Transformer = AxisColor, …
  */
-export { planRequest } from './pipeline.ts';
+export { choiceProposer, planChoice, planRequest, MAX_CHOICES } from './pipeline.ts';
 export type { PlanRequestInput } from './pipeline.ts';
 export { buildContext, robotNamespaces, fixedFrameOf } from './context.ts';
 export { selectTypes, topicsNamed, displaysNamed } from './retrieval.ts';

@@ -6,7 +6,7 @@
 import type { Catalog } from '../catalog/index.ts';
 import type { Finding } from '../diagnosis/types.ts';
 import type { GraphSnapshot } from '../graph/types.ts';
-import type { Plan } from '../rviz/action-types.ts';
+import type { Plan, PlanChoice, PlannedAction } from '../rviz/action-types.ts';
 import type { RvizDocument } from '../rviz/document.ts';
 import { complete } from './complete.ts';
 import { buildContext } from './context.ts';
@@ -72,12 +72,15 @@ export async function planRequest(input: PlanRequestInput): Promise<PlanResult> 
   const t4 = now();
   const completed = complete(validated.actions, validated.state, request, { literal: input.proposer.literal === true });
   const t5 = now();
+  const choices = plannedChoices(proposal.choices ?? [], planContext, request, input.proposer.literal === true, completed.actions);
   const actionNotes = completed.actions.filter((a) => a.origin === 'model' && /not publishing yet|not in the TF tree/.test(a.note)).map((a) => a.note);
   const plan: Plan = {
     actions: completed.actions,
     rejected: [...(proposal.rejected ?? []), ...validated.rejected],
     notes: uniq([...proposal.notes, ...(proposal.repairs ?? []), ...validated.notes, ...completed.notes, ...actionNotes]),
     ...(undoFirst ? { undoFirst: true } : {}),
+    ...(choices.length > 0 ? { choices } : {}),
+    ...(proposal.question ? { question: proposal.question } : {}),
   };
   if (undoFirst && !input.undoPreview) plan.notes.push('undo the last applied plan first; this plan was made against the current document');
   const modelMs = proposal.model?.ms ?? 0;
@@ -90,4 +93,42 @@ export async function planRequest(input: PlanRequestInput): Promise<PlanResult> 
     },
     ...(proposal.model ? { model: proposal.model } : {}),
   };
+}
+
+/** At most this many choices reach the user. */
+export const MAX_CHOICES = 3;
+
+const actionKey = (a: PlannedAction): string => [a.action, a.display_type, a.topic, a.display, a.property, a.value, a.frame].join('\u0000');
+
+/**
+ * The proposal's other readings, each validated and completed like a plan: a reading that leaves no checked action, or
+ * the same actions as the plan itself or an earlier choice, is no choice.
+ */
+function plannedChoices(proposed: readonly { label: string; actions: unknown[] }[], context: PlanContext, request: string, literal: boolean, planned: readonly PlannedAction[]): PlanChoice[] {
+  const seen = new Set([planned.filter((a) => a.checked).map(actionKey).join('\n')]);
+  const out: PlanChoice[] = [];
+  for (const c of proposed) {
+    if (out.length >= MAX_CHOICES || !Array.isArray(c.actions) || c.actions.length === 0) continue;
+    const validated = validate(c.actions, context);
+    const actions = complete(validated.actions, validated.state, request, { literal }).actions.filter((a) => a.checked);
+    const key = actions.map(actionKey).join('\n');
+    if (actions.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ label: c.label, actions });
+  }
+  return out;
+}
+
+/**
+ * Plans a choice the user picked like a request: its actions are proposed again, validated and completed against the
+ * document as it is now, so a tap gives one ordinary plan (one undo step when applied).
+ */
+export function planChoice(input: Omit<PlanRequestInput, 'request' | 'proposer'>, choice: PlanChoice): Promise<PlanResult> {
+  return planRequest({ ...input, request: choice.label, proposer: choiceProposer(choice) });
+}
+
+/** A proposer that proposes a picked choice's own actions again (complete() adds what they need, as for a plan). */
+export function choiceProposer(choice: PlanChoice): Proposer {
+  const actions = choice.actions.filter((a) => a.origin !== 'auto').map(({ action, display_type, topic, display, property, value, frame }) => ({ action, display_type, topic, display, property, value, frame }));
+  return { id: 'choice', usesPrompt: false, literal: true, propose: async () => ({ actions, notes: [`picked: ${choice.label}`] }) };
 }

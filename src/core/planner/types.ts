@@ -69,6 +69,10 @@ export interface Proposal {
   model?: ModelInfo;
   /** Items of the reply that could not be actions at all, with why (a model reply's normalisation). */
   rejected?: RejectedAction[];
+  /** Other readings, not applied: each becomes a plan choice when validate() and complete() leave it an action. */
+  choices?: { label: string; actions: unknown[] }[];
+  /** The request asked a question: the text to offer to the assistant. */
+  question?: string;
   /** What was repaired in the reply before validation ("\"spheres\" → \"Spheres\""), one line each. */
   repairs?: string[];
 }

@@ -41,6 +41,19 @@ export interface Plan {
    * planned against the document as it is after that undo. Absent means false.
    */
   undoFirst?: boolean;
+  /**
+   * Optional, at most 3: readings the planner was not sure enough of to apply (a near-miss word, two plausible
+   * readings). Each is planned only when the user picks it; never applied with the plan.
+   */
+  choices?: PlanChoice[];
+  /** Optional: the request (or a clause of it) was a question; nothing was changed, and this is offered to the assistant. */
+  question?: string;
+}
+
+/** One reading of a request, as the user sees it (`label`) and the checked actions it would plan. */
+export interface PlanChoice {
+  label: string;
+  actions: PlannedAction[];
 }
 
 /** An empty action with every field present, to spread a partial one into. */

@@ -207,8 +207,8 @@ describe('offline planner, fifth round (values): readings', () => {
     expect(siblingSwitches('Covariance', 'Selectable')).toBe(false);
   });
 
-  it('"opacity 30" is 0.3, and an alpha named beside the covariance is the covariance\'s', async () => {
-    expect((await onScenario('qos_traps', undefined, 'odometry: opacity 30')).actions).toEqual(['set_property Odometry Shape/Alpha=0.3']);
+  it('"opacity 30" is refused with the range (issue 22: never rescaled), and an alpha named beside the covariance is the covariance\'s', async () => {
+    expect((await onScenario('qos_traps', undefined, 'odometry: opacity 30')).actions).toEqual([]);
     const r = await onScenario('qos_traps', undefined, 'odometry covariance 50 % see-through');
     expect(r.actions).toContain('set_property Odometry Covariance/Position/Alpha=0.5');
     expect(r.actions.some((a) => a.includes('Shape/Alpha'))).toBe(false);

@@ -117,7 +117,7 @@ describe('offline planner beyond the bench', () => {
   it('leaves questions to the assistant and reads "everything"', async () => {
     const q = await plan('what is a costmap?');
     expect(q.actions).toHaveLength(0);
-    expect(q.notes[0]).toMatch(/reads as a question/);
+    expect(q.notes[0]).toMatch(/question/);
     expect(lines(await plan('hide everything'))).toEqual(['set_enabled Grid =false', 'set_enabled TF =false']);
   });
 

@@ -11,6 +11,7 @@ import { OUTSIDE_WORDS } from './outside.ts';
 import { MORE_NEGATIONS, TOGGLE_WORDS, VALUE_WORDS } from './settings.ts';
 import type { PlanContext } from '../types.ts';
 import { topicTokens, type Planner } from './shared.ts';
+import { CONCEPT_WORDS, CONCEPTS } from './concepts.ts';
 
 const vocabularies = new WeakMap<Catalog, ReadonlySet<string>>();
 
@@ -32,6 +33,7 @@ export function vocabulary(catalog: Catalog): ReadonlySet<string> {
   addAll(set, catalogFile.otherPhrases ?? []);
   addAll(set, [...RECIPES.setupWords, ...RECIPES.multiRobotWords, ...RECIPES.recipes.flatMap((r) => r.phrases)]);
   addAll(set, [...ROBOT_WORDS, ...OUTSIDE_WORDS]);
+  addAll(set, [...CONCEPT_WORDS, ...CONCEPTS.globalOptions.flatMap((o) => o.words), ...CONCEPTS.englishWords]);
   addAll(set, RECIPES.recipes.flatMap((r) => (r.cues ?? []).flatMap((c) => c.groups.flat())));
   for (const d of catalog.displays) {
     addAll(set, [...d.words, splitCamel(d.name), d.name]);

@@ -11,7 +11,7 @@ import { looseDisplayName } from '../../rviz/displays.ts';
 import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
-import type { Proposal, ProposalInput, Proposer } from '../types.ts';
+import type { PlanContext, Proposal, ProposalInput, Proposer } from '../types.ts';
 import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
@@ -31,6 +31,11 @@ import { placeWords } from './places.ts';
 import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
+import { guessesIn, rewriteConcepts } from './concepts.ts';
+import { leaveSpan, negationAt, questionOf, type Question } from './intent.ts';
+import { nearMisses } from './near-miss.ts';
+import { takeGlobalOption } from './global-options.ts';
+import { bindDeviceNouns } from './device-nouns.ts';
 
 /** A plugin display's settings are not in the catalog: a change on it is said, never guessed. */
 const unknownSettingsNote = (d: { name: string; classId: string }): string =>
@@ -225,6 +230,12 @@ const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 
 
 function handleClause(p: Planner, clause: string): void {
   if (takeRename(p, clause)) return;
+  // "black background", "frame rate 15": a Global Option takes the clause's value; what else it names is read after.
+  const rest = takeGlobalOption(p, clause);
+  if (rest !== undefined) {
+    if (tokenize(rest).some((t) => !FILLER.has(t) && !GENERAL.has(t) && findVerb([t], []) === undefined)) handleClause(p, rest);
+    return;
+  }
   const tokens = tokenize(clause);
   const taken: Span[] = [];
   // "make the scan work", "get the camera working again": a fix request around a named thing.
@@ -236,6 +247,15 @@ function handleClause(p: Planner, clause: string): void {
     return;
   }
   let targets = resolveTargets(p, clause, tokens, taken);
+  // "the map looks fine", "leave the laser alone", "keep the grid as it is": nothing changes on what it names.
+  if (leaveSpan(tokens)) {
+    const named = targets.length > 0 ? targets : inherited(p);
+    const shown = named.flatMap((t) => t.displays.length > 0 ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]);
+    p.notes.push(shown.length > 0 ? `left ${[...new Set(shown)].join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")` : `"${clause.trim()}": nothing was changed`);
+    p.last = named;
+    p.lastVerb = undefined;
+    return;
+  }
   // "tf names, no axes", "…, only axes": a type word with no display of it that is a switch of what the clause before
   // named is that switch, not a new display.
   const switchOfLast = switchOfPrevious(p, clause, tokens, targets);
@@ -266,9 +286,27 @@ function handleClause(p: Planner, clause: string): void {
   // a complaint is a fix, which never hides what the user wants to see.
   const verbWord = verbHit ? tokens[verbHit.span.start]! : '';
   const complaint = verbHit !== undefined && (/^(shows|appears|displays|renders|comes)$/.test(verbWord) || tokens[verbHit.span.start + verbHit.span.length] === 'up');
-  if (verb === 'show' && verbHit && negatedBefore(tokens, verbHit.span.start)) verb = complaint && targets.length > 0 ? 'fix' : 'hide';
+  // "I need the grid no longer", "want the map not" (a negation after a wish, as other languages put it): hidden too.
+  const wish = verbHit !== undefined && ['need', 'want', 'see'].includes(verbWord);
+  // ("don't put the laser in red" negates a change, not a wish to see: it is refused below.)
+  const negatedShow = verb === 'show' && verbHit !== undefined && !(valuedClause(clause, tokens) && !wish)
+    && (negatedBefore(tokens, verbHit.span.start) || (wish && negationAt(tokens) !== undefined));
+  if (negatedShow) verb = complaint && targets.length > 0 ? 'fix' : 'hide';
   // "put the markers away": the particle decides.
   if (verb === 'show' && verbHit && tokens[verbHit.span.start] === 'put' && tokens.includes('away')) verb = 'hide';
+  // A negated change is not made ("don't make the laser red", "never remove the map", "the laser shouldn't be red"):
+  // a negation before the verb, or anywhere in a clause that gives a value. (A negated wish to see hid above.)
+  const valued = valuedClause(clause, tokens);
+  const negation = (verb === 'show' && !valued) || verb === 'fix' || negatedShow ? undefined : negationAt(tokens, verbHit && verb && !(valued && (verb === 'set' || verb === 'show')) ? verbHit.span.start : tokens.length);
+  // "don't normalize", "no shadows": a negation right before a switch of what the clause names sets that switch off.
+  const switchAfter = negation !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => (t.displays[0]?.spec ?? t.spec)?.properties.some((x) => x.kind === 'bool'
+    && [...(x.words ?? []), x.path.split('/').pop()!].some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start >= negation.start + negation.length && at.start <= negation.start + negation.length + 1; })));
+  if (negation && !switchAfter && (verb !== undefined || valued)) {
+    const named = targets.length > 0 ? targets : inherited(p);
+    p.notes.push(`"${clause.trim()}" says not to${named.length ? ` (${[...new Set(named.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))].join(', ')})` : ''}; nothing was changed`);
+    p.last = named;
+    return;
+  }
   const ownVerb = verb;
   const previousVerb = p.lastVerb;
   if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
@@ -369,6 +407,7 @@ function handleClause(p: Planner, clause: string): void {
   // Precision before recall: a content word nothing accounts for ("make the lidar sparkle") is never turned into some
   // other change. A setting clause with one is left out whole; show, hide and remove still apply to what they name.
   const unknown = unaccounted(p, tokens, masked);
+  (p.unknown ??= []).push(...unknown);
   if (unknown.length > 0) {
     const words = unknown.map((w) => `"${w}"`).join(', ');
     // "show the lidar upside down" on a lidar already shown: nothing left to do but the part not understood.
@@ -542,7 +581,51 @@ function replayForNamespace(p: Planner, text: string): boolean {
   return true;
 }
 
-export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | 'history' | 'undoContext'>): Proposal {
+type OfflineInput = Pick<ProposalInput, 'request' | 'context' | 'history' | 'undoContext'>;
+
+/** One reading planned: the proposal, the English it read, and what the choices start from. */
+interface Reading extends Proposal {
+  /** The request as English (translated when it was not), before any rewrite. */
+  read: string;
+  unknown: string[];
+  percentReadings: string[];
+  questions: Question[];
+}
+
+/** At most this many other readings are planned to find the plan's choices. */
+const MAX_READINGS = 6;
+
+/**
+ * The offline planner: the request's one sure reading as the plan, and — when a word was a guess ("dimmer"), a near
+ * miss of a known word ("trasparent"), a number out of range that fits as a share, or a question that may stand for a
+ * change — the other readings that plan to something, as choices (never applied).
+ */
+export function planOffline(input: OfflineInput): Proposal {
+  const main = readRequest(input);
+  const { read, unknown, percentReadings, questions, ...proposal } = main;
+  const names = namesOf(input.context);
+  const replaceWord = (word: string, by: string): string => read.replace(new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i'), by);
+  const readings: { label: string; text: string }[] = [
+    ...questions.filter((q) => q.statement.trim() !== '').map((q) => ({ label: q.statement, text: q.statement })),
+    ...guessesIn(read, names).flatMap((g) => g.readings.map((r) => ({ label: r, text: r }))),
+    ...[...new Set(unknown)].flatMap((w) => nearMisses(input.context.catalog, w).map((k) => ({ label: replaceWord(w, k), text: replaceWord(w, k) }))),
+    ...percentReadings.map((n) => ({ label: replaceWord(n, `${n} %`), text: replaceWord(n, `${n} %`) })),
+  ].filter((r, i, all) => r.text !== read && all.findIndex((x) => x.text === r.text) === i).slice(0, MAX_READINGS);
+  const choices: { label: string; actions: unknown[] }[] = [];
+  for (const r of readings) {
+    const other = readRequest({ ...input, request: r.text });
+    if (other.actions.length > 0 && other.unknown.length === 0 && other.questions.length === 0) choices.push({ label: r.label, actions: other.actions });
+  }
+  if (choices.length > 0) proposal.notes.push(`not sure what was meant; ${choices.length === 1 ? 'one reading is' : `${choices.length} readings are`} offered as ${choices.length === 1 ? 'a choice' : 'choices'}, applied only when picked`);
+  return { ...proposal, ...(choices.length > 0 ? { choices } : {}) };
+}
+
+/** Words of names here (a display called "Tags", topics, frames): never rewritten, never paraphrases. */
+function namesOf(ctx: PlanContext): Set<string> {
+  return new Set([...ctx.displays.flatMap((d) => tokenize(splitCamel(d.name))), ...[...ctx.topicByName.keys()].flatMap((t) => tokenize(t)), ...ctx.frames.flatMap((f) => tokenize(f))]);
+}
+
+function readRequest(input: OfflineInput): Reading {
   let text = input.request.trim();
   let undoFirst = false;
   // Another language: read through its lexicon as English; words no lexicon covers in a CJK request stop the plan.
@@ -553,9 +636,29 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   const translation = english ? undefined : translate(text, vocabulary(input.context.catalog));
   if (translation) {
     if (translation.unknown.length > 0) {
-      return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`] };
+      return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`], read: text, unknown: [], percentReadings: [], questions: [] };
     }
     text = translation.english;
+  }
+  const read = text;
+  // Questions never change the document: each sentence that asks is said back and offered to the assistant.
+  const sentences = text.split(/(?<=[?？])\s*/).filter((x) => x.trim() !== '');
+  let questions = sentences.map(questionOf).filter((q): q is Question => q !== undefined);
+  // "what do I need to drive with Nav2?", "is amcl doing its job? set the screen up for that": a goal asked as a
+  // question is the set-up it names.
+  if (questions.length > 0 && !hidesNamed(text)) {
+    const probe: Planner = { ctx: input.context, state: new PlanState(input.context), actions: [], notes: [], history: input.history, last: [] };
+    if (findRecipe(probe, withoutTopicNames(text))) questions = [];
+  }
+  // A request beside a question is planned whole: the question names what "it" is ("where is the wheel? fix its
+  // frame"), and a question clause with no verb of its own changes nothing (handleClause).
+  if (questions.length > 0 && questions.length < sentences.length) text = sentences.join('. ');
+  if (questions.length > 0 && questions.length === sentences.length) {
+    text = '';
+    {
+      const asked = translation ? input.request.trim() : questions.map((q) => q.text).join(' ');
+      return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions };
+    }
   }
   const undo = UNDO_PHRASES.find((u) => new RegExp(`^\\s*(?:please\\s+)?${u}\\b`, 'i').test(text));
   // After "undo that", the rest is planned against the document as the undo leaves it.
@@ -573,8 +676,8 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   const kept = delimitedNewName(text) ?? capitalisedCallName(text);
   const at = kept ? text.lastIndexOf(kept) : -1;
   // Words of names here (a display called "Tags") are never read as paraphrases.
-  const names = new Set([...ctx.displays.flatMap((d) => tokenize(splitCamel(d.name))), ...[...ctx.topicByName.keys()].flatMap((t) => tokenize(t)), ...ctx.frames.flatMap((f) => tokenize(f))]);
-  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(part, names)));
+  const names = namesOf(ctx);
+  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(part, names)), names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
@@ -593,7 +696,10 @@ export function planOffline(input: Pick<ProposalInput, 'request' | 'context' | '
   else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
   if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);
-  return { actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}) };
+  return {
+    actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}), ...(questions.length > 0 ? { question: questions.map((q) => q.text).join(' ') } : {}),
+    read, unknown: p.unknown ?? [], percentReadings: p.percentReadings ?? [], questions,
+  };
 }
 
 /** The offline planner as a proposer (the default when no model is configured). */

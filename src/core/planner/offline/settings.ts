@@ -44,11 +44,23 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       return clampTo(prop, cur * n.value);
     }
     // A share of an alpha (also one the catalog gives no range: Range's Alpha) is a value from 0 to 1.
-    if (n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction')) return n.value / 100;
-    // "opacity 30": a whole number above 1 for a 0–1 setting is a percentage, never written raw.
-    if (n.kind === 'bare' && dimensionOf(prop) === 'fraction' && n.value > 1 && n.value <= 100) return n.value / 100;
-    return n.value;
+    const value = n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction') ? n.value / 100 : n.value;
+    // A value the setting cannot take is refused with its range, never rescaled or clamped ("alpha 7" is not 0.07).
+    const fraction = dimensionOf(prop) === 'fraction' || (prop.min === 0 && prop.max === 1);
+    const low = prop.min ?? (fraction ? 0 : -Infinity);
+    const high = prop.max ?? (fraction ? 1 : Infinity);
+    if (value < low || value > high) {
+      refused.add(prop.path);
+      const range = fraction ? '0–1 or 0–100 %' : Number.isFinite(high) ? `${low}–${high}` : `${low} or more`;
+      questions.push(`${label}: ${prop.path} takes ${range}; ${numberText(n)} is ${fraction && !n.percent && n.value > 1 && n.value <= 100 ? 'neither (say "%" for a share)' : 'out of range'}; nothing was changed`);
+      // "alpha 7" may mean 7 %: offered as a choice, never applied.
+      if (fraction && !n.percent && n.value > 1 && n.value <= 100) (p.percentReadings ??= []).push(numberText(n));
+      return undefined;
+    }
+    return value;
   };
+  /** Settings whose value was refused as out of range: nothing else is read into them. */
+  const refused = new Set<string>();
   // Settings this clause makes hold, so a setting that needs them applies ("a billboard line of 4 cm" → Line Width).
   const holdsWith = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
     const planned = settings.find((x) => x.path === r.path)?.value;
@@ -146,6 +158,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           // Queue settings under a topic (`Topic/Depth`) take only a number written out, never "bigger".
           const underTopic = isUnderTopic(prop);
           const written = numberFor(prop);
+          if (refused.has(prop.path)) { used.add(prop.path); continue; }
           value = numericValue(prop, written, current(prop.path), m.matched, tokens, underTopic ? undefined : bigger, underTopic ? undefined : smaller);
           if (written === undefined && value !== undefined && (bigger || smaller)) comparativeUsed = true;
           break;

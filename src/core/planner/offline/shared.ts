@@ -35,6 +35,10 @@ export interface Planner {
   last: Target[];
   /** The previous clause's verb, for "hide the costmaps and the scan". */
   lastVerb?: Verb;
+  /** Content words no clause could account for, in order (near misses of known words become choices). */
+  unknown?: string[];
+  /** Numbers refused for a share setting that would fit as a percentage ("alpha 7" may be 7 %): offered as choices. */
+  percentReadings?: string[];
 }
 
 export const act = (a: Partial<RvizAction> & Pick<RvizAction, 'action'>): RvizAction => ({ ...BLANK_ACTION, ...a });

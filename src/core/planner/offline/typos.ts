@@ -1,11 +1,9 @@
-// Typos and abbreviations in property, type and group words ("torqe scale", "colision", "grp"): a word of five letters
-// or more that the planner does not know is read as the one catalog word one edit away (a letter added, dropped,
-// changed or two swapped); with no such word, or several, it stays as written and the usual "did not understand" note
-// names it. Names on the robot and in the document are never corrected.
+// Abbreviations of group words ("grp") are written out. A misspelt word ("torqe scale", "colision") is no longer read
+// as the catalog word it is near: a near miss gives a choice, never an action (near-miss.ts), so it stays as written
+// here and the usual "did not understand" note names it. Names on the robot and in the document are never touched.
 import type { Catalog } from '../../catalog/index.ts';
 import { splitCamel, tokenize, wordTable } from '../../catalog/text.ts';
 import type { PlanContext } from '../types.ts';
-import { vocabulary } from './accounting.ts';
 
 /** Short forms users write for group words. */
 const ABBREVIATIONS = wordTable<string>({ grp: 'group', grps: 'groups' });
@@ -13,7 +11,7 @@ const ABBREVIATIONS = wordTable<string>({ grp: 'group', grps: 'groups' });
 const catalogWords = new WeakMap<Catalog, readonly string[]>();
 
 /** The catalog's own words of five letters or more: display types, properties, values, "group". */
-function wordsOf(catalog: Catalog): readonly string[] {
+export function wordsOf(catalog: Catalog): readonly string[] {
   let w = catalogWords.get(catalog);
   if (w) return w;
   const set = new Set<string>(['group']);
@@ -40,23 +38,17 @@ export function oneEdit(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
-/** The request with misspelt catalog words and group abbreviations written out. */
+/** The request with group abbreviations written out (misspellings stay: they become choices). */
 export function correctTypos(ctx: PlanContext, text: string): string {
-  const vocab = vocabulary(ctx.catalog);
   const names = new Set<string>([
     ...ctx.displays.flatMap((d) => tokenize(splitCamel(d.name))),
     ...[...ctx.topicByName.keys()].flatMap((t) => tokenize(t)),
     ...ctx.frames.flatMap((f) => tokenize(f)),
   ]);
-  const words = wordsOf(ctx.catalog);
   // Only plain words between spaces and punctuation: topic names, numbers and words glued to digits pass unchanged.
   return text.replace(/(^|[\s,;:(])([A-Za-z]+)(?=$|[\s,;:.!?)])/g, (whole, lead: string, word: string) => {
     const w = word.toLowerCase();
     if (ABBREVIATIONS[w] && !names.has(w)) return lead + ABBREVIATIONS[w];
-    if (w.length < 5 || vocab.has(w) || names.has(w)) return whole;
-    // A regular inflection of a known word ("updated", "drawn") is no typo.
-    if ([['ing', ''], ['ing', 'e'], ['ed', ''], ['ed', 'e'], ['d', ''], ['n', ''], ['es', ''], ['s', '']].some(([end, repl]) => w.endsWith(end!) && vocab.has(w.slice(0, -end!.length) + repl))) return whole;
-    const near = words.filter((c) => oneEdit(w, c));
-    return near.length === 1 ? lead + near[0]! : whole;
+    return whole;
   });
 }

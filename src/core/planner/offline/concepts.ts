@@ -1,0 +1,77 @@
+// English concepts as data (catalog/concepts.json): comparatives that compose with negation and "less" ("not so big"
+// is smaller, "less see-through" is less transparent), everyday synonyms ("ditch" is remove) and abbreviations ("pc2",
+// "cam") read as the planner's own words, and guesses ("dimmer") whose readings are offered as choices, never applied.
+import data from '../../../../catalog/concepts.json';
+import { tokenize } from '../../catalog/text.ts';
+
+export const CONCEPTS = data;
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A phrase as a pattern on whole words, spaces and hyphens alike ("see through" matches "see-through"). */
+const phrase = (s: string): string => s.trim().split(/[\s-]+/).map(escape).join('[\\s-]+');
+const alternation = (words: readonly string[]): string => [...words].sort((a, b) => b.length - a.length).map(phrase).join('|');
+
+/** [pattern, replacement] for one direction's words once negated or lessened: they mean the other direction. */
+function comparativeRewrites(): (readonly [RegExp, string])[] {
+  const out: (readonly [RegExp, string])[] = [];
+  for (const c of data.comparatives) {
+    for (const [words, other] of [[c.upWords, c.down], [c.downWords, c.up]] as const) {
+      const w = alternation(words);
+      // "not so big", "shouldn't be that thick", "not as wide", "not too transparent": the other way.
+      out.push([new RegExp(`\\b(?:not|n[\\s']?t|never)\\s+(be\\s+)?(?:so|as|too|that|this)\\s+(?:${w})\\b`, 'gi'), `$1${other}`]);
+      // "less big", "a little less see-through": the other way ("less transparent" reads as itself).
+      out.push([new RegExp(`\\bless\\s+(?:${w})\\b`, 'gi'), other]);
+    }
+    // "more see-through": the concept's own phrase — only where it has one ("more thin" stays a shape word).
+    if (c.up.includes(' ')) out.push([new RegExp(`\\bmore\\s+(?:${alternation(c.upWords)})\\b`, 'gi'), c.up]);
+    if (c.down.includes(' ')) out.push([new RegExp(`\\bmore\\s+(?:${alternation(c.downWords)})\\b`, 'gi'), c.down]);
+  }
+  return out;
+}
+
+const COMPARATIVES = comparativeRewrites();
+
+function mappingRewrites(list: readonly { words: string[]; means: string }[]): (readonly [RegExp, string])[] {
+  return list.map((m) => [new RegExp(`(?<![\\w/])(?:${alternation(m.words)})(?![\\w/])`, 'gi'), m.means] as const);
+}
+
+const SYNONYMS = mappingRewrites(data.synonyms);
+const ABBREVIATIONS = mappingRewrites(data.abbreviations);
+
+/**
+ * The request with abbreviations, synonyms and negated or lessened comparatives written as the planner reads them. A
+ * word that is a name here (`names`: words of display, topic and frame names) is never rewritten.
+ */
+export function rewriteConcepts(text: string, names: ReadonlySet<string> = new Set()): string {
+  let out = text;
+  for (const [re, to] of [...ABBREVIATIONS, ...SYNONYMS, ...COMPARATIVES]) {
+    out = out.replace(re, (...args: unknown[]) => {
+      const match = args[0] as string;
+      if (tokenize(match).length === 1 && names.has(tokenize(match)[0]!)) return match;
+      const groups = args.slice(1, -2) as (string | undefined)[];
+      return to.replace(/\$(\d)/g, (_, k: string) => groups[Number(k) - 1] ?? '');
+    });
+  }
+  return out;
+}
+
+/** A guess in the request: a word with no sure reading, and the rewritten requests it may mean (at most 3). */
+export interface Guess { word: string; readings: string[] }
+
+/** The guesses a request holds ("make the laser dimmer": "dimmer" may be more transparent), outside names. */
+export function guessesIn(text: string, names: ReadonlySet<string> = new Set()): Guess[] {
+  const out: Guess[] = [];
+  for (const g of data.guesses) {
+    const re = new RegExp(`\\b(?:${alternation(g.words)})\\b`, 'i');
+    const m = re.exec(text);
+    if (!m || (tokenize(m[0]).length === 1 && names.has(tokenize(m[0])[0]!))) continue;
+    out.push({ word: m[0], readings: g.readings.map((r) => text.slice(0, m.index) + r + text.slice(m.index + m[0].length)) });
+  }
+  return out;
+}
+
+/** Every token the concepts know, so accounting does not call them unknown. */
+export const CONCEPT_WORDS: readonly string[] = [
+  ...data.comparatives.flatMap((c) => [...c.upWords, ...c.downWords, c.up, c.down]),
+  ...data.leave.phrases, ...data.leave.fine, ...data.leave.copulas, ...data.negations,
+];

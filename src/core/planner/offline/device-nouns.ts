@@ -1,0 +1,40 @@
+// Device nouns bound to what the robot has: "the lidar points" means the LaserScan on a robot whose lidar is 2D (its
+// depth camera's cloud is no lidar), and the PointCloud2 on a robot with a 3D lidar. The request is rewritten onto
+// the words of the one type that shows that device here; with both or neither, it stays as written.
+import { tokenize } from '../../catalog/text.ts';
+import type { PlanContext } from '../types.ts';
+import { CONCEPTS } from './concepts.ts';
+import { topicTokens } from './shared.ts';
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alternation = (words: readonly string[]): string => [...words].sort((a, b) => b.length - a.length).map((w) => w.split(/\s+/).map(escape).join('\\s+')).join('|');
+
+/** Types (class ids) showing the device here: a display of the document on a device topic, else a live device topic. */
+function deviceTypes(ctx: PlanContext, types: readonly string[], topicWords: ReadonlySet<string>): string[] {
+  const fromDevice = (classId: string, topic: string): boolean => classId.endsWith('/LaserScan') || topicTokens(topic).some((t) => topicWords.has(t));
+  const classFor = (msgType: string): string | undefined => types.find((c) => ctx.catalog.byClass(c)?.messageTypes?.some((m) => m === msgType));
+  const held = types.filter((c) => ctx.displays.some((d) => d.classId === c && d.topics.some((t) => fromDevice(c, t.value))));
+  if (held.length > 0) return held;
+  return [...new Set(ctx.topics.flatMap((t) => { const c = classFor(t.type); return c && fromDevice(c, t.name) ? [c] : []; }))];
+}
+
+export function bindDeviceNouns(ctx: PlanContext, text: string): string {
+  let out = text;
+  for (const device of CONCEPTS.devices) {
+    const re = new RegExp(`\\b(?:${alternation(device.nouns)})(?:\\s+(?:${alternation(device.parts)}))?\\b`, 'gi');
+    if (!re.test(out)) continue;
+    const types = Object.keys(device.types);
+    const here = deviceTypes(ctx, types, new Set(device.topicWords.flatMap((w) => tokenize(w))));
+    if (here.length !== 1) continue;
+    const words = (device.types as Record<string, string>)[here[0]!]!;
+    const nouns = new Set(device.nouns.map((n) => tokenize(n).join(' ')));
+    out = out.replace(re, (m) => {
+      const t = tokenize(m);
+      // The noun alone on its own type stays ("the laser"); a part is kept after the type's words ("laser scan points").
+      const part = nouns.has(t.join(' ')) ? '' : t.slice(-1)[0]!;
+      if (here[0]!.endsWith('/PointCloud2')) return words;
+      return part ? `${words} ${part}` : m;
+    });
+  }
+  return out;
+}

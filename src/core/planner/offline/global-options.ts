@@ -1,0 +1,38 @@
+// Global Options as targets: "black background", "frame rate 15". A clause that names one sets it and nothing else
+// takes its value — "fixed frame base_link; laser decay 3 s; black background" never turns the laser black.
+import { tokenize } from '../../catalog/text.ts';
+import { GLOBAL_OPTIONS, globalOptionSpec } from '../../rviz/global-options.ts';
+import { CONCEPTS } from './concepts.ts';
+import { colourIn, hasPhrase, numbersIn } from './mentions.ts';
+import { act, type Planner } from './shared.ts';
+
+/** The clause without the option's words and value, when it sets one; undefined when it names none. */
+export function takeGlobalOption(p: Planner, clause: string): string | undefined {
+  const tokens = tokenize(clause);
+  for (const option of CONCEPTS.globalOptions) {
+    const word = option.words.map((w) => ({ w, at: hasPhrase(tokens, w) })).find((x) => x.at);
+    if (!word) continue;
+    const spec = globalOptionSpec(option.path)!;
+    let rest = clause.replace(new RegExp(`\\b${word.w.split(/\s+/).join('\\s+')}\\b`, 'i'), ' ');
+    if (spec.kind === 'color') {
+      const colour = colourIn(clause);
+      if (colour === undefined) { p.notes.push(`which colour for the background (${GLOBAL_OPTIONS} › ${spec.path})? nothing was changed`); return ''; }
+      p.actions.push(act({ action: 'set_property', display: GLOBAL_OPTIONS, property: spec.path, value: colour }));
+      rest = rest.replace(/#[0-9a-f]{3,6}\b|\b\d{1,3}\s*[;,]\s*\d{1,3}\s*[;,]\s*\d{1,3}\b/i, ' ');
+      for (const t of tokenize(rest)) if (colourIn(t) !== undefined) rest = rest.replace(new RegExp(`\\b${t}\\b`, 'i'), ' ');
+    } else {
+      const n = numbersIn(clause)[0];
+      const high = spec.max ?? Infinity;
+      const low = spec.min ?? 1;
+      if (!n) { p.notes.push(`which ${spec.path.toLowerCase()} (${GLOBAL_OPTIONS} › ${spec.path}, ${low}–${high} a second)? nothing was changed`); return ''; }
+      if (!Number.isInteger(n.value) || n.value < low || n.value > high) {
+        p.notes.push(`${GLOBAL_OPTIONS} › ${spec.path} takes a whole number from ${low} to ${high}; ${n.value} is not one; nothing was changed`);
+        return '';
+      }
+      p.actions.push(act({ action: 'set_property', display: GLOBAL_OPTIONS, property: spec.path, value: String(n.value) }));
+      rest = rest.replace(new RegExp(`(^|\\s)${String(n.value).replace('.', '\\.')}(?=\\s|$|[.,;!?])`), ' ');
+    }
+    return rest.replace(/\s+/g, ' ').trim();
+  }
+  return undefined;
+}

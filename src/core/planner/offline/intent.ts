@@ -1,0 +1,65 @@
+// What a request or a clause intends before what it names: a question (never a change: offered to the assistant), a
+// "leave it / it's fine" (no change to what it names) and a negated change ("don't make the laser red": not made).
+// The phrasings are data (catalog/concepts.json); this decides where they apply.
+import { tokenize } from '../../catalog/text.ts';
+import { CONCEPTS } from './concepts.ts';
+import { FIX_PHRASES } from './lexicon.ts';
+import { hasPhrase, type Span } from './mentions.ts';
+import { anyPhrase } from './shared.ts';
+
+const startsWith = (tokens: readonly string[], phrases: readonly string[]): string | undefined =>
+  phrases.find((p) => { const t = tokenize(p); return t.length > 0 && t.every((x, i) => tokens[i] === x); });
+
+const WH = new Set(['what', 'whats', 'which', 'how', 'who', 'when', 'whose', 'explain']);
+
+/** A question: what to offer the assistant, and the statement it may stand for ("how do I make it red" → "make it red"). */
+export interface Question { text: string; statement: string }
+
+/**
+ * Whether a sentence is a question rather than a request: a question mark, a wh-word or "tell me" first — but not a
+ * polite request ("can you …", "please …") nor a complaint ("why is the map empty?", which the fix path answers).
+ */
+export function questionOf(sentence: string): Question | undefined {
+  const text = sentence.trim();
+  const tokens = tokenize(text);
+  if (tokens.length === 0) return undefined;
+  if (anyPhrase(tokens, FIX_PHRASES)) return undefined;
+  if (startsWith(tokens, CONCEPTS.questions.requests)) return undefined;
+  // "where is the camera link?": where a part of the robot is, answered from TF (outside.ts), not a question to hand on.
+  if (tokens[0] === 'where') return undefined;
+  const howTo = startsWith(tokens, CONCEPTS.questions.howTo);
+  const marked = /[?？]\s*$/.test(text);
+  const start = startsWith(tokens, CONCEPTS.questions.starts);
+  if (!marked && !(start && (WH.has(tokens[0]!) || start === 'tell me'))) return undefined;
+  const words = text.replace(/[?？]+\s*$/, '').trim().split(/\s+/);
+  const drop = howTo ? tokenize(howTo).length : start && !WH.has(tokens[0]!) ? 1 : start ? tokenize(start).length : 0;
+  return { text, statement: words.slice(drop).join(' ') };
+}
+
+/** "the map looks fine", "leave the grid alone", "keep the laser as it is", "never mind": no change to what it names. */
+export function leaveSpan(tokens: readonly string[]): Span | undefined {
+  const named = anyPhrase(tokens, CONCEPTS.leave.phrases);
+  if (named) return named;
+  // "leave the laser alone / on / be": a clause led by "leave".
+  const lead = tokens.findIndex((t) => !['please', 'just', 'ok', 'okay', 'so', 'and', 'then', 'i', 'd', 'would', 'you', 'can'].includes(t));
+  if (lead >= 0 && (tokens[lead] === 'leave' || (tokens[lead] === 'let' && tokens.includes('be')))) return { start: lead, length: 1 };
+  // "… is fine", "… looks good as it is", "it's ok": a fine-word after a copula (adverbs between).
+  for (let i = 0; i < tokens.length; i++) {
+    if (!CONCEPTS.leave.copulas.includes(tokens[i]!)) continue;
+    let j = i + 1;
+    while (['just', 'really', 'perfectly', 'totally', 'quite', 'so', 'pretty', 'all', 'already'].includes(tokens[j] ?? '')) j++;
+    const fine = CONCEPTS.leave.fine.find((f) => { const ft = tokenize(f); return ft.every((x, k) => tokens[j + k] === x); });
+    if (fine) return { start: i, length: j - i + tokenize(fine).length };
+  }
+  return undefined;
+}
+
+/** Where a negation of a change stands ("don't", "never", "not"), if anywhere before `before` (default: anywhere). */
+export function negationAt(tokens: readonly string[], before = tokens.length): Span | undefined {
+  let best: Span | undefined;
+  for (const n of CONCEPTS.negations) {
+    const at = hasPhrase(tokens, n);
+    if (at && at.start < before && (!best || at.start < best.start)) best = at;
+  }
+  return best;
+}

@@ -1,0 +1,28 @@
+// Global Options are targets: a clause naming the background or the frame rate sets it, and its value never jumps to
+// another clause's display ("fixed frame base_link; laser decay 3 s; black background").
+import { describe, expect, it } from 'vitest';
+import { catalog } from '../../../src/core/catalog/index.ts';
+import { applyActions, globalOptions } from '../../../src/core/rviz/index.ts';
+import { planWhole } from './precision-helpers.ts';
+
+describe('offline planner: Global Options', () => {
+  it('sets the background colour and applies it under Global Options', async () => {
+    const r = await planWhole('black background please');
+    expect(r.actions).toEqual(['Set Background Color = 0; 0; 0 on "Global Options"']);
+    const applied = applyActions(r.document, r.plan.actions.filter((a) => a.checked), { lookup: catalog });
+    expect(applied.ok && globalOptions(applied.doc)['Background Color']).toBe('0; 0; 0');
+  });
+
+  it('keeps each clause\'s value on its own target', async () => {
+    const r = await planWhole('fixed frame base_link; laser decay 3 s; black background');
+    expect(r.actions).toEqual(['Set the fixed frame to base_link', 'Set Decay Time = 3 on "Front Lidar"', 'Set Background Color = 0; 0; 0 on "Global Options"']);
+  });
+
+  it('sets the frame rate', async () => {
+    expect((await planWhole('set the frame rate to 15')).actions).toEqual(['Set Frame Rate = 15 on "Global Options"']);
+  });
+
+  it.each([['Hintergrund schwarz', '0; 0; 0'], ['mets le fond en blanc', '255; 255; 255']])('"%s" sets the background', async (request, colour) => {
+    expect((await planWhole(request)).actions).toEqual([`Set Background Color = ${colour} on "Global Options"`]);
+  });
+});
