@@ -195,7 +195,8 @@ export const deskFirstMinuteCase: E2eCase = {
     try {
       await page.goto(`${appUrl}?url=${encodeURIComponent(sim.url)}&debug=1`);
       const example = page.locator('planner-panel [data-example]');
-      await example.first().waitFor({ timeout: 15_000 });
+      // The robot's topics appear one by one while rosbridge discovers them; the examples follow the graph.
+      await example.filter({ hasText: 'show /scan coloured by intensity' }).waitFor({ timeout: 20_000 });
       const texts = await example.allInnerTexts();
       assert.ok(texts.length >= 4 && texts.length <= 6, `4–6 examples: ${texts.join(' | ')}`);
       assert.ok(texts.includes('show /scan coloured by intensity'), texts.join(' | '));

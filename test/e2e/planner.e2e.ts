@@ -1,16 +1,29 @@
 import assert from 'node:assert/strict';
-import type { E2eCase } from './harness.ts';
+import type { Page } from 'playwright-core';
+import type { E2eCase, Sim } from './harness.ts';
+
+/** Waits until the app has the robot's own config open (it is opened once the robot is identified, after connecting). */
+async function robotConfigOpen(page: Page, sim: Sim): Promise<void> {
+  await page.waitForFunction((t) => (window as unknown as { rvizCompanion?: { documentText(): string } }).rvizCompanion?.documentText() === t,
+    sim.bridge!.current()!, { timeout: 20_000 });
+}
+
+/** The Fixed Frame the Displays panel's Global Options editor shows. */
+function shownFixedFrame(page: Page): Promise<string> {
+  return page.getByLabel('Global Options › Fixed Frame', { exact: true }).inputValue();
+}
 
 /** Request → checklist → untick one → apply → document changed → undo → original. */
 export const plannerCase: E2eCase = {
   name: 'planner: request, untick one action, apply, then undo restores the document',
   async run({ page, open, screenshot }) {
-    await open('turtlebot_nav');
+    const sim = await open('turtlebot_nav', '&debug=1');
     await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
     await page.locator('robot-topics [data-topic="/scan"]').waitFor({ timeout: 10_000 });
+    await robotConfigOpen(page, sim);
     await page.getByRole('tab', { name: 'Displays' }).click();
     const displaysBefore = await page.locator('displays-panel [data-display]').evaluateAll((els) => els.map((e) => e.getAttribute('data-display')));
-    const frameBefore = (await page.locator('displays-panel [data-fixed-frame]').textContent())?.trim();
+    const frameBefore = await shownFixedFrame(page);
 
     await page.locator('planner-panel textarea').fill('show the odometry as axes, fixed frame odom');
     await page.locator('planner-panel button[type=submit]').click();
@@ -27,7 +40,7 @@ export const plannerCase: E2eCase = {
     await page.locator('planner-panel [data-applied]').waitFor({ timeout: 5_000 });
     const displaysAfter = await page.locator('displays-panel [data-display]').evaluateAll((els) => els.map((e) => e.getAttribute('data-display')));
     assert.equal(displaysAfter.length, displaysBefore.length + 1, `one display added: ${displaysAfter.join(', ')}`);
-    assert.equal((await page.locator('displays-panel [data-fixed-frame]').textContent())?.trim(), frameBefore, 'the unticked fixed frame change was not applied');
+    assert.equal(await shownFixedFrame(page), frameBefore, 'the unticked fixed frame change was not applied');
     await screenshot('planner-applied');
 
     await page.locator('planner-panel [data-undo]').click();
@@ -46,8 +59,9 @@ export const plannerChoicesCase: E2eCase = {
   name: 'planner: an unsure word offers choices; a tap plans the reading, applied as one undo step',
   context: { viewport: { width: 1400, height: 900 } },
   async run({ page, open, screenshot }) {
-    await open('turtlebot_nav', '&debug=1');
+    const sim = await open('turtlebot_nav', '&debug=1');
     await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
+    await robotConfigOpen(page, sim);
     await page.locator('planner-panel textarea').fill('make the map dimmer');
     await page.locator('planner-panel button[type=submit]').click();
     const choice = page.locator('planner-panel [data-choices] [data-choice]');
@@ -73,7 +87,8 @@ export const kioskChoicesCase: E2eCase = {
   name: 'planner: kiosk Ask drawer shows choices; a question goes to the Help drawer',
   context: { viewport: { width: 800, height: 480 }, hasTouch: true, isMobile: true },
   async run({ page, open, screenshot }) {
-    await open('turtlebot_nav', '&kiosk=1');
+    const sim = await open('turtlebot_nav', '&kiosk=1&debug=1');
+    await robotConfigOpen(page, sim);
     await page.locator('kiosk-screen [data-drawer-button="planner"]').click();
     await page.locator('planner-panel textarea').fill('set the map alpha to 7');
     await page.locator('planner-panel button[type=submit]').click();

@@ -11,11 +11,12 @@ import { transitionsAppCases } from './transitions-app.e2e.ts';
 import { transitionsLinkCase } from './transitions-link.e2e.ts';
 import { editorAddByTopicCase, editorMapAndGlobalCase, editorScreensCase, editorSizeCase } from './property-editor.e2e.ts';
 import { applyEconomyCase, qosGateCase, staleOnKillCase, staleOnPauseCase } from './display-truth.e2e.ts';
+import { mcpClientChangeCase } from './mcp-client.e2e.ts';
 import { deskFirstMinuteCase, deskPinchCase, kioskReadonlyCase, kioskTouchCase, kioskWaitingCase } from './kiosk.e2e.ts';
 
 const failed = await runCases([robotCase, plannerCase, plannerChoicesCase, kioskChoicesCase, assistantCase, recoveryCase, badUrlCase, viewCase, viewScreensCase,
   bridgeFollowsCase, bridgeRefusedCase, noBridgeCase,
   kioskTouchCase, kioskReadonlyCase, kioskWaitingCase, deskFirstMinuteCase, deskPinchCase, serveOfflineCase,
   editorSizeCase, editorAddByTopicCase, editorMapAndGlobalCase, editorScreensCase,
-  staleOnPauseCase, staleOnKillCase, qosGateCase, applyEconomyCase, transitionsLinkCase, ...transitionsAppCases]);
+  staleOnPauseCase, staleOnKillCase, qosGateCase, applyEconomyCase, transitionsLinkCase, ...transitionsAppCases, mcpClientChangeCase]);
 process.exit(failed === 0 ? 0 : 1);
