@@ -2,22 +2,9 @@
 // `rviz-companion mcp` (the SDK's own Client over stdio, the real CLI in a child process). The app takes the robot's
 // new config as another client's change, and Undo in the app brings its previous document back to the robot.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { call, stdioClient } from '../unit/mcp/helpers.ts';
 import type { E2eCase } from './harness.ts';
-
-function documentText(page: Page): Promise<string> {
-  return page.evaluate(() => (window as unknown as { rvizCompanion: { documentText(): string } }).rvizCompanion.documentText());
-}
-
-async function waitForDocument(page: Page, expected: string, what: string): Promise<void> {
-  try {
-    await page.waitForFunction((t) => (window as unknown as { rvizCompanion?: { documentText(): string } }).rvizCompanion?.documentText() === t,
-      expected, { timeout: 20_000 });
-  } catch {
-    throw new Error(`${what}: the app's document is not the expected one (${(await documentText(page)).length} vs ${expected.length} chars)`);
-  }
-}
+import { waitForDocument } from './transitions-app.e2e.ts';
 
 export const mcpClientChangeCase: E2eCase = {
   name: 'mcp: an agent applies a plan while the app is open; the app shows the change and its Undo restores the previous document',

@@ -9,11 +9,11 @@ import type { E2eCase, E2eContext, Sim } from './harness.ts';
 
 const app = 'companion-app';
 
-function documentText(page: Page): Promise<string> {
+export function documentText(page: Page): Promise<string> {
   return page.evaluate(() => (window as unknown as { rvizCompanion: { documentText(): string } }).rvizCompanion.documentText());
 }
 
-async function waitForDocument(page: Page, expected: string, what: string): Promise<void> {
+export async function waitForDocument(page: Page, expected: string, what: string): Promise<void> {
   try {
     await page.waitForFunction((t) => (window as unknown as { rvizCompanion?: { documentText(): string } }).rvizCompanion?.documentText() === t,
       expected, { timeout: 15_000 });
