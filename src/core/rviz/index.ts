@@ -37,4 +37,3 @@ export function getProperty(doc: RvizDocument, display: string, path: string): P
   if (!found.ok) return found;
   return readProperty(found.ref.node, path, String(found.ref.node.get('Name') ?? display));
 }
-export { GLOBAL_OPTIONS, GLOBAL_OPTION_SPECS, globalOptionSpec, isGlobalOptions } from './global-options.ts';

@@ -1,7 +1,7 @@
 // Global Options as targets: "black background", "frame rate 15". A clause that names one sets it and nothing else
 // takes its value — "fixed frame base_link; laser decay 3 s; black background" never turns the laser black.
 import { tokenize } from '../../catalog/text.ts';
-import { GLOBAL_OPTIONS, globalOptionSpec } from '../../rviz/global-options.ts';
+import { GLOBAL_OPTIONS, globalOptionSpec } from '../../catalog/global-options.ts';
 import { CONCEPTS } from './concepts.ts';
 import { colourIn, hasPhrase, numbersIn } from './mentions.ts';
 import { act, type Planner } from './shared.ts';
