@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { E2eCase, Sim } from './harness.ts';
 import type { ViewStats } from '../../src/ui/live-view-debug.ts';
+import { capture } from './view.e2e.ts';
 
 // Hand edits against the simulated turtlebot_nav robot (its bridge loads each config after 300 ms, like an RViz restart):
 // each edit is drawn, reaches the robot's RViz as the whole document, and undoes byte for byte.
@@ -22,26 +23,6 @@ function freeze(sim: Sim, paused = true): void {
   for (const t of sim.scenario.topics) sim.setPaused(t.name, paused);
 }
 
-/** Keeps the view's pixels under `slot`; returns how many differ clearly from those kept under `against` (-1 without). */
-function capture(page: Page, slot: string, against?: string): Promise<number> {
-  return page.evaluate(([slotName, againstName]) => {
-    const canvas = document.querySelector('companion-app')!.shadowRoot!.querySelector('live-view')!.shadowRoot!.querySelector('canvas')!;
-    const c = document.createElement('canvas');
-    c.width = canvas.width; c.height = canvas.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(canvas, 0, 0);
-    const data = ctx.getImageData(0, 0, c.width, c.height).data;
-    const store = ((window as unknown as { __editorPixels?: Record<string, Uint8ClampedArray> }).__editorPixels ??= {});
-    store[slotName!] = data;
-    const other = againstName ? store[againstName] : undefined;
-    if (!other || other.length !== data.length) return -1;
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i]! - other[i]!) > 40 || Math.abs(data[i + 1]! - other[i + 1]!) > 40 || Math.abs(data[i + 2]! - other[i + 2]!) > 40) n++;
-    }
-    return n;
-  }, [slot, against] as const);
-}
 
 /**
  * Resolves when the view's pixels differ from those kept under `slot` by more than `min`, with the page's Date.now() then
@@ -53,7 +34,7 @@ function redrawnAfter(page: Page, slot: string, min: number): Promise<{ doc: num
     const text = window.rvizCompanion.documentText();
     let doc = 0;
     const canvas = document.querySelector('companion-app').shadowRoot.querySelector('live-view').shadowRoot.querySelector('canvas');
-    const base = window.__editorPixels[${JSON.stringify(slot)}];
+    const base = window.__viewPixels[${JSON.stringify(slot)}];
     const c = document.createElement('canvas');
     c.width = canvas.width; c.height = canvas.height;
     const ctx = c.getContext('2d', { willReadFrequently: true });

@@ -3,9 +3,9 @@
 // discovery delay (subscriptions made in its first seconds miss the latched samples). Each time, static TF must come
 // back and the LaserScan be drawn again; repeated in a loop, with the time until the latched data was back.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { startSim } from '../../sim/server.ts';
 import type { E2eCase } from './harness.ts';
+import { freePort } from '../../scripts/robot-layer/layer.ts';
 
 type Page = Parameters<E2eCase['run']>[0]['page'];
 type Sim = Awaited<ReturnType<typeof startSim>>;
@@ -14,17 +14,6 @@ const TRIALS = Number(process.env.TRANSITION_TRIALS ?? 5);
 /** Each recovery must finish within this: backoff (≤ 2 s here), discovery (2 s), a graph poll and a re-subscribe. */
 const RECOVERY_TIMEOUT_MS = 20_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The static frames of turtlebot_nav that only /tf_static carries, down to the lidar's. */
 const STATIC_CHILDREN = ['base_link', 'base_scan', 'camera_link', 'imu_link'];

@@ -23,7 +23,7 @@ const stats = (page: Page) => page.evaluate(() => window.rvizCompanion!.viewStat
  * Keeps the view canvas's pixels under `slot` in the page, and returns how many differ (any channel by more than 40)
  * from the pixels kept under `against`, when given.
  */
-function capture(page: Page, slot: string, against?: string): Promise<number> {
+export function capture(page: Page, slot: string, against?: string): Promise<number> {
   return page.evaluate(([slotName, againstName]) => {
     const canvas = document.querySelector('companion-app')!.shadowRoot!.querySelector('live-view')!.shadowRoot!.querySelector('canvas')!;
     const c = document.createElement('canvas');

@@ -1,5 +1,4 @@
 // Shared helpers of the link tests: wait for a link state, get a free port, poll a condition, close what a test opened.
-import { createServer } from 'node:net';
 import { afterEach } from 'vitest';
 import type { SimHandle } from '../../../sim/server.ts';
 import type { LinkState, RobotLink } from '../../../src/link/types.ts';
@@ -45,18 +44,7 @@ export async function until<T>(probe: () => T | undefined, what: string, timeout
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** A port that was free a moment ago (nothing listens on it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../../scripts/robot-layer/layer.ts';
 
 export const fastBackoff = { initialMs: 50, maxMs: 200, factor: 2 };
 
