@@ -32,10 +32,11 @@ import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
 import { guessesIn, rewriteConcepts } from './concepts.ts';
-import { leaveSpan, negationAt, questionOf, type Question } from './intent.ts';
+import { leaveSpan, negationAt, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
 import { takeGlobalOption } from './global-options.ts';
 import { bindDeviceNouns } from './device-nouns.ts';
+import { dropReplacedValues } from './contrast.ts';
 
 /** A plugin display's settings are not in the catalog: a change on it is said, never guessed. */
 const unknownSettingsNote = (d: { name: string; classId: string }): string =>
@@ -239,7 +240,9 @@ function handleClause(p: Planner, clause: string): void {
   const tokens = tokenize(clause);
   const taken: Span[] = [];
   // "make the scan work", "get the camera working again": a fix request around a named thing.
-  const fixSpan = anyPhrase(tokens, FIX_PHRASES) ?? fixAround(tokens);
+  // …not a complaint inside a relative clause, which describes the target ("tf frames that are not refreshing").
+  const complaintAt = anyPhrase(tokens, FIX_PHRASES);
+  const fixSpan = (complaintAt && !relativeBefore(tokens, complaintAt.start) ? complaintAt : undefined) ?? fixAround(tokens);
   // "what is a costmap?": a question for the assistant, not a change.
   const asks = tokens.length > 0 && QUESTION_WORDS.has(tokens[0]!) && !fixSpan;
   if (asks && !findVerb(tokens, [])) {
@@ -301,6 +304,14 @@ function handleClause(p: Planner, clause: string): void {
   // "don't normalize", "no shadows": a negation right before a switch of what the clause names sets that switch off.
   const switchAfter = negation !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => (t.displays[0]?.spec ?? t.spec)?.properties.some((x) => x.kind === 'bool'
     && [...(x.words ?? []), x.path.split('/').pop()!].some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start >= negation.start + negation.length && at.start <= negation.start + negation.length + 1; })));
+  // "hide the map, not the laser", "make the laser red but not the map": a negated clause with no verb of its own
+  // excludes what it names from the change before it; it never takes that change's verb.
+  const leads = negation !== undefined && tokens.slice(0, negation.start).every((t) => ['but', 'and', 'yet', 'though', 'just'].includes(t));
+  if (negation && leads && !switchAfter && !verbHit && !valued && targets.length > 0 && !fixSpan) {
+    const shown = [...new Set(targets.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))];
+    p.notes.push(`left ${shown.join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")`);
+    return;
+  }
   if (negation && !switchAfter && (verb !== undefined || valued)) {
     const named = targets.length > 0 ? targets : inherited(p);
     p.notes.push(`"${clause.trim()}" says not to${named.length ? ` (${[...new Set(named.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))].join(', ')})` : ''}; nothing was changed`);
@@ -309,7 +320,10 @@ function handleClause(p: Planner, clause: string): void {
   }
   const ownVerb = verb;
   const previousVerb = p.lastVerb;
-  if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
+  // A clause with a value and no verb ("grid off, laser red") is a change of its own target, never the hide or remove
+  // of the clause before.
+  const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !(valued && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
+  if (!verb && targets.length > 0 && takesLastVerb) verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
   // A type word inside a longer property phrase of what the clause is about ("force" in the Wrench's "force arrow
@@ -677,7 +691,7 @@ function readRequest(input: OfflineInput): Reading {
   const at = kept ? text.lastIndexOf(kept) : -1;
   // Words of names here (a display called "Tags") are never read as paraphrases.
   const names = namesOf(ctx);
-  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(part, names)), names)));
+  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(dropReplacedValues(part), names)), names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".

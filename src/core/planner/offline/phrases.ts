@@ -80,6 +80,8 @@ export function distribute(p: Planner, parts: string[]): string[] {
     if (rest.length === 0 || rest.length > 2) continue;
     // "…, labels on, no axes": a setting word is no qualifier of the next noun.
     if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
+    // "hide the obstacles, not the odometry": a contrast names what is left out, never the noun of the clause before.
+    if (/^(?:but\s+)?(?:not|no|never)\b/i.test(out[i + 1]!.trim())) continue;
     // The noun and what follows it, as written ("the global and local plans red": "plans red"; "… scans 50 % see-through").
     const next = out[i + 1]!.trim().split(/\s+/);
     const isType = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && p.ctx.catalog.typesForWords(t).length > 0; };
