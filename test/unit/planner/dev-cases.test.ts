@@ -16,6 +16,7 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-r4-k7-tf-timout': 'typo: offered as a choice (issue 22)',
   'dev-r4-k7-x-model-alpah': 'typo: offered as a choice (issue 22)',
   'dev-r5s-k7-print-names': 'unknown verb "print": offered as choices (issue 22)',
+  'dev-unknown-add-still': 'precision gate: "upside" is placed by nothing, so the show is offered as a choice, not applied (issue 22)',
   'dev-r3l-it-reflexive-camera': 'question form: nothing changed, the reading offered as a choice (issue 22)',
   'dev-r3l-de-polite-camera': 'question form: nothing changed, the reading offered as a choice (issue 22)',
   'dev-r3l-fr-polite-camera': 'question form: nothing changed, the reading offered as a choice (issue 22)',

@@ -70,3 +70,69 @@ describe('offline planner: direction words compose with negation and comparative
     expect((await planWhole(request)).actions).toEqual([action]);
   });
 });
+
+describe('offline planner: a negation\'s scope stops at a contrast', () => {
+  it.each([
+    ['hide the map, not the laser', ['Hide "Map"']],
+    ['hide the grid and the map, not the laser', ['Hide "Grid"', 'Hide "Map"']],
+    ['turn off the laser but not the map', ['Hide "Front Lidar"']],
+    ['remove the map, not the laser', ['Remove "Map"']],
+    ['versteck die Karte, nicht den Laser', ['Hide "Map"']],
+    ['oculta el mapa, no el láser', ['Hide "Map"']],
+    ['cache la carte, pas le laser', ['Hide "Map"']],
+  ])('"%s" leaves what "not" names as it is', async (request, actions) => {
+    const r = await planWhole(request);
+    expect(r.actions).toEqual(actions);
+    expect(r.notes.join(' | ')).toMatch(/left (Front Lidar|Map) as it is/);
+  });
+
+  it('keeps a contrast\'s noun to itself: "hide the grid, not the map" never reads "hide the grid map"', async () => {
+    expect((await planWhole('hide the grid, not the map')).actions).toEqual(['Hide "Grid"']);
+  });
+
+  it('still reads "no shadows"-like switches and "tf names, no axes" as switches, and a negated modal as a setting', async () => {
+    expect((await planWhole('show the tf names, no axes')).actions).toEqual(['Set Show Names = true on "TF"', 'Set Show Axes = false on "TF"']);
+    expect((await planWhole("the map shouldn't be drawn behind")).actions).toEqual(['Set Draw Behind = false on "Map"']);
+  });
+});
+
+describe('offline planner: "not updated" and "not refreshing" describe, they do not negate', () => {
+  it.each([
+    ['forget tf frames that were not updated in 4 s', 'Set Frame Timeout = 4 on "TF"'],
+    ['tf frames not refreshed for 5 s should go away', 'Set Frame Timeout = 5 on "TF"'],
+    ['drop frames that have not been updated for 2 s', 'Set Frame Timeout = 2 on "TF"'],
+    ['the tf frames that are not refreshing should disappear after 3 s', 'Set Frame Timeout = 3 on "TF"'],
+  ])('"%s" → %s', async (request, action) => {
+    expect((await planWhole(request)).actions).toEqual([action]);
+  });
+
+  it('still refuses a plain negated change: "don\'t change the tf frame timeout"', async () => {
+    expect((await planWhole("don't change the tf frame timeout")).actions).toEqual([]);
+  });
+});
+
+describe('offline planner: a clause with a value and no verb is a change of its own target', () => {
+  it('"hide the grid, laser red" hides the grid and colours the laser, never hides it', async () => {
+    expect((await planWhole('hide the grid, laser red')).actions).toEqual(['Hide "Grid"', 'Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"']);
+  });
+
+  it('"remove the tf, map 50 % transparent" removes the tf and sets the map\'s alpha', async () => {
+    expect((await planWhole('remove the tf, map 50 % transparent')).actions).toEqual(['Remove "TF"', 'Set Alpha = 0.5 on "Map"']);
+  });
+});
+
+describe('offline planner: the value a contrast replaces is never set', () => {
+  it.each([
+    ['change the laser from red to blue'],
+    ["replace the laser's red with blue"],
+    ['make the laser blue instead of red'],
+    ['make the laser blue rather than red'],
+    ['swap red for blue on the laser'],
+  ])('"%s" sets blue', async (request) => {
+    expect((await planWhole(request)).actions).toEqual(['Set Color = 0; 0; 255 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"']);
+  });
+
+  it('keeps a range "from 0 to 200" whole', async () => {
+    expect((await planWhole('colour the laser by intensity from 0 to 200')).actions).toContain('Set Max Intensity = 200 on "Front Lidar"');
+  });
+});

@@ -14,7 +14,7 @@ import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { PlanContext, Proposal, ProposalInput, Proposer } from '../types.ts';
 import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
-import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
+import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, stillEmptyNote, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
@@ -432,10 +432,16 @@ function handleClause(p: Planner, clause: string): void {
       p.last = targets;
       return;
     }
-    p.notes.push(`did not understand ${words} in "${clause.trim()}"; ignored ${unknown.length === 1 ? 'it' : 'them'}`);
   }
+  const start = p.actions.length;
   for (const target of targets) applyVerb(p, verb, target, clause, tokens, masked, !usable);
   p.last = targets;
+  if (unknown.length > 0) {
+    // The precision gate: what a clause with a word nothing accounts for would do is offered as a choice, not applied.
+    const held = p.actions.slice(start);
+    for (const a of held) (p.held ??= new Set()).add(a);
+    p.notes.push(`did not understand ${unknown.map((w) => `"${w}"`).join(', ')} in "${clause.trim()}"; ${held.length > 0 ? 'what the rest of it says is offered as a choice, not applied' : 'nothing was changed for it'}`);
+  }
 }
 
 /** `followUp`: the targets come from an earlier clause or turn ("undo that and use spheres"), which may add them. */
@@ -604,6 +610,8 @@ interface Reading extends Proposal {
   unknown: string[];
   percentReadings: string[];
   questions: Question[];
+  /** Every action, the held ones (clauses the parse was unsure of) among them in order; `actions` holds the sure ones. */
+  all: unknown[];
 }
 
 /** At most this many other readings are planned to find the plan's choices. */
@@ -616,7 +624,7 @@ const MAX_READINGS = 6;
  */
 export function planOffline(input: OfflineInput): Proposal {
   const main = readRequest(input);
-  const { read, unknown, percentReadings, questions, ...proposal } = main;
+  const { read, unknown, percentReadings, questions, all, ...proposal } = main;
   const names = namesOf(input.context);
   const replaceWord = (word: string, by: string): string => read.replace(new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i'), by);
   const readings: { label: string; text: string }[] = [
@@ -626,12 +634,22 @@ export function planOffline(input: OfflineInput): Proposal {
     ...percentReadings.map((n) => ({ label: replaceWord(n, `${n} %`), text: replaceWord(n, `${n} %`) })),
   ].filter((r, i, all) => r.text !== read && all.findIndex((x) => x.text === r.text) === i).slice(0, MAX_READINGS);
   const choices: { label: string; actions: unknown[] }[] = [];
+  // The precision gate's reading: the request without the words nothing accounts for, the held clauses acting too.
+  if (all.length > proposal.actions.length) choices.push({ label: withoutWords(read, unknown), actions: all });
   for (const r of readings) {
     const other = readRequest({ ...input, request: r.text });
     if (other.actions.length > 0 && other.unknown.length === 0 && other.questions.length === 0) choices.push({ label: r.label, actions: other.actions });
   }
   if (choices.length > 0) proposal.notes.push(`not sure what was meant; ${choices.length === 1 ? 'one reading is' : `${choices.length} readings are`} offered as ${choices.length === 1 ? 'a choice' : 'choices'}, applied only when picked`);
   return { ...proposal, ...(choices.length > 0 ? { choices } : {}) };
+}
+
+/** The request without the words the parse could not place ("hide the wobbly grid" → "hide the grid"). */
+function withoutWords(read: string, words: readonly string[]): string {
+  let out = read;
+  for (const w of new Set(words)) out = out.replace(new RegExp(`(?<![\\w-])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])\\s*`, 'gi'), '');
+  out = out.replace(/\s{2,}/g, ' ').trim();
+  return out === read.trim() || out === '' ? `${read.trim()} (without ${[...new Set(words)].map((w) => `"${w}"`).join(', ')})` : out;
 }
 
 /** Words of names here (a display called "Tags", topics, frames): never rewritten, never paraphrases. */
@@ -650,7 +668,7 @@ function readRequest(input: OfflineInput): Reading {
   const translation = english ? undefined : translate(text, vocabulary(input.context.catalog));
   if (translation) {
     if (translation.unknown.length > 0) {
-      return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`], read: text, unknown: [], percentReadings: [], questions: [] };
+      return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`], read: text, unknown: [], percentReadings: [], questions: [], all: [] };
     }
     text = translation.english;
   }
@@ -671,7 +689,7 @@ function readRequest(input: OfflineInput): Reading {
     text = '';
     {
       const asked = translation ? input.request.trim() : questions.map((q) => q.text).join(' ');
-      return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions };
+      return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions, all: [] };
     }
   }
   const undo = UNDO_PHRASES.find((u) => new RegExp(`^\\s*(?:please\\s+)?${u}\\b`, 'i').test(text));
@@ -707,12 +725,20 @@ function readRequest(input: OfflineInput): Reading {
   if (!text) { /* all of it was robot commands or causes outside RViz: their notes say so */ }
   else if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
-  else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
+  else if (!replayForNamespace(p, text)) {
+    for (const c of distribute(p, clauses(text))) {
+      const start = p.actions.length;
+      handleClause(p, c);
+      cite(p, start, c);
+    }
+  }
+  // Whatever else acted (a recipe, a replayed request) cites the request as read.
+  cite(p, 0, text);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
   if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);
   return {
-    actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}), ...(questions.length > 0 ? { question: questions.map((q) => q.text).join(' ') } : {}),
-    read, unknown: p.unknown ?? [], percentReadings: p.percentReadings ?? [], questions,
+    actions: p.actions.filter((a) => !p.held?.has(a)), notes: p.notes, ...(undoFirst ? { undoFirst } : {}), ...(questions.length > 0 ? { question: questions.map((q) => q.text).join(' ') } : {}),
+    read, unknown: p.unknown ?? [], percentReadings: p.percentReadings ?? [], questions, all: p.actions,
   };
 }
 

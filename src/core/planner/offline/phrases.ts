@@ -2,7 +2,7 @@
 import { tokenize } from '../../catalog/text.ts';
 import { FILLER, type Verb, VERB_PHRASES } from './lexicon.ts';
 import { hasPhrase, isPropertyWord, overlaps, slashNames, type Span } from './mentions.ts';
-import { act, type Planner } from './shared.ts';
+import { act, cite, type Planner } from './shared.ts';
 
 /** The first verb of a clause outside the words already claimed (longer phrases win at the same place). */
 export function findVerb(tokens: readonly string[], masked: readonly Span[]): { verb: Verb; span: Span } | undefined {
@@ -49,6 +49,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
     if (!known && !looksLikeFrame && (plainFrameWord || !connector(m))) continue;
     const chosen = known ?? frame;
     p.actions.push(act({ action: 'set_fixed_frame', frame: chosen }));
+    cite(p, p.actions.length - 1, m[0]);
     p.state.fixedFrame = chosen;
     return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
   }
