@@ -136,3 +136,26 @@ describe('offline planner: the value a contrast replaces is never set', () => {
     expect((await planWhole('colour the laser by intensity from 0 to 200')).actions).toContain('Set Max Intensity = 200 on "Front Lidar"');
   });
 });
+
+describe('offline planner: "no X" and "without X" in a list wish X away', () => {
+  it.each([
+    ['no grid, laser red', ['Hide "Grid"', 'Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"']],
+    ['fixed frame odom, no grid, white background', ['Set the fixed frame to odom', 'Hide "Grid"', 'Set Background Color = 255; 255; 255 on "Global Options"']],
+    ['sin cuadrícula, fondo negro', ['Hide "Grid"', 'Set Background Color = 0; 0; 0 on "Global Options"']],
+  ])('"%s"', async (request, actions) => {
+    expect((await planWhole(request)).actions).toEqual(actions);
+  });
+
+  it('adds nothing for "no sonar" when there is no sonar display', async () => {
+    const r = await planWhole('no sonar');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/no Range display to hide/);
+  });
+});
+
+describe('offline planner: an exception list keeps every display it names', () => {
+  it('"hide everything except the map and the laser" hides neither', async () => {
+    const r = await planWhole('hide everything except the map and the laser');
+    expect(r.actions).toEqual(['Hide "Grid"', 'Hide "TF"']);
+  });
+});

@@ -318,6 +318,9 @@ function handleClause(p: Planner, clause: string): void {
     p.last = named;
     return;
   }
+  // "no grid", "…, no costmaps": a clause led by "no" with no verb wishes what it names away, as "I don't want the grid".
+  // (With no display of it, "no sonar" adds nothing: the hide says there is none.)
+  if (!verb && !valued && (tokens[0] === 'no' || tokens[0] === 'without') && targets.length > 0) verb = 'hide';
   const ownVerb = verb;
   const previousVerb = p.lastVerb;
   // A clause with a value and no verb ("grid off, laser red") is a change of its own target, never the hide or remove

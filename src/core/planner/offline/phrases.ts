@@ -126,7 +126,8 @@ function mergeOnlyLists(p: Planner, parts: readonly string[]): string[] {
     const tokens = tokenize(part).filter((t) => !FILLER.has(t));
     const switchWord = (t: string): boolean => p.ctx.catalog.displays.some((spec) => spec.properties.some((x) => x.kind === 'bool' && (x.words ?? []).includes(t)));
     const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
-    const listed = prev !== undefined && /\b(?:only|just)\b/i.test(prev) && tokens.length > 0
+    // …and the list after "except" ("hide everything except the map and the laser": the laser is kept too, not hidden).
+    const listed = prev !== undefined && /\b(?:only|just|except|besides|apart from|other than|save for)\b/i.test(prev) && tokens.length > 0
       && tokens.every((t) => switchWord(t) || named.has(t) || p.ctx.catalog.typesForWords(t).length > 0) && !tokens.some((t) => verbs.has(t));
     if (listed) out[out.length - 1] = `${prev} and ${part}`;
     else out.push(part);
