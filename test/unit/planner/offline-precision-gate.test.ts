@@ -39,3 +39,25 @@ describe('offline planner: the precision gate', () => {
     expect(r.notes.join(' | ')).toMatch(/did not understand "sparkle"/);
   });
 });
+
+describe('offline planner: a value that could belong to two targets', () => {
+  it('changes neither and offers each as its own choice: "make the grid under the laser blue"', async () => {
+    const r = await planWhole('make the grid under the laser blue');
+    expect(r.actions).toEqual([]);
+    expect(r.choices).toEqual([
+      { label: 'make the grid under the laser blue (only Grid)', actions: ['Set Color = 0; 0; 255 on "Grid"'] },
+      { label: 'make the grid under the laser blue (only Front Lidar)', actions: ['Set Color = 0; 0; 255 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"'] },
+    ]);
+    expect(r.notes.join(' | ')).toMatch(/could mean Grid or Front Lidar; nothing was changed for it/);
+  });
+
+  it('gives a list\'s trailing value to every target of the list: "make the laser and the grid blue"', async () => {
+    const r = await planWhole('make the laser and the grid blue');
+    expect(r.actions).toEqual(['Set Color = 0; 0; 255 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"', 'Set Color = 0; 0; 255 on "Grid"']);
+    expect(r.choices).toEqual([]);
+  });
+
+  it('never lends a hide\'s target a value: "hide the grid and the map 50 % transparent"', async () => {
+    expect((await planWhole('hide the grid and the map 50 % transparent')).actions).toEqual(['Hide "Grid"', 'Set Alpha = 0.5 on "Map"']);
+  });
+});

@@ -437,8 +437,23 @@ function handleClause(p: Planner, clause: string): void {
     }
   }
   const start = p.actions.length;
-  for (const target of targets) applyVerb(p, verb, target, clause, tokens, masked, !usable);
+  const groups: { target: Target; from: number; to: number }[] = [];
+  for (const target of targets) {
+    const from = p.actions.length;
+    applyVerb(p, verb, target, clause, tokens, masked, !usable);
+    groups.push({ target, from, to: p.actions.length });
+  }
   p.last = targets;
+  // One value and two things it could belong to ("make the grid under the laser blue"): neither is changed; each is
+  // offered as a choice of its own. (A list — "the laser and the grid blue" — is split into clauses before this.)
+  const acting = groups.filter((g) => g.to > g.from);
+  if (valued && usable && unknown.length === 0 && acting.length >= 2 && (verb === 'set' || verb === 'show')) {
+    const named = (g: { target: Target }): string => g.target.displays.map((d) => d.name).join(', ') || (g.target.spec?.name ?? g.target.phrase);
+    for (const a of p.actions.slice(start)) (p.held ??= new Set()).add(a);
+    for (const g of acting) (p.alternatives ??= []).push({ label: `${clause.trim()} (only ${named(g)})`, actions: p.actions.slice(g.from, g.to) });
+    p.notes.push(`"${clause.trim()}" could mean ${acting.map(named).join(' or ')}; nothing was changed for it, each is offered as a choice`);
+    return;
+  }
   if (unknown.length > 0) {
     // The precision gate: what a clause with a word nothing accounts for would do is offered as a choice, not applied.
     const held = p.actions.slice(start);
@@ -615,6 +630,8 @@ interface Reading extends Proposal {
   questions: Question[];
   /** Every action, the held ones (clauses the parse was unsure of) among them in order; `actions` holds the sure ones. */
   all: unknown[];
+  /** Held readings, one per target a value could belong to. */
+  alternatives: { label: string; actions: unknown[] }[];
 }
 
 /** At most this many other readings are planned to find the plan's choices. */
@@ -627,7 +644,7 @@ const MAX_READINGS = 6;
  */
 export function planOffline(input: OfflineInput): Proposal {
   const main = readRequest(input);
-  const { read, unknown, percentReadings, questions, all, ...proposal } = main;
+  const { read, unknown, percentReadings, questions, all, alternatives, ...proposal } = main;
   const names = namesOf(input.context);
   const replaceWord = (word: string, by: string): string => read.replace(new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i'), by);
   const readings: { label: string; text: string }[] = [
@@ -637,8 +654,10 @@ export function planOffline(input: OfflineInput): Proposal {
     ...percentReadings.map((n) => ({ label: replaceWord(n, `${n} %`), text: replaceWord(n, `${n} %`) })),
   ].filter((r, i, all) => r.text !== read && all.findIndex((x) => x.text === r.text) === i).slice(0, MAX_READINGS);
   const choices: { label: string; actions: unknown[] }[] = [];
+  // A value that could belong to either of two targets: the sure actions with each target's own, one choice each.
+  for (const alt of alternatives) choices.push({ label: alt.label, actions: [...proposal.actions, ...alt.actions] });
   // The precision gate's reading: the request without the words nothing accounts for, the held clauses acting too.
-  if (all.length > proposal.actions.length) choices.push({ label: withoutWords(read, unknown), actions: all });
+  if (alternatives.length === 0 && all.length > proposal.actions.length) choices.push({ label: withoutWords(read, unknown), actions: all });
   for (const r of readings) {
     const other = readRequest({ ...input, request: r.text });
     if (other.actions.length > 0 && other.unknown.length === 0 && other.questions.length === 0) choices.push({ label: r.label, actions: other.actions });
@@ -671,7 +690,7 @@ function readRequest(input: OfflineInput): Reading {
   const translation = english ? undefined : translate(text, vocabulary(input.context.catalog));
   if (translation) {
     if (translation.unknown.length > 0) {
-      return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`], read: text, unknown: [], percentReadings: [], questions: [], all: [] };
+      return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`], read: text, unknown: [], percentReadings: [], questions: [], all: [], alternatives: [] };
     }
     text = translation.english;
   }
@@ -692,7 +711,7 @@ function readRequest(input: OfflineInput): Reading {
     text = '';
     {
       const asked = translation ? input.request.trim() : questions.map((q) => q.text).join(' ');
-      return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions, all: [] };
+      return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions, all: [], alternatives: [] };
     }
   }
   const undo = UNDO_PHRASES.find((u) => new RegExp(`^\\s*(?:please\\s+)?${u}\\b`, 'i').test(text));
@@ -741,7 +760,7 @@ function readRequest(input: OfflineInput): Reading {
   if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);
   return {
     actions: p.actions.filter((a) => !p.held?.has(a)), notes: p.notes, ...(undoFirst ? { undoFirst } : {}), ...(questions.length > 0 ? { question: questions.map((q) => q.text).join(' ') } : {}),
-    read, unknown: p.unknown ?? [], percentReadings: p.percentReadings ?? [], questions, all: p.actions,
+    read, unknown: p.unknown ?? [], percentReadings: p.percentReadings ?? [], questions, all: p.actions, alternatives: p.alternatives ?? [],
   };
 }
 

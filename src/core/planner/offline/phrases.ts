@@ -1,7 +1,7 @@
 // Sentence-level reading: the verb, clause splitting, coordinated qualifiers, and the fixed-frame phrasings.
 import { tokenize } from '../../catalog/text.ts';
-import { FILLER, type Verb, VERB_PHRASES } from './lexicon.ts';
-import { hasPhrase, isPropertyWord, overlaps, slashNames, type Span } from './mentions.ts';
+import { BIGGER, FILLER, SMALLER, type Verb, VERB_PHRASES } from './lexicon.ts';
+import { colourIn, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span } from './mentions.ts';
 import { act, cite, type Planner } from './shared.ts';
 
 /** The first verb of a clause outside the words already claimed (longer phrases win at the same place). */
@@ -90,6 +90,38 @@ export function distribute(p: Planner, parts: string[]): string[] {
     while (at > 0 && !isType(next[at]!)) at--;
     if (!isType(next[at] ?? '')) continue;
     out[i] = `${out[i]} ${next.slice(at).join(' ')}`;
+  }
+  return shareTrailingValue(p, out);
+}
+
+/** Whether a clause gives a value: a number, a colour or a comparative. */
+function gives(clause: string): boolean {
+  const tokens = tokenize(clause);
+  return numbersIn(clause).length > 0 || colourIn(clause) !== undefined || [...BIGGER, ...SMALLER].some((w) => hasPhrase(tokens, w) !== undefined);
+}
+
+/**
+ * "make the laser and the global plan red", "the laser and the grid in blue": a clause that only names a target (with a
+ * change verb or none) before a verbless clause that ends in a value shares that value — the value is both targets',
+ * never the second one's alone.
+ */
+function shareTrailingValue(p: Planner, parts: string[]): string[] {
+  const out = [...parts];
+  const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
+  const isType = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && (p.ctx.catalog.typesForWords(t).length > 0 || named.has(t)); };
+  for (let i = out.length - 2; i >= 0; i--) {
+    const tokens = tokenize(out[i]!);
+    const verb = findVerb(tokens, []);
+    if (gives(out[i]!) || (verb && verb.verb !== 'set')) continue;
+    const rest = tokens.filter((t, k) => !FILLER.has(t) && !(verb && k >= verb.span.start && k < verb.span.start + verb.span.length));
+    if (rest.length === 0 || !rest.every((t) => isType(t))) continue;
+    const next = out[i + 1]!.trim().split(/\s+/);
+    if (findVerb(tokenize(out[i + 1]!), []) !== undefined || !gives(out[i + 1]!)) continue;
+    let at = next.length - 1;
+    while (at > 0 && !isType(next[at]!)) at--;
+    const value = next.slice(at + 1).join(' ');
+    if (!isType(next[at] ?? '') || value === '' || !gives(value)) continue;
+    out[i] = `${out[i]} ${value}`;
   }
   return out;
 }

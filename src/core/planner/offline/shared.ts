@@ -44,6 +44,8 @@ export interface Planner {
    * offered as a choice that holds them with the sure actions.
    */
   held?: Set<RvizAction>;
+  /** Readings of a held clause, one per target it could mean (a value that could belong to either): each a choice. */
+  alternatives?: { label: string; actions: RvizAction[] }[];
 }
 
 /** An action with the words of the request that produced it (the plan's accounting: `from` on a planned action). */
