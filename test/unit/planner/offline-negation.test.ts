@@ -159,3 +159,18 @@ describe('offline planner: an exception list keeps every display it names', () =
     expect(r.actions).toEqual(['Hide "Grid"', 'Hide "TF"']);
   });
 });
+
+describe('offline planner: a negation covers the verbless clauses that continue it', () => {
+  it.each([
+    ["hide the tf, don't hide the map and the grid", ['Hide "TF"']],
+    ["don't make the laser and the grid red", []],
+    ["don't make the laser red, hide the grid", ['Hide "Grid"']],
+  ])('"%s"', async (request, actions) => {
+    const r = await planWhole(request);
+    expect(r.actions).toEqual(actions);
+  });
+
+  it('says which clause the negation covered', async () => {
+    expect((await planWhole("don't hide the map and the grid")).notes.join(' | ')).toMatch(/"the grid" is under the negation before it \(Grid\); nothing was changed/);
+  });
+});

@@ -312,9 +312,14 @@ function handleClause(p: Planner, clause: string): void {
     p.notes.push(`left ${shown.join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")`);
     return;
   }
-  if (negation && !switchAfter && (verb !== undefined || valued)) {
+  // "don't hide the map and the grid", "don't make the laser and the grid red": a clause with no verb of its own after a
+  // negated change is under the same negation.
+  const underNegation = p.negated === true && !verbHit && targets.length > 0 && !fixSpan;
+  p.negated = false;
+  if (underNegation || (negation && !switchAfter && (verb !== undefined || valued))) {
+    p.negated = true;
     const named = targets.length > 0 ? targets : inherited(p);
-    p.notes.push(`"${clause.trim()}" says not to${named.length ? ` (${[...new Set(named.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))].join(', ')})` : ''}; nothing was changed`);
+    p.notes.push(`"${clause.trim()}" ${underNegation ? 'is under the negation before it' : 'says not to'}${named.length ? ` (${[...new Set(named.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))].join(', ')})` : ''}; nothing was changed`);
     p.last = named;
     return;
   }

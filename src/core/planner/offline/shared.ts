@@ -44,6 +44,8 @@ export interface Planner {
    * offered as a choice that holds them with the sure actions.
    */
   held?: Set<RvizAction>;
+  /** The previous clause was a negated change: a verbless clause after it ("…and the grid") is under the same "not". */
+  negated?: boolean;
   /** Readings of a held clause, one per target it could mean (a value that could belong to either): each a choice. */
   alternatives?: { label: string; actions: RvizAction[] }[];
 }
