@@ -539,9 +539,22 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   for (const d of displays) {
     if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; shown.add(d); }
     const { settings, unclear, questions } = propertySettings(p, d, spec, clause, masked, tokens);
+    const settingsAt = p.actions.length;
     for (const s of settings) {
       p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: s.value }));
       d.planProps.set(s.path, s.value);
+    }
+    // A setting the clause names but gives no value for, beside one it set: the value may be the named one's, so what
+    // was set is offered as a choice, not applied ("which value for Cell Size?").
+    // (Only a number setting left without one; one that shares a word with what was set — "force arrows in green" names
+    // Force Arrow Scale and Force Color — was named by that word, not asked for.)
+    const pathWords = (path: string): string[] => tokenize(path).filter((w) => !['color', 'colour', 'size', 'value', 'min', 'max', 'show'].includes(w));
+    const setWords = new Set(settings.flatMap((x) => pathWords(x.path)));
+    const numericUnset = unclear.filter((u) => ['int', 'float'].includes(spec.properties.find((x) => x.path === u)?.kind ?? '') && !pathWords(u).some((w) => setWords.has(w)));
+    if (numericUnset.length > 0 && settings.length > 0 && questions.length === 0) {
+      for (const a of p.actions.slice(settingsAt)) (p.held ??= new Set()).add(a);
+      p.notes.push(`${d.name}: "${clause.trim()}" names ${numericUnset.join(', ')} with no value of its own; what it would set is offered as a choice, not applied`);
+      continue;
     }
     p.notes.push(...questions);
     if (questions.length > 0) continue;
