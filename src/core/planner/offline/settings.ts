@@ -4,7 +4,7 @@ import type { DisplayTypeSpec, PropertyMatch, PropertySpec } from '../../catalog
 import { singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { BIGGER, NEGATIONS, SMALLER } from './lexicon.ts';
-import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
+import { colourIn, hasPhrase, numbersIn, plainColourOf, type Span } from './mentions.ts';
 import { anyPhrase, type Planner } from './shared.ts';
 import { countLike, countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
 
@@ -363,6 +363,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     }
     else if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
     else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);
+  }
+  // A colour setting found by its plain colour word ("light blue" matched "blue") takes the shade the clause gives.
+  const unshaded = plainColourOf(text);
+  if (colour !== undefined && unshaded !== undefined && unshaded !== colour) {
+    for (const x of settings) if (x.value === unshaded && spec.properties.find((y) => y.path === x.path)?.kind === 'color') x.value = colour;
   }
   return { settings, unclear, questions };
 }
