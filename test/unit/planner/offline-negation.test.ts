@@ -174,3 +174,11 @@ describe('offline planner: a negation covers the verbless clauses that continue 
     expect((await planWhole("don't hide the map and the grid")).notes.join(' | ')).toMatch(/"the grid" is under the negation before it \(Grid\); nothing was changed/);
   });
 });
+
+describe('offline planner: "keep X" after a change leaves X as it is', () => {
+  it('"hide the map but keep the laser" hides only the map', async () => {
+    const r = await planWhole('hide the map but keep the laser');
+    expect(r.actions).toEqual(['Hide "Map"']);
+    expect(r.notes.join(' | ')).toMatch(/left Front Lidar as it is/);
+  });
+});

@@ -61,3 +61,15 @@ describe('offline planner: a value that could belong to two targets', () => {
     expect((await planWhole('hide the grid and the map 50 % transparent')).actions).toEqual(['Hide "Grid"', 'Set Alpha = 0.5 on "Map"']);
   });
 });
+
+describe('offline planner: an exception\'s scope', () => {
+  it('"hide all … except …" hides only inside what "all" names', async () => {
+    const { applyActions } = await import('../../../src/core/rviz/index.ts');
+    const { catalog } = await import('../../../src/core/catalog/index.ts');
+    const { scanAndMap } = await import('./precision-helpers.ts');
+    const added = applyActions(scanAndMap(), [{ action: 'add_display', display_type: 'Map', topic: '/map', display: 'Local Costmap' }], { lookup: catalog });
+    if (!added.ok) throw new Error(added.reason);
+    const r = await planWhole('hide all maps except the local one', added.doc);
+    expect(r.actions).toEqual(['Hide "Map"']);
+  });
+});

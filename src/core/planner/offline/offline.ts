@@ -184,7 +184,28 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   if (switchAfterOnly && !except) return false;
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
-  const keep = new Set(targets.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
+  // "hide all cameras except the loading bay": what comes before "except" is the scope (the cameras), not every display.
+  // "hide all cameras except the loading bay": what comes before "except" is the scope (the cameras), not every display.
+  let scoped = except ? targets.filter((t) => t.span !== undefined && t.span.start < except.start) : [];
+  let scope = scoped.length > 0 ? scoped.flatMap((t) => t.displays) : undefined;
+  // …also a scope named only by a group's or displays' name ("all cameras" when the group is "Cameras").
+  const content = (from: number, to: number): string[] => tokens.slice(from, to).filter((t) => !FILLER.has(t) && !GENERAL.has(t) && !['all', 'every', 'everything'].includes(t));
+  if (except && !scope && everything && everything.start < except.start) {
+    const words = content(everything.start + everything.length, except.start);
+    const byName = words.length > 0 ? p.state.live().filter((d) => words.every((w) => tokenize(splitCamel(d.name)).some((n) => n === w || singular(n) === singular(w)))) : [];
+    if (byName.length > 0) scope = byName;
+  }
+  const inScope = (d: VirtualDisplay): boolean => scope === undefined || scope.includes(d) || insideAny(d, scope.filter((g) => g.classId === 'rviz_common/Group'));
+  let kept = scoped.length > 0 || scope ? targets.filter((t) => !scoped.includes(t)) : targets;
+  // "hide all costmaps except the local one": the one kept is told apart inside the scope by its own words.
+  if (scope && kept.length === 0 && except) {
+    const words = content(except.start + except.length, tokens.length).filter((w) => w !== 'one' && w !== 'ones');
+    const inside = p.state.live().filter((d) => inScope(d) && d.classId !== 'rviz_common/Group' && words.length > 0 && words.every((w) => tokenize(splitCamel(d.name)).includes(w)));
+    if (inside.length === 0) return false;
+    kept = [{ displays: inside, topics: [], phrase: words.join(' '), plural: inside.length > 1 }];
+  }
+  scoped = [];
+  const keep = new Set(kept.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
   for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
   // What is kept should also receive: the same repairs "show" makes.
   if (verb === 'show') for (const d of keep) fixDisplay(p, d);
@@ -192,7 +213,7 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   const keptGroups = new Set([...keep].flatMap((d) => d.groupPath));
   const hiddenGroups = new Set<string>();
   for (const d of p.state.live()) {
-    if (keep.has(d) || !d.enabled || keptGroups.has(d.name)) continue;
+    if (keep.has(d) || !d.enabled || keptGroups.has(d.name) || !inScope(d)) continue;
     if (d.groupPath.some((g) => hiddenGroups.has(g))) continue; // hidden with its group
     p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'false' }));
     d.enabled = false;
@@ -251,7 +272,10 @@ function handleClause(p: Planner, clause: string): void {
   }
   let targets = resolveTargets(p, clause, tokens, taken);
   // "the map looks fine", "leave the laser alone", "keep the grid as it is": nothing changes on what it names.
-  if (leaveSpan(tokens)) {
+  // "…, but keep the depth": a clause led by "keep" with no value, switch or "only" keeps what it names as it is.
+  const lead = tokens.find((t) => !['but', 'and', 'just', 'please', 'also', 'then', 'though'].includes(t));
+  const keepsAsIs = lead === 'keep' && !valuedClause(clause, tokens) && !tokens.some((t) => ['on', 'off', 'only', 'except', 'visible', 'shown', 'showing', 'hidden', 'enabled', 'disabled', 'running'].includes(t));
+  if (leaveSpan(tokens) || keepsAsIs) {
     const named = targets.length > 0 ? targets : inherited(p);
     const shown = named.flatMap((t) => t.displays.length > 0 ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]);
     p.notes.push(shown.length > 0 ? `left ${[...new Set(shown)].join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")` : `"${clause.trim()}": nothing was changed`);
