@@ -182,3 +182,17 @@ describe('offline planner: "keep X" after a change leaves X as it is', () => {
     expect(r.notes.join(' | ')).toMatch(/left Front Lidar as it is/);
   });
 });
+
+describe('offline planner: a contrast or a "leave" never lends its noun, and a bare "not …" only qualifies', () => {
+  it('"the laser is frozen, fix it but leave the map alone" changes nothing on the map', async () => {
+    const r = await planWhole('the laser is frozen, fix it but leave the map alone');
+    expect(r.plan.actions.filter((a) => a.display === 'Map')).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/left Map as it is/);
+  });
+
+  it('"make the laser bigger, but not too much" changes the size and nothing else', async () => {
+    const r = await planWhole('make the laser bigger, but not too much');
+    expect(r.actions).toEqual(['Set Size (m) = 0.06 on "Front Lidar"']);
+    expect(r.notes.join(' | ')).toMatch(/"not too much" qualifies what came before/);
+  });
+});

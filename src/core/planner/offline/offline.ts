@@ -331,6 +331,12 @@ function handleClause(p: Planner, clause: string): void {
   // "hide the map, not the laser", "make the laser red but not the map": a negated clause with no verb of its own
   // excludes what it names from the change before it; it never takes that change's verb.
   const leads = negation !== undefined && tokens.slice(0, negation.start).every((t) => ['but', 'and', 'yet', 'though', 'just'].includes(t));
+  // "make the laser a bit bigger, but not too much": a negated clause with no verb and nothing named of its own only
+  // qualifies the change before it; it changes nothing more.
+  if (negation && leads && !switchAfter && !verbHit && targets.length === 0 && !fixSpan) {
+    p.notes.push(`"${clause.trim()}" qualifies what came before; nothing more was changed for it`);
+    return;
+  }
   if (negation && leads && !switchAfter && !verbHit && !valued && targets.length > 0 && !fixSpan) {
     const shown = [...new Set(targets.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))];
     p.notes.push(`left ${shown.join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")`);

@@ -3,6 +3,7 @@ import { tokenize } from '../../catalog/text.ts';
 import { BIGGER, FILLER, SMALLER, type Verb, VERB_PHRASES } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span } from './mentions.ts';
 import { act, cite, type Planner } from './shared.ts';
+import { leaveSpan } from './intent.ts';
 
 /** The first verb of a clause outside the words already claimed (longer phrases win at the same place). */
 export function findVerb(tokens: readonly string[], masked: readonly Span[]): { verb: Verb; span: Span } | undefined {
@@ -81,8 +82,9 @@ export function distribute(p: Planner, parts: string[]): string[] {
     if (rest.length === 0 || rest.length > 2) continue;
     // "…, labels on, no axes": a setting word is no qualifier of the next noun.
     if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
-    // "hide the obstacles, not the odometry": a contrast names what is left out, never the noun of the clause before.
-    if (/^(?:but\s+)?(?:not|no|never)\b/i.test(out[i + 1]!.trim())) continue;
+    // "hide the obstacles, not the odometry": a contrast names what is left out, never the noun of the clause before;
+    // nor does "…, leave the map alone" or "keep the map" ("fix it but leave the map alone" fixed the map).
+    if (/^(?:but\s+)?(?:not|no|never|leave|keep|don\W?t)\b/i.test(out[i + 1]!.trim()) || leaveSpan(tokenize(out[i + 1]!))) continue;
     // The noun and what follows it, as written ("the global and local plans red": "plans red"; "… scans 50 % see-through").
     const next = out[i + 1]!.trim().split(/\s+/);
     const isType = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && p.ctx.catalog.typesForWords(t).length > 0; };
