@@ -73,3 +73,13 @@ describe('offline planner: an exception\'s scope', () => {
     expect(r.actions).toEqual(['Hide "Map"']);
   });
 });
+
+describe('offline planner: a clause that names a display never borrows the next clause\'s noun', () => {
+  it('"hide the grid; the map 50 % transparent" hides the grid and changes the map\'s alpha', async () => {
+    expect((await planWhole('hide the grid; the map 50 % transparent')).actions).toEqual(['Hide "Grid"', 'Set Alpha = 0.5 on "Map"']);
+  });
+
+  it('"make the front lidar red and hide the map" colours the lidar and hides the map', async () => {
+    expect((await planWhole('make the front lidar red and hide the map')).actions).toEqual(['Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"', 'Hide "Map"']);
+  });
+});

@@ -74,6 +74,7 @@ export function distribute(p: Planner, parts: string[]): string[] {
     if (rest.length === 0 || rest.length > 2 || p.ctx.catalog.typesForWords(out[i]!).length === 0) continue;
     out[i] = `${ns} ${out[i]}`;
   }
+  const displayNames = p.ctx.displays.map((d) => tokenize(d.name)).filter((n) => n.length > 0);
   for (let i = 0; i + 1 < out.length; i++) {
     const tokens = tokenize(out[i]!);
     if (p.ctx.catalog.typesForWords(out[i]!).length > 0 || slashNames(out[i]!).length > 0) continue;
@@ -82,6 +83,9 @@ export function distribute(p: Planner, parts: string[]): string[] {
     if (rest.length === 0 || rest.length > 2) continue;
     // "…, labels on, no axes": a setting word is no qualifier of the next noun.
     if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
+    // "hide the bits; the arm 50 %", "make the bin view red and hide the cone": a clause that names a display of the
+    // document, or a next clause with a verb of its own, is no qualifier list.
+    if (displayNames.some((name) => name.every((w) => tokens.includes(w))) || findVerb(tokenize(out[i + 1]!), []) !== undefined) continue;
     // "hide the obstacles, not the odometry": a contrast names what is left out, never the noun of the clause before;
     // nor does "…, leave the map alone" or "keep the map" ("fix it but leave the map alone" fixed the map).
     if (/^(?:but\s+)?(?:not|no|never|leave|keep|don\W?t)\b/i.test(out[i + 1]!.trim()) || leaveSpan(tokenize(out[i + 1]!))) continue;
