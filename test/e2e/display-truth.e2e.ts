@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import type { E2eCase } from './harness.ts';
 import type { ViewStats } from '../../src/ui/live-view-debug.ts';
+import { brightnessOf, capture } from './view.e2e.ts';
 
 type Page = Parameters<E2eCase['run']>[0]['page'];
 
@@ -20,25 +21,9 @@ async function connected(page: Page): Promise<void> {
   await page.waitForFunction(() => window.rvizCompanion?.viewStats().ready === true, undefined, { timeout: 20_000 });
 }
 
-/**
- * Mean brightness (0-255) of the view's picture as the screen shows it: a screenshot of the canvas, decoded in the
- * page. (Reading the canvas back with drawImage returns the render worker's last committed frame, which can lag the
- * screen by many frames.)
- */
 async function brightness(page: Page): Promise<number> {
-  const canvas = page.locator('live-view canvas').first();
-  const png = (await canvas.screenshot({ animations: 'disabled' })).toString('base64');
-  return page.evaluate(async (b64) => {
-    const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    let sum = 0;
-    for (let i = 0; i < d.length; i += 4) sum += (d[i]! + d[i + 1]! + d[i + 2]!) / 3;
-    return sum / (d.length / 4);
-  }, png);
+  await capture(page, 'brightness');
+  return brightnessOf(page, 'brightness');
 }
 
 const drawing = (n: string) => window.rvizCompanion?.viewStats().displays[n]?.state === 'drawing' && window.rvizCompanion.viewStats().displays[n]!.drawn;

@@ -5,13 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startSim } from '../../sim/server.ts';
 import { createRosbridgeLink, RvizBridge } from '../../src/link/index.ts';
-import type { E2eCase, E2eContext, Sim } from './harness.ts';
+import { documentText, type E2eCase, type E2eContext, type Sim } from './harness.ts';
 
 const app = 'companion-app';
-
-export function documentText(page: Page): Promise<string> {
-  return page.evaluate(() => (window as unknown as { rvizCompanion: { documentText(): string } }).rvizCompanion.documentText());
-}
 
 export async function waitForDocument(page: Page, expected: string, what: string): Promise<void> {
   try {
