@@ -136,12 +136,10 @@ export const anotherRobotCase: E2eCase = {
 
 /** Open… over an edited document is an undo step: Undo brings the edited text back byte for byte, also after a reload. */
 export const openOverEditsCase: E2eCase = {
-  // Undo after a reload is covered by test/unit/ui/document-controller.test.ts; in the app a reload races the robot's
-  // identification (a known defect, see the closing note of issue 20), so this case does not reload.
   name: 'transitions: Open over edits, then Undo brings the edited document back byte for byte',
   async run(ctx) {
     const { page, open } = ctx;
-    await open('turtlebot_nav', '&debug=1');
+    const sim = await open('turtlebot_nav', '&debug=1');
     await connected(page);
     await page.waitForFunction(() => (window as unknown as { rvizCompanion?: { documentText(): string } }).rvizCompanion?.documentText().includes('Class: rviz_default_plugins/LaserScan'));
     await applyPlan(page, 'show the odometry as axes, fixed frame odom');
@@ -150,8 +148,13 @@ export const openOverEditsCase: E2eCase = {
     const opened = readFileSync('sim/scenarios/qos_traps.rviz', 'utf8');
     await page.locator(`${app} #file`).setInputFiles({ name: 'qos_traps.rviz', mimeType: 'text/yaml', buffer: Buffer.from(opened) });
     await waitForDocument(page, opened, 'the opened file');
+    // A reload, then Undo at once, while the robot is identified again and its config arrives.
+    await page.reload();
     await page.locator('[data-undo-global]').click();
-    await waitForDocument(page, edited, 'Undo after Open');
+    await waitForDocument(page, edited, 'Undo after Open and a reload');
+    await page.locator('rviz-state [data-rviz-mode="follows"]').waitFor({ timeout: 15_000 });
+    await until(() => sim.bridge?.current() === edited, 'the robot runs the edited document');
+    await waitForDocument(page, edited, 'the edited document, once the robot was identified and its config seen');
     await shots(ctx, 'transitions-open-undone');
   },
 };
