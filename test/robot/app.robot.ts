@@ -54,9 +54,9 @@ export const applyCase: RobotCase = {
   async run(ctx) {
     const page = await ctx.newPage();
     await connected(page);
-    // "follows" once the bridge's latched status says so; "bridge" when the last status was a refusal (an earlier case
-    // pushed an invalid config): either way Send to RViz is on and the first Apply's answer tells the mode.
-    await page.locator('rviz-state [data-rviz-mode="follows"], rviz-state [data-rviz-mode="bridge"]').first().waitFor({ timeout: 20_000 });
+    // "follows" from the bridge's latched status, also when that status is the refusal of the invalid config an earlier
+    // case pushed (every status says the bridge's mode).
+    await page.locator('rviz-state [data-rviz-mode="follows"]').waitFor({ timeout: 20_000 });
     assert.equal(await page.locator('rviz-state [data-send-to-rviz]').isChecked(), true, 'Send to RViz is on with a bridge');
     await page.waitForFunction(() => window.rvizCompanion?.documentText().includes('Value: /points'), undefined, { timeout: 20_000 });
     const before = await documentText(page);
