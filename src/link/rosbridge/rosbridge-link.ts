@@ -150,8 +150,11 @@ export class RosbridgeLink implements RobotLink {
     (topic, status) => {
       const id = `link:subscribe:${topic}`;
       if (!status) { if (this.problems.delete(id)) this.emit(); return; }
-      this.setProblem({ id, severity: status.level === 'error' ? 'error' : 'warning',
-        message: `rosbridge refused the subscription to ${topic}: ${status.message}` });
+      // Refused for a topic nobody publishes (a Map's Update Topic whose message package the robot lacks): nothing is
+      // missing, so it is a note, not a red problem; it becomes one if a publisher appears (see refreshed()).
+      const unpublished = this.unpublished(topic);
+      this.setProblem({ id, severity: unpublished ? 'info' : status.level === 'error' ? 'error' : 'warning',
+        message: `rosbridge refused the subscription to ${topic}${unpublished ? ' (nobody publishes it)' : ''}: ${status.message}` });
     }, (topic) => this.onAnyMessage(topic));
     this.recovery = new LatchedRecovery(this.opts.timers, this.opts.recovery,
       { waiting: () => this.subs.waiting(), resubscribe: (topic) => this.subs.resubscribe(topic) });
@@ -597,7 +600,26 @@ export class RosbridgeLink implements RobotLink {
     return out;
   }
 
+  /** Whether the latest graph shows no publisher for `topic` (undefined graph: not known, so not assumed). */
+  private unpublished(topic: string): boolean {
+    const graph = this.poll?.result.graph;
+    if (!graph) return false;
+    return (graph.publishers[topic] ?? []).length === 0;
+  }
+
+  /** A refused subscription noted quietly while nobody published its topic becomes a warning once someone does. */
+  private escalateRefusals(): void {
+    for (const p of this.problems.list()) {
+      if (p.severity !== 'info' || !p.id.startsWith('link:subscribe:')) continue;
+      const topic = p.id.slice('link:subscribe:'.length);
+      if (!this.unpublished(topic)) {
+        this.problems.set({ ...p, severity: 'warning', message: p.message.replace(' (nobody publishes it)', ` (${topic} is published now)`) });
+      }
+    }
+  }
+
   private assemble(result: PollResult): GraphSnapshot {
+    this.escalateRefusals();
     const snap = buildSnapshot({
       url: this.url, presence: this.presence, takenAt: this.opts.timers.now(), graph: result.graph,
       ...(this.bridge ? { bridge: this.bridge } : {}),
