@@ -36,12 +36,19 @@ export const staleOnPauseCase: E2eCase = {
     await connected(page);
     await page.waitForFunction(drawing, 'LaserScan', { timeout: 20_000 });
     const times: number[] = [];
+    const ages: number[] = [];
     for (let trial = 0; trial < 5; trial++) {
       await page.waitForFunction(drawing, 'LaserScan', { timeout: 10_000 });
       const pausedAt = Date.now();
       sim.setPaused('/scan', true);
-      await page.waitForFunction(() => window.rvizCompanion!.viewStats().displays['LaserScan']?.state === 'stale', undefined, { timeout: 8_000, polling: 25 });
+      // The age of the last scan when the row turned stale: the rule's bound (at most 5 s after the last message) is
+      // checked on it; the wall-clock time from the pause (reported) also holds messages still in flight on a loaded machine.
+      const age = await page.waitForFunction(() => {
+        const d = window.rvizCompanion!.viewStats().displays['LaserScan'];
+        return d?.state === 'stale' ? d.lastMessageAgeMs ?? -1 : undefined;
+      }, undefined, { timeout: 8_000, polling: 25 }).then((h) => h.jsonValue() as Promise<number>);
       times.push(Date.now() - pausedAt);
+      ages.push(age);
       // The legend shows it (dimmed row, "stale · N s ago").
       await page.locator('live-view [data-legend-row="LaserScan"][data-state="stale"]').waitFor({ timeout: 2_000 });
       if (trial === 0) {
@@ -58,8 +65,9 @@ export const staleOnPauseCase: E2eCase = {
       }
       sim.setPaused('/scan', false);
     }
-    for (const t of times) assert.ok(t < 5_000, `stale after ${t} ms`);
-    console.log(`    time to stale (/scan at 5 Hz, paused): trials ${times.length}, median ${median(times)} ms, min ${Math.min(...times)}, max ${Math.max(...times)} (${times.join(', ')})`);
+    // Polled every 25 ms: the row turns stale when the age reaches the limit, so it is seen well within 250 ms of it.
+    for (const a of ages) assert.ok(a >= 0 && a < 5_250, `stale when the last scan was ${a} ms old (at most 5 s)`);
+    console.log(`    time to stale (/scan at 5 Hz, paused): trials ${times.length}, median ${median(times)} ms, min ${Math.min(...times)}, max ${Math.max(...times)} (${times.join(', ')}); age of the last scan then: max ${Math.max(...ages)} ms`);
   },
 };
 
