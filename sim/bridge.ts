@@ -23,6 +23,7 @@ export interface SimBridgeStatus {
   file: string;
   version: number;
   took_ms: number;
+  mode: 'supervised' | 'write-only' | 'read-only';
 }
 
 /** Why a config is refused, or undefined when the bridge takes it. Checks run cheapest first; read_only before all. */
@@ -137,9 +138,11 @@ export class SimBridge {
     this.loading = { timer: this.host.setTimeout(finish, delay), receivedAt };
   }
 
-  private answer(s: Omit<SimBridgeStatus, 'stamp' | 'version'>): void {
+  private answer(s: Omit<SimBridgeStatus, 'stamp' | 'version' | 'mode'>): void {
+    // Like the bridge node: every status says how the bridge runs (supervised RViz, files only, or read-only).
+    const mode = this.settings.readOnly ? 'read-only' : this.settings.reload === 'restart' ? 'supervised' : 'write-only';
     const status: SimBridgeStatus = { stamp: Date.now() / 1000, ok: s.ok, action: s.action, reason: s.reason, file: s.file,
-      version: this.version, took_ms: Math.round(s.took_ms * 10) / 10 };
+      version: this.version, took_ms: Math.round(s.took_ms * 10) / 10, mode };
     this.log.push(status);
     this.host.publish('status', JSON.stringify(status));
   }

@@ -8,7 +8,7 @@ import { SimGraph, type TopicState } from './graph.ts';
 import { SimBridge } from './bridge.ts';
 import { BRIDGE_CONFIG_CURRENT, BRIDGE_CONFIG_IN, BRIDGE_CONFIG_STATUS, BRIDGE_GENERATORS, BRIDGE_QOS_TOPIC, loadScenario, withBridge } from './scenario.ts';
 import { Discovery } from './discovery.ts';
-import { Session } from './session.ts';
+import { installedPackages, Session } from './session.ts';
 import type { SimFidelity } from './fidelity.ts';
 import type { BridgeSettings, Scenario, ServerSettings } from './types.ts';
 
@@ -159,10 +159,11 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   const wss = new WebSocketServer({ server: http, maxPayload: MAX_PAYLOAD });
   // ws re-emits the HTTP server's errors (e.g. EADDRINUSE); the listen promise below reports them.
   wss.on('error', () => undefined);
+  const installed = installedPackages(scenario.topics.map((t) => t.type), scenario.server.extraPackages);
   const sessions = new Map<WebSocket, Session>();
   const sentCounts = new Map<string, number>();
   wss.on('connection', (ws) => {
-    const session = new Session(ws, { graph, now: nowTime, route, discovery, statusFrames: scenario.server.statusFrames,
+    const session = new Session(ws, { graph, now: nowTime, route, discovery, statusFrames: scenario.server.statusFrames, installed,
       onSent: (topic) => sentCounts.set(topic, (sentCounts.get(topic) ?? 0) + 1) });
     sessions.set(ws, session);
     ws.on('message', (data, isBinary) => {

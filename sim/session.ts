@@ -20,6 +20,19 @@ export interface SessionHost {
   statusFrames: boolean;
   /** Called for every message sent to a client on a topic (what tests read as "the server delivered it"). */
   onSent?(topic: string): void;
+  /** Message packages the robot has: a subscription to a type of another package is refused. */
+  installed?: ReadonlySet<string>;
+}
+
+/** Packages every ROS 2 robot with rosbridge has (rosbridge and rosapi depend on them or ship with ros_base). */
+const COMMON_PACKAGES = ['std_msgs', 'builtin_interfaces', 'geometry_msgs', 'sensor_msgs', 'nav_msgs', 'tf2_msgs',
+  'rcl_interfaces', 'diagnostic_msgs', 'visualization_msgs', 'rosgraph_msgs', 'action_msgs', 'unique_identifier_msgs'];
+
+/** What a robot has installed: the common packages, those of its own topics' types, and `extra`. */
+export function installedPackages(topicTypes: Iterable<string>, extra: readonly string[] = []): ReadonlySet<string> {
+  const out = new Set([...COMMON_PACKAGES, ...extra]);
+  for (const t of topicTypes) out.add(t.split('/')[0]!);
+  return out;
 }
 
 const LEVELS = { none: 0, error: 1, warning: 2, info: 3 } as const;
@@ -203,6 +216,11 @@ export class Session {
     if (!topic || undiscovered) {
       if (!type) {
         this.status('error', `subscribe: Cannot infer topic type for topic ${name} as it is not yet advertised`, m['id']);
+        return;
+      }
+      const pkg = type.split('/')[0]!;
+      if (!topic && this.host.installed && !this.host.installed.has(pkg)) {
+        this.status('error', `subscribe: load message definition ${type}: package '${pkg}' not found`, m['id']);
         return;
       }
       topic ??= graph.create(name, type);

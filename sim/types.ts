@@ -92,6 +92,12 @@ export interface ServerSettings {
   discoveryDelayMs: number;
   /** Refused operations are answered with a `status` frame (rosbridge-server-rs) or not at all (rosbridge_suite 2.1, the default). */
   statusFrames: boolean;
+  /**
+   * Message packages installed on the robot besides the common ones (installedPackages in sim/session.ts) and those of
+   * its own topics. A subscription whose type is in none of them is refused, as a real server that cannot load the
+   * message definition does (a Map's `map_msgs` Update Topic on a robot without map_msgs). Default none.
+   */
+  extraPackages?: readonly string[];
 }
 
 export interface ScenarioFile {

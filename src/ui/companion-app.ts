@@ -76,6 +76,8 @@ export class CompanionApp extends LitElement {
     .notice > span { flex: 1 1 auto; min-width: 0; }
     .notice.robot { border-left: 3px solid var(--warn); }
     .notice button { min-height: 0; padding: 2px 8px; white-space: nowrap; flex-shrink: 0; }
+    .notices.kiosk .notice { font-size: 15px; padding: 4px 8px; background: rgba(43, 45, 49, .96); }
+    .notices.kiosk .notice button { min-height: 48px; min-width: 48px; }
     .more { position: relative; }
     .more summary { list-style: none; cursor: pointer; padding: 4px 10px; border: 1px solid var(--line); border-radius: var(--radius); }
     .more summary::-webkit-details-marker { display: none; }
@@ -136,7 +138,7 @@ export class CompanionApp extends LitElement {
       send: (text) => this.rviz.documentChanged(text),
       wouldSend: () => this.rviz.sendEnabled,
       sentTexts: () => this.rviz.sentTexts,
-      robotChanged: () => this.rviz.forgetAnswer(),
+      robotChanged: () => { this.rviz.forgetAnswer(); this.planner.robotChanged(); },
     });
     this.document.onEdit = () => this.sendEditToRviz();
     this.planner = new PlannerController(this, this.document, {
@@ -289,12 +291,13 @@ export class CompanionApp extends LitElement {
       <kiosk-screen .url=${r.url} .presence=${r.presence} .problems=${r.problems} ?waiting=${r.presence !== 'connected' && !r.snapshot}
         .dataAgeMs=${last === undefined ? undefined : Date.now() - last} .tiles=${this.tiles(findings)}
         ?busy=${this.planner.status === 'planning'} ?canUndo=${this.document.canUndo} ?readonly=${this.readonly}
-        .message=${this.status ?? (this.docs.notice ? { text: this.docs.notice.text, error: false } : undefined)}
+        .message=${this.status}
         @tile-tap=${(e: CustomEvent<{ tile: KioskTile }>) => void this.onTile(e.detail.tile)}
         @tile-long-press=${(e: CustomEvent<{ tile: KioskTile }>) => this.openSheetForTile(e.detail.tile)}
         @legend-row-tap=${(e: CustomEvent<{ name: string }>) => this.openSheetByName(e.detail.name)}
         @kiosk-undo=${() => this.report(this.planner.undo(), 'Undone.')}>
         ${this.liveView(findings, 'view')}
+        ${this.docs.notice ? html`<div slot="notice" class="notices kiosk">${this.robotNotice()}</div>` : nothing}
         <rviz-state slot="rviz-state" .state=${this.rviz.state} .send=${this.rviz.sendEnabled} .sending=${this.rviz.sending} .message=${this.rviz.message}
           .problem=${this.rviz.statusProblem} kiosk
           @send-toggle=${(e: CustomEvent<{ on: boolean }>) => this.rviz.setSendEnabled(e.detail.on)}></rviz-state>

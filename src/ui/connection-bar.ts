@@ -45,7 +45,8 @@ export class ConnectionBar extends LitElement {
   @state() private draft: string | undefined;
 
   protected override render() {
-    const linkProblems = this.problems.filter((p) => p.id.startsWith('link:'));
+    // Notes ('info', e.g. a refused subscription to a topic nobody publishes) are not problems of the connection.
+    const linkProblems = this.problems.filter((p) => p.id.startsWith('link:') && p.severity !== 'info');
     const shown = linkProblems.find((p) => p.severity === 'error') ?? linkProblems[0];
     return html`
       <form @submit=${this.onSubmit}>

@@ -36,8 +36,11 @@ interface WritableHandle {
   createWritable(): Promise<{ write(data: string): Promise<void>; close(): Promise<void> }>;
 }
 
-/** `superseded`: a robot config whose parse ended after a newer one arrived or another robot's document opened. */
-export type Outcome = { ok: true; message?: string; superseded?: true } | { ok: false; reason: string };
+/**
+ * `superseded`: a robot config whose parse ended after a newer one arrived or another robot's document opened.
+ * `kept`: a robot config offered to open in place of the default, not opened because the user edited meanwhile.
+ */
+export type Outcome = { ok: true; message?: string; superseded?: true; kept?: true } | { ok: false; reason: string };
 
 /**
  * The .rviz document the companion edits: open (file, robot, default), apply action lists as one undo step each,
@@ -172,7 +175,11 @@ export class DocumentController {
     const result = await parseSliced(text, pause, { name: 'robot config' });
     if (offer !== this.robotOffers) return { ok: true, message: 'a newer robot config arrived', superseded: true };
     if (!result.ok) return this.fail(result.reason);
-    if (mode === 'open') return this.adopt(result, 'robot config', 'robot');
+    if (mode === 'open') {
+      // The user edited while it was read: their document stays; the robot's config is only what it replaces.
+      if (!this.untouchedDefault) return { ok: true, message: 'the document was edited while the robot config was read', kept: true };
+      return this.adopt(result, 'robot config', 'robot');
+    }
     this.session.replace(result.doc, label);
     this.source = 'session';
     return this.changed();

@@ -33,6 +33,7 @@ export function dataAgeText(ageMs: number | undefined): string {
  * @slot planner - the request box and checklist (drawer)
  * @slot assistant - the assistant (drawer)
  * @slot menu - file actions and settings (drawer; absent in readonly kiosks)
+ * @slot notice - a notice with its own actions under the top bar (another robot at the address: "Use its document here")
  * @fires tile-tap - detail: { tile: KioskTile }
  * @fires tile-long-press - detail: { tile: KioskTile } (a long press or the context menu: the tile's display settings)
  * @fires kiosk-undo - Undo pressed
@@ -82,6 +83,7 @@ export class KioskScreen extends LitElement {
     .waiting strong { font-size: 20px; overflow-wrap: anywhere; }
     .waiting .why { color: var(--muted); max-width: 40em; overflow-wrap: anywhere; }
     .empty-tiles { color: var(--muted); padding: 8px; }
+    .notice { position: absolute; left: 0; right: 0; top: 56px; z-index: 3; }
     @media (max-width: 640px) { .robot .state { display: none; } }
   `];
 
@@ -180,6 +182,7 @@ export class KioskScreen extends LitElement {
         ${this.drawerButton('assistant', 'Help', 'Help: the assistant')}
         ${this.readonly ? nothing : this.drawerButton('menu', '⋯', 'More: robot, files, settings')}
       </header>
+      <div class="notice"><slot name="notice"></slot></div>
       ${this.waiting ? html`<div class="waiting" role="status" aria-live="polite" data-waiting>
         <strong>Waiting for the robot at ${this.url}</strong>
         <span class="why">${linkProblem ? linkProblem.message : 'connecting…'}</span>

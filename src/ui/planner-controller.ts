@@ -96,6 +96,18 @@ export class PlannerController {
     return this.request(choice.label, { choice });
   }
 
+  /**
+   * Another robot at the address: a plan under review (or being made) was for the previous robot's graph and document,
+   * so it is dropped with a message, and earlier turns no longer steer follow-up requests.
+   */
+  public robotChanged(): void {
+    const had = this.plan !== undefined || this.status === 'planning';
+    this.controller?.abort();
+    this.turns = [];
+    this.changes = [];
+    this.set({ status: 'idle', plan: undefined, message: had ? 'The plan was for the previous robot: ask again for this one.' : '' });
+  }
+
   public cancel(): void {
     this.controller?.abort();
     this.set({ status: 'idle', message: 'cancelled' });

@@ -95,6 +95,7 @@ export class PlannerPanel extends LitElement {
       </form>
       ${this.status === 'planning' ? html`<div class="progress muted" data-planning>Planning… ${this.message}</div>` : nothing}
       ${this.status === 'error' ? html`<div class="error" data-plan-error>${this.message}</div>` : nothing}
+      ${this.status === 'idle' && this.message ? html`<div class="muted" role="status" data-plan-message>${this.message}</div>` : nothing}
       ${this.plan && this.status !== 'planning' ? this.renderPlan(this.plan) : nothing}
       ${!this.plan && this.status === 'idle' && this.turns.length === 0 && this.examples.length ? this.renderExamples() : nothing}
       ${this.turns.length ? html`<h3>Earlier requests</h3><ul class="turns">${[...this.turns].reverse().map((t) =>

@@ -106,6 +106,7 @@ export class RobotDocumentsController implements ReactiveController {
         if (this.document.untouchedDefault) {
           void this.document.takeRobotConfig(text, pause, 'open', '').then((o) => {
             if (o.ok && o.superseded) return;
+            if (o.ok && o.kept) { if (meaning === 'initial') this.document.setBase(hash); return; }
             if (!o.ok) this.say({ kind: 'not-sent', text: `The robot's RViz config could not be read: ${o.reason}` });
             else { this.document.setBase(hash); this.openedNotice(); }
           });

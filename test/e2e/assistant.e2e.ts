@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { E2eCase } from './harness.ts';
+import { robotConfigOpen, type E2eCase } from './harness.ts';
 import { startFakeOllama } from '../fakes/llm-servers.ts';
 
 const CITED = ['rviz-qos-settings', 'qos-compatibility', 'rviz-display-laserscan', 'qos-policies'];
@@ -16,8 +16,10 @@ export const assistantCase: E2eCase = {
       await page.addInitScript((url) => {
         localStorage.setItem('rviz-companion.model-settings', JSON.stringify({ provider: 'ollama', model: 'qwen2.5:7b-instruct', baseUrl: url, remember: false, markCloud: false }));
       }, ollama.url);
-      await open('qos_traps');
+      const sim = await open('qos_traps');
       await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
+      // The findings the model gets are about the robot's own config (its Reliable LaserScan on a Best Effort /scan).
+      await robotConfigOpen(page, sim);
       await page.locator('robot-topics [data-topic="/scan"]').waitFor({ timeout: 10_000 });
       assert.match((await page.locator('[data-model-button]').textContent()) ?? '', /Ollama/);
 

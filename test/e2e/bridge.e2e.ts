@@ -1,24 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { loadScenario, withBridge } from '../../sim/server.ts';
-import type { E2eCase, Sim } from './harness.ts';
-
-/** The open document's text: the debug hook when the app has one, else the app element's read-only accessor. */
-function documentText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const hook = (window as { rvizCompanion?: { documentText?: () => string } }).rvizCompanion;
-    if (typeof hook?.documentText === 'function') return hook.documentText();
-    return (document.querySelector('companion-app') as unknown as { documentText(): string }).documentText();
-  });
-}
-
-async function waitForCurrent(sim: Sim, text: string, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (sim.bridge?.current() !== text) {
-    if (Date.now() > deadline) throw new Error(`${what}: the robot's rviz_config_current is not the document`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { documentText, robotConfigOpen, waitForCurrent, type E2eCase } from './harness.ts';
 
 async function plan(page: Page, request: string): Promise<void> {
   await page.locator('planner-panel textarea').fill(request);
@@ -75,6 +58,7 @@ export const bridgeRefusedCase: E2eCase = {
     const sim = await open(scenario({ readOnly: true, loadDelayMs: 300 }));
     await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
     await page.locator('rviz-state [data-rviz-mode]').waitFor({ timeout: 10_000 });
+    await robotConfigOpen(page, sim);
     const robotConfig = sim.bridge?.current();
     await plan(page, 'show the odometry as axes, fixed frame odom');
     await page.locator('planner-panel [data-apply]').click();

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import type { E2eCase } from './harness.ts';
 import type { ViewStats } from '../../src/ui/live-view-debug.ts';
+import { brightnessOf, capture } from './view.e2e.ts';
 
 type Page = Parameters<E2eCase['run']>[0]['page'];
 
@@ -20,25 +21,9 @@ async function connected(page: Page): Promise<void> {
   await page.waitForFunction(() => window.rvizCompanion?.viewStats().ready === true, undefined, { timeout: 20_000 });
 }
 
-/**
- * Mean brightness (0-255) of the view's picture as the screen shows it: a screenshot of the canvas, decoded in the
- * page. (Reading the canvas back with drawImage returns the render worker's last committed frame, which can lag the
- * screen by many frames.)
- */
 async function brightness(page: Page): Promise<number> {
-  const canvas = page.locator('live-view canvas').first();
-  const png = (await canvas.screenshot({ animations: 'disabled' })).toString('base64');
-  return page.evaluate(async (b64) => {
-    const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    let sum = 0;
-    for (let i = 0; i < d.length; i += 4) sum += (d[i]! + d[i + 1]! + d[i + 2]!) / 3;
-    return sum / (d.length / 4);
-  }, png);
+  await capture(page, 'brightness');
+  return brightnessOf(page, 'brightness');
 }
 
 const drawing = (n: string) => window.rvizCompanion?.viewStats().displays[n]?.state === 'drawing' && window.rvizCompanion.viewStats().displays[n]!.drawn;
@@ -51,12 +36,19 @@ export const staleOnPauseCase: E2eCase = {
     await connected(page);
     await page.waitForFunction(drawing, 'LaserScan', { timeout: 20_000 });
     const times: number[] = [];
+    const ages: number[] = [];
     for (let trial = 0; trial < 5; trial++) {
       await page.waitForFunction(drawing, 'LaserScan', { timeout: 10_000 });
       const pausedAt = Date.now();
       sim.setPaused('/scan', true);
-      await page.waitForFunction(() => window.rvizCompanion!.viewStats().displays['LaserScan']?.state === 'stale', undefined, { timeout: 8_000, polling: 25 });
+      // The age of the last scan when the row turned stale: the rule's bound (at most 5 s after the last message) is
+      // checked on it; the wall-clock time from the pause (reported) also holds messages still in flight on a loaded machine.
+      const age = await page.waitForFunction(() => {
+        const d = window.rvizCompanion!.viewStats().displays['LaserScan'];
+        return d?.state === 'stale' ? d.lastMessageAgeMs ?? -1 : undefined;
+      }, undefined, { timeout: 8_000, polling: 25 }).then((h) => h.jsonValue() as Promise<number>);
       times.push(Date.now() - pausedAt);
+      ages.push(age);
       // The legend shows it (dimmed row, "stale · N s ago").
       await page.locator('live-view [data-legend-row="LaserScan"][data-state="stale"]').waitFor({ timeout: 2_000 });
       if (trial === 0) {
@@ -73,8 +65,9 @@ export const staleOnPauseCase: E2eCase = {
       }
       sim.setPaused('/scan', false);
     }
-    for (const t of times) assert.ok(t < 5_000, `stale after ${t} ms`);
-    console.log(`    time to stale (/scan at 5 Hz, paused): trials ${times.length}, median ${median(times)} ms, min ${Math.min(...times)}, max ${Math.max(...times)} (${times.join(', ')})`);
+    // Polled every 25 ms: the row turns stale when the age reaches the limit, so it is seen well within 250 ms of it.
+    for (const a of ages) assert.ok(a >= 0 && a < 5_250, `stale when the last scan was ${a} ms old (at most 5 s)`);
+    console.log(`    time to stale (/scan at 5 Hz, paused): trials ${times.length}, median ${median(times)} ms, min ${Math.min(...times)}, max ${Math.max(...times)} (${times.join(', ')}); age of the last scan then: max ${Math.max(...ages)} ms`);
   },
 };
 

@@ -23,6 +23,31 @@ export interface E2eContext {
   browser: Browser;
 }
 
+/** The open document's text (the app element's read-only accessor; the debug hook gives the same). */
+export function documentText(page: Page): Promise<string> {
+  return page.evaluate(() => (document.querySelector('companion-app') as unknown as { documentText(): string }).documentText());
+}
+
+/** Waits until the robot's rviz_config_current is `text` (what RViz runs). */
+export async function waitForCurrent(sim: Sim, text: string, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (sim.bridge?.current() !== text) {
+    if (Date.now() > deadline) throw new Error(`${what}: the robot's rviz_config_current is not the document`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Waits until the app has the robot's own config open: it is opened once the robot is identified after connecting,
+ * and its topic may be discovered seconds after the others, so a case that depends on it waits for it.
+ */
+export async function robotConfigOpen(page: Page, sim: Sim, timeout = 20_000): Promise<void> {
+  const text = sim.bridge?.current();
+  if (text === undefined) throw new Error('this robot has no bridge config to open');
+  await page.waitForFunction((t) => (document.querySelector('companion-app') as unknown as { documentText?(): string } | null)?.documentText?.() === t,
+    text, { timeout });
+}
+
 export interface E2eCase {
   name: string;
   run(ctx: E2eContext): Promise<void>;

@@ -1,12 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { E2eCase, Sim } from './harness.ts';
-
-/** Waits until the app has the robot's own config open (it is opened once the robot is identified, after connecting). */
-async function robotConfigOpen(page: Page, sim: Sim): Promise<void> {
-  await page.waitForFunction((t) => (window as unknown as { rvizCompanion?: { documentText(): string } }).rvizCompanion?.documentText() === t,
-    sim.bridge!.current()!, { timeout: 20_000 });
-}
+import { robotConfigOpen, type E2eCase } from './harness.ts';
 
 /** The Fixed Frame the Displays panel's Global Options editor shows. */
 function shownFixedFrame(page: Page): Promise<string> {

@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { E2eCase, Sim } from './harness.ts';
+import { waitForCurrent, type E2eCase, type Sim } from './harness.ts';
 import type { ViewStats } from '../../src/ui/live-view-debug.ts';
-import { capture } from './view.e2e.ts';
+import { capture, captureUntil, steadyPicture } from './view.e2e.ts';
 
 // Hand edits against the simulated turtlebot_nav robot (its bridge loads each config after 300 ms, like an RViz restart):
 // each edit is drawn, reaches the robot's RViz as the whole document, and undoes byte for byte.
 
 const docText = (page: Page) => page.evaluate(() => window.rvizCompanion!.documentText());
 const stats = (page: Page) => page.evaluate(() => window.rvizCompanion!.viewStats()) as Promise<ViewStats>;
-
-async function waitForCurrent(sim: Sim, text: string, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (sim.bridge?.current() !== text) {
-    if (Date.now() > deadline) throw new Error(`${what}: the robot's rviz_config_current is not the document`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** The simulated robot stands still (every scenario topic paused): only an edit changes the picture. */
 function freeze(sim: Sim, paused = true): void {
@@ -25,19 +17,21 @@ function freeze(sim: Sim, paused = true): void {
 
 
 /**
- * Resolves when the view's pixels differ from those kept under `slot` by more than `min`, with the page's Date.now() then
- * and when the document text had changed (checked on the same frames).
+ * Resolves when the canvas's pixels (read back each frame, the render worker's committed frame) differ from those at
+ * the call by more than `min`, with the page's Date.now() then and when the document text had changed (checked on
+ * the same frames).
  * (A string: tsx would name the inner callbacks with a helper the page does not have.)
  */
-function redrawnAfter(page: Page, slot: string, min: number): Promise<{ doc: number; view: number }> {
+function redrawnAfter(page: Page, min: number): Promise<{ doc: number; view: number }> {
   return page.evaluate(`new Promise((resolve) => {
     const text = window.rvizCompanion.documentText();
     let doc = 0;
     const canvas = document.querySelector('companion-app').shadowRoot.querySelector('live-view').shadowRoot.querySelector('canvas');
-    const base = window.__viewPixels[${JSON.stringify(slot)}];
     const c = document.createElement('canvas');
     c.width = canvas.width; c.height = canvas.height;
     const ctx = c.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(canvas, 0, 0);
+    const base = ctx.getImageData(0, 0, c.width, c.height).data;
     const check = () => {
       if (!doc && window.rvizCompanion.documentText() !== text) doc = Date.now();
       ctx.drawImage(canvas, 0, 0);
@@ -85,14 +79,13 @@ export const editorSizeCase: E2eCase = {
     // The picture without the scan, then with it at the robot config's 0.03 m.
     await field(page, 'LaserScan › Enabled').click();
     await page.waitForFunction(() => window.rvizCompanion!.viewStats().displays['LaserScan']?.drawn !== true, undefined, { timeout: 5_000 });
-    await page.waitForTimeout(500);
-    await capture(page, 'noscan');
+    await steadyPicture(page, 'noscan');
     sim.setPaused('/scan', false);
     await field(page, 'LaserScan › Enabled').click();
     await page.waitForFunction(() => window.rvizCompanion!.viewStats().displays['LaserScan']?.drawn === true, undefined, { timeout: 10_000 });
-    await page.waitForTimeout(300);
     sim.setPaused('/scan', true);
-    await page.waitForTimeout(500);
+    // The last scan stays drawn while /scan is paused: the picture settles on it.
+    await steadyPicture(page, 'small-steady');
     const small = await capture(page, 'small', 'noscan');
     assert.ok(small > 20, `the scan lights pixels (${small})`);
     const before = await docText(page);
@@ -102,8 +95,7 @@ export const editorSizeCase: E2eCase = {
     await page.waitForFunction(() => window.rvizCompanion!.documentText().includes('Size (m): 0.12'), undefined, { timeout: 5_000 });
     const edited = await docText(page);
     assert.equal(edited, before.replace('      Size (m): 0.03\n', '      Size (m): 0.12\n'), 'only Size (m) changed');
-    await page.waitForTimeout(600);
-    const big = await capture(page, 'big', 'noscan');
+    const big = await captureUntil(page, 'big', 'noscan', (n) => n > small * 1.5);
     assert.ok(big > small * 1.5, `drawn bigger: ${big} pixels lit at 0.12 m, ${small} at 0.03 m`);
     await waitForCurrent(sim, edited, 'after the edit');
     assert.equal(sim.bridge?.statuses().at(-1)?.action, 'loaded');
@@ -119,11 +111,10 @@ export const editorSizeCase: E2eCase = {
     const toRviz: number[] = [];
     for (let i = 0; i < 10; i++) {
       const value = i % 2 === 0 ? '0.2' : '0.03';
-      await capture(page, 'pre');
       const statuses = sim.bridge!.statuses().length;
       const f = field(page, 'LaserScan › Size (m)');
       await f.fill(value);
-      const redrawn = redrawnAfter(page, 'pre', 40);
+      const redrawn = redrawnAfter(page, 40);
       redrawn.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
       const t0 = await page.evaluate(() => Date.now());
       await f.press('Enter');
@@ -196,8 +187,7 @@ export const editorMapAndGlobalCase: E2eCase = {
     const bg = field(page, 'Global Options › Background Color');
     await bg.evaluate((el: HTMLInputElement) => { el.value = '#203040'; el.dispatchEvent(new Event('change', { bubbles: true })); });
     await page.waitForFunction(() => window.rvizCompanion!.documentText().includes('Background Color: 32; 48; 64'), undefined, { timeout: 5_000 });
-    await page.waitForTimeout(500);
-    const changed = await capture(page, 'blue', 'grey');
+    const changed = await captureUntil(page, 'blue', 'grey', (n) => n > 1000);
     assert.ok(changed > 1000, `the view's background follows (${changed} pixels changed)`);
     await waitForCurrent(sim, await docText(page), 'after Background Color');
   },

@@ -5,13 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startSim } from '../../sim/server.ts';
 import { createRosbridgeLink, RvizBridge } from '../../src/link/index.ts';
-import type { E2eCase, E2eContext, Sim } from './harness.ts';
+import { documentText, type E2eCase, type E2eContext, type Sim } from './harness.ts';
 
 const app = 'companion-app';
-
-export function documentText(page: Page): Promise<string> {
-  return page.evaluate(() => (window as unknown as { rvizCompanion: { documentText(): string } }).rvizCompanion.documentText());
-}
 
 export async function waitForDocument(page: Page, expected: string, what: string): Promise<void> {
   try {
@@ -89,6 +85,10 @@ export const anotherRobotCase: E2eCase = {
       const firstDocument = await documentText(page);
       await page.evaluate((tag) => { (window as unknown as { oldView: Element }).oldView = document.querySelector(tag)!.shadowRoot!.querySelector('live-view')!; }, app);
       await shots(ctx, 'transitions-first-robot');
+      // A plan under review for the first robot, not applied: it must not stay offered for the next one.
+      await page.locator('planner-panel textarea').fill('hide the map');
+      await page.locator('planner-panel button[type=submit]').click();
+      await page.locator('planner-panel [data-checklist] li').first().waitFor({ timeout: 15_000 });
 
       const port = first.port;
       await first.close();
@@ -99,6 +99,8 @@ export const anotherRobotCase: E2eCase = {
       const noticeMs = Date.now() - started;
       assert.equal(await page.evaluate(() => (window as unknown as { oldView: Element }).oldView.isConnected), false, "the previous robot's view is gone");
       await waitForDocument(page, second.bridge!.current()!, "the new robot's config opens");
+      assert.equal(await page.locator('planner-panel [data-checklist]').count(), 0, "the previous robot's plan is no longer offered");
+      assert.match((await page.locator('planner-panel [data-plan-message]').textContent()) ?? '', /was for the previous robot/);
       // Figures for the report (E2E_MEASURE=1), never asserted: from the new robot's start to the notice and its config.
       if (process.env.E2E_MEASURE === '1') console.log(`    measure: notice ${noticeMs} ms, config open ${Date.now() - started} ms after the new robot started`);
       const notice = (await page.locator('[data-robot-notice]').textContent()) ?? '';
@@ -140,12 +142,10 @@ export const anotherRobotCase: E2eCase = {
 
 /** Open… over an edited document is an undo step: Undo brings the edited text back byte for byte, also after a reload. */
 export const openOverEditsCase: E2eCase = {
-  // Undo after a reload is covered by test/unit/ui/document-controller.test.ts; in the app a reload races the robot's
-  // identification (a known defect, see the closing note of issue 20), so this case does not reload.
   name: 'transitions: Open over edits, then Undo brings the edited document back byte for byte',
   async run(ctx) {
     const { page, open } = ctx;
-    await open('turtlebot_nav', '&debug=1');
+    const sim = await open('turtlebot_nav', '&debug=1');
     await connected(page);
     await page.waitForFunction(() => (window as unknown as { rvizCompanion?: { documentText(): string } }).rvizCompanion?.documentText().includes('Class: rviz_default_plugins/LaserScan'));
     await applyPlan(page, 'show the odometry as axes, fixed frame odom');
@@ -154,8 +154,13 @@ export const openOverEditsCase: E2eCase = {
     const opened = readFileSync('sim/scenarios/qos_traps.rviz', 'utf8');
     await page.locator(`${app} #file`).setInputFiles({ name: 'qos_traps.rviz', mimeType: 'text/yaml', buffer: Buffer.from(opened) });
     await waitForDocument(page, opened, 'the opened file');
+    // A reload, then Undo at once, while the robot is identified again and its config arrives.
+    await page.reload();
     await page.locator('[data-undo-global]').click();
-    await waitForDocument(page, edited, 'Undo after Open');
+    await waitForDocument(page, edited, 'Undo after Open and a reload');
+    await page.locator('rviz-state [data-rviz-mode="follows"]').waitFor({ timeout: 15_000 });
+    await until(() => sim.bridge?.current() === edited, 'the robot runs the edited document');
+    await waitForDocument(page, edited, 'the edited document, once the robot was identified and its config seen');
     await shots(ctx, 'transitions-open-undone');
   },
 };
@@ -237,4 +242,37 @@ export const externalChangeCase: E2eCase = {
   },
 };
 
-export const transitionsAppCases = [anotherRobotCase, openOverEditsCase, ros1FileCase, badQueryUrlCase, externalChangeCase];
+/** The kiosk at 800×480: another robot at the address is said under the top bar, with "Use its document here" (≥ 48 px). */
+export const anotherRobotKioskCase: E2eCase = {
+  name: 'transitions: the kiosk says another robot is here, and "Use its document here" brings the previous one back',
+  context: { viewport: { width: 800, height: 480 }, hasTouch: true },
+  async run(ctx) {
+    const { page, appUrl } = ctx;
+    const first = await startSim({ scenario: 'turtlebot_nav', port: 0 });
+    let second: Sim | undefined;
+    try {
+      await page.goto(`${appUrl}?url=${encodeURIComponent(first.url)}&kiosk=1&debug=1`);
+      await page.locator('kiosk-screen [data-robot-state="connected"]').waitFor({ timeout: 15_000 });
+      const firstDocument = first.bridge!.current()!;
+      await waitForDocument(page, firstDocument, "the first robot's config opens");
+      const port = first.port;
+      await first.close();
+      second = await startSim({ scenario: 'manipulator', port });
+      const notice = page.locator('kiosk-screen [data-robot-notice="other-robot"]');
+      await notice.waitFor({ timeout: 20_000 });
+      await waitForDocument(page, second.bridge!.current()!, "the new robot's config opens");
+      const use = notice.locator('[data-use-previous]');
+      const box = (await use.boundingBox())!;
+      assert.ok(box.height >= 48 && box.width >= 48, `the button is a touch target (${box.width}×${box.height} px)`);
+      await ctx.screenshot('transitions-another-robot-kiosk-800x480');
+      await use.tap();
+      await waitForDocument(page, firstDocument, "the first robot's document, kept");
+      assert.equal(await notice.count(), 0, 'the notice is gone once answered');
+    } finally {
+      await first.close();
+      await second?.close();
+    }
+  },
+};
+
+export const transitionsAppCases = [anotherRobotCase, anotherRobotKioskCase, openOverEditsCase, ros1FileCase, badQueryUrlCase, externalChangeCase];

@@ -20,16 +20,33 @@ type Page = Parameters<E2eCase['run']>[0]['page'];
 const stats = (page: Page) => page.evaluate(() => window.rvizCompanion!.viewStats()) as Promise<ViewStats>;
 
 /**
- * Keeps the view canvas's pixels under `slot` in the page, and returns how many differ (any channel by more than 40)
- * from the pixels kept under `against`, when given.
+ * Keeps the view's picture as the screen shows it under `slot` in the page (a screenshot of the canvas, decoded at the
+ * canvas's own size), and returns how many pixels differ (any channel by more than 40) from those kept under
+ * `against`, when given. Reading the canvas back instead would give the render worker's last committed frame, which
+ * can lag the screen by many frames.
  */
-export function capture(page: Page, slot: string, against?: string): Promise<number> {
-  return page.evaluate(([slotName, againstName]) => {
+export async function capture(page: Page, slot: string, against?: string): Promise<number> {
+  // The legend, image panels and buttons float over the canvas: hidden for the shot, so only the 3D picture counts.
+  await page.evaluate(() => {
+    const root = document.querySelector('companion-app')!.shadowRoot!.querySelector('live-view')!.shadowRoot!;
+    const style = document.createElement('style');
+    style.id = 'e2e-picture-only';
+    style.textContent = '* { visibility: hidden !important; } canvas { visibility: visible !important; }';
+    root.append(style);
+  });
+  let png: string;
+  try {
+    png = (await page.locator('live-view canvas').first().screenshot({ animations: 'disabled' })).toString('base64');
+  } finally {
+    await page.evaluate(() => document.querySelector('companion-app')!.shadowRoot!.querySelector('live-view')!.shadowRoot!
+      .querySelector('#e2e-picture-only')?.remove());
+  }
+  return page.evaluate(async ([b64, slotName, againstName]) => {
     const canvas = document.querySelector('companion-app')!.shadowRoot!.querySelector('live-view')!.shadowRoot!.querySelector('canvas')!;
-    const c = document.createElement('canvas');
-    c.width = canvas.width; c.height = canvas.height;
+    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64!), (ch) => ch.charCodeAt(0))], { type: 'image/png' }));
+    const c = new OffscreenCanvas(canvas.width, canvas.height);
     const ctx = c.getContext('2d')!;
-    ctx.drawImage(canvas, 0, 0);
+    ctx.drawImage(bitmap, 0, 0, c.width, c.height);
     const data = ctx.getImageData(0, 0, c.width, c.height).data;
     const store = ((window as unknown as { __viewPixels?: Record<string, Uint8ClampedArray> }).__viewPixels ??= {});
     store[slotName!] = data;
@@ -40,7 +57,54 @@ export function capture(page: Page, slot: string, against?: string): Promise<num
       if (Math.abs(data[i]! - other[i]!) > 40 || Math.abs(data[i + 1]! - other[i + 1]!) > 40 || Math.abs(data[i + 2]! - other[i + 2]!) > 40) n++;
     }
     return n;
-  }, [slot, against] as const);
+  }, [png, slot, against] as const);
+}
+
+/** How many pixels that differ between `changedSlot` and `baseSlot` still differ between `nowSlot` and `baseSlot`. */
+export function stillChanged(page: Page, nowSlot: string, changedSlot: string, baseSlot: string): Promise<number> {
+  return page.evaluate(([now, changed, base]) => {
+    const px = (window as unknown as { __viewPixels: Record<string, Uint8ClampedArray> }).__viewPixels;
+    const n = px[now]!, c = px[changed]!, b = px[base]!;
+    // (No inner named function: tsx would wrap it in a helper the page does not have.)
+    let left = 0;
+    for (let i = 0; i < b.length; i += 4) {
+      let lit = false, still = false;
+      for (let k = 0; k < 3; k++) {
+        if (Math.abs(c[i + k]! - b[i + k]!) > 40) lit = true;
+        if (Math.abs(n[i + k]! - b[i + k]!) > 40) still = true;
+      }
+      if (lit && still) left++;
+    }
+    return left;
+  }, [nowSlot, changedSlot, baseSlot] as const);
+}
+
+/** Mean brightness (0-255) of the picture kept under `slot` by `capture`. */
+export function brightnessOf(page: Page, slot: string): Promise<number> {
+  return page.evaluate((slotName) => {
+    const d = (window as unknown as { __viewPixels: Record<string, Uint8ClampedArray> }).__viewPixels[slotName]!;
+    let sum = 0;
+    for (let i = 0; i < d.length; i += 4) sum += (d[i]! + d[i + 1]! + d[i + 2]!) / 3;
+    return sum / (d.length / 4);
+  }, slot);
+}
+
+/** Captures the picture until `ok(differing pixels)` holds or `timeoutMs` passes; returns the last count. */
+export async function captureUntil(page: Page, slot: string, against: string, ok: (n: number) => boolean, timeoutMs = 5_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let n = await capture(page, slot, against);
+  while (!ok(n) && Date.now() < deadline) n = await capture(page, slot, against);
+  return n;
+}
+
+/** Waits until two pictures in a row agree (the view stopped changing), keeping the last under `slot`. */
+export async function steadyPicture(page: Page, slot: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  await capture(page, slot);
+  while (await capture(page, `${slot}-next`, slot) !== 0) {
+    if (Date.now() > deadline) throw new Error(`the picture did not settle (${slot})`);
+    await capture(page, slot);
+  }
 }
 
 /** "show the lidar coloured by height" → Apply → the scan is drawn (viewStats and pixels) → Undo → gone. */
@@ -56,8 +120,7 @@ export const viewCase: E2eCase = {
     await page.waitForFunction(() => window.rvizCompanion?.viewStats().displays['TF']?.drawn === true, undefined, { timeout: 10_000 });
     // Hold the robot still so only the scan changes the picture.
     sim.setPaused('/tf', true);
-    await page.waitForTimeout(800);
-    await capture(page, 'before');
+    await steadyPicture(page, 'before');
     assert.ok(!Object.values((await stats(page)).displays).some((d) => d.type === 'LaserScan'), 'no scan display before the plan');
 
     await page.locator('planner-panel textarea').fill('show the lidar coloured by height');
@@ -73,15 +136,18 @@ export const viewCase: E2eCase = {
     assert.ok(scan[1].lastMessageAgeMs !== null && scan[1].lastMessageAgeMs < 5000, `a recent scan message (${scan[1].lastMessageAgeMs} ms)`);
     const text = await page.evaluate(() => window.rvizCompanion!.documentText());
     assert.match(text, /Color Transformer: AxisColor/);
-    await page.waitForTimeout(400);
-    const lit = await capture(page, 'after', 'before');
+    const lit = await captureUntil(page, 'after', 'before', (n) => n > 30);
     assert.ok(lit > 30, `the scan lights pixels in the view (${lit} changed)`);
 
     await page.locator('planner-panel [data-undo]').click();
     await page.waitForFunction(() => !Object.values(window.rvizCompanion!.viewStats().displays).some((d) => d.type === 'LaserScan'), undefined, { timeout: 5_000 });
-    await page.waitForTimeout(400);
-    const left = await capture(page, 'undone', 'before');
-    assert.ok(left < lit / 5, `undo removes the scan from the picture (${left} pixels differ from before, ${lit} with the scan)`);
+    // Of the pixels the scan lit, how many still differ from the picture before it (elsewhere the paused TF may dim).
+    let left = lit;
+    for (const deadline = Date.now() + 5_000; left >= lit / 5 && Date.now() < deadline;) {
+      await capture(page, 'undone');
+      left = await stillChanged(page, 'undone', 'after', 'before');
+    }
+    assert.ok(left < lit / 5, `undo removes the scan from the picture (${left} of the ${lit} pixels it lit still differ)`);
     sim.setPaused('/tf', false);
   },
 };
@@ -93,11 +159,13 @@ export const viewScreensCase: E2eCase = {
     await page.setViewportSize({ width: 1400, height: 900 });
     await open('turtlebot_nav', '&debug=1');
     await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
-    await page.waitForFunction(() => {
-      const s = window.rvizCompanion?.viewStats();
-      return s?.ready === true && Object.keys(s.displays).length > 10 && Object.values(s.displays).every((d) => d.state === 'drawing');
-    }, undefined, { timeout: 20_000 });
-    const s = await stats(page);
+    // Every display drawing and on screen in one reading of the stats (a shader made ready for a new message can take
+    // one off the screen for a frame).
+    const s = await page.waitForFunction(() => {
+      const v = window.rvizCompanion?.viewStats();
+      const ok = v?.ready === true && Object.keys(v.displays).length > 10 && Object.values(v.displays).every((d) => d.state === 'drawing' && d.drawn);
+      return ok ? v : undefined;
+    }, undefined, { timeout: 20_000 }).then((h) => h.jsonValue() as Promise<ViewStats>);
     for (const [name, d] of Object.entries(s.displays)) assert.ok(d.drawn, `${name} (${d.type}) drawn`);
     // The Camera display's panel shows the simulated camera's gradient (drawn by the view's worker into it).
     await page.waitForFunction(() => {
@@ -127,12 +195,10 @@ export const viewScreensCase: E2eCase = {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 40, { steps: 8 });
     await page.mouse.up();
-    await page.waitForTimeout(400);
-    const dragged = await capture(page, 'after-drag', 'before-drag');
+    const dragged = await captureUntil(page, 'after-drag', 'before-drag', (n) => n > box.width * box.height * 0.1);
     assert.ok(dragged > box.width * box.height * 0.1, `the drag turned the view (${dragged} pixels changed)`);
     await page.locator('live-view [data-reset-view]').click();
-    await page.waitForTimeout(400);
-    const reset = await capture(page, 'after-reset', 'before-drag');
+    const reset = await captureUntil(page, 'after-reset', 'before-drag', (n) => n < dragged / 3);
     assert.ok(reset < dragged / 3, `Reset view restores the document's view (${reset} pixels differ, ${dragged} after the drag)`);
   },
 };

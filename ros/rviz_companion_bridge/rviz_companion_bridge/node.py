@@ -203,8 +203,9 @@ class CompanionBridge(Node):
     def _status(self, action: str, reason: str = '', took_ms: float = 0.0) -> None:
         version = self.store.version
         file = self.store.current_path if version > 0 else ''
+        mode = 'read-only' if self.read_only else 'supervised' if self.supervisor is not None else 'write-only'
         self._publish(self.status_pub, status_json(make_status(action, reason=reason, file=file, version=version,
-                                                               took_ms=took_ms)))
+                                                               took_ms=took_ms, mode=mode)))
 
     def _publish(self, pub, data: str) -> None:
         with self._publish_lock:

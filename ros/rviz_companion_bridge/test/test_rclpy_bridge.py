@@ -198,6 +198,7 @@ class QosAndConfigs(BridgeOnGraph):
         refused = self.listener.wait_status(lambda s: s['action'] == 'refused')
         self.assertIsNotNone(refused, f'no refused status; last: {self.listener.status()}')
         self.assertEqual((refused['ok'], refused['version'], refused['file']), (False, 1, current))
+        self.assertEqual((status['mode'], refused['mode']), ('write-only', 'write-only'))
         self.assertEqual(refused['reason'], 'not an RViz config: no top-level "Visualization Manager" key')
         time.sleep(0.5)
         self.assertEqual(self.listener.get(CURRENT_TOPIC), text)
@@ -209,6 +210,7 @@ class QosAndConfigs(BridgeOnGraph):
         refused = self.listener.wait_status(lambda s: s['action'] == 'refused')
         self.assertIsNotNone(refused)
         self.assertRegex(refused['reason'], '^read-only: ')
+        self.assertEqual(refused['mode'], 'read-only')
         self.assertEqual(os.listdir(self.config_dir), [])
 
 
@@ -226,6 +228,7 @@ class SupervisedRviz(BridgeOnGraph):
 
         first = self.listener.wait_status(lambda s: s['action'] == 'loaded' and s['version'] == 1)
         self.assertIsNotNone(first, f'no loaded status for the initial config; last: {self.listener.status()}')
+        self.assertEqual(first['mode'], 'supervised')
         self.assertEqual(support.wait_for(lambda: self.listener.get(CURRENT_TOPIC) == support.MINIMAL_RVIZ), True)
         self.assertEqual(fake.events('start')[0]['argv'], ['-d', current, '-f', 'map'])
         self.assertTrue(fake.wait_ready(fake.events('start')[0]['pid']))

@@ -10,9 +10,10 @@ class Status(unittest.TestCase):
     def test_exact_keys_and_types(self):
         s = json.loads(status_json(make_status('loaded', file='/home/u/.rviz2/companion/current.rviz', version=3,
                                                took_ms=1912.345, stamp=1764580000.1234)))
-        self.assertEqual(list(s), ['stamp', 'ok', 'action', 'reason', 'file', 'version', 'took_ms'])
+        self.assertEqual(list(s), ['stamp', 'ok', 'action', 'reason', 'file', 'version', 'took_ms', 'mode'])
         self.assertEqual(s, {'stamp': 1764580000.123, 'ok': True, 'action': 'loaded', 'reason': '',
-                             'file': '/home/u/.rviz2/companion/current.rviz', 'version': 3, 'took_ms': 1912.3})
+                             'file': '/home/u/.rviz2/companion/current.rviz', 'version': 3, 'took_ms': 1912.3,
+                             'mode': 'supervised'})
         self.assertEqual(tuple(s), KEYS)
 
     def test_ok_follows_the_action(self):
@@ -24,6 +25,11 @@ class Status(unittest.TestCase):
             make_status('reloaded')
         with self.assertRaises(ValueError):
             status_json({**make_status('written'), 'extra': 1})
+
+    def test_every_status_says_the_mode(self):
+        self.assertEqual(make_status('refused', reason='not YAML', mode='write-only')['mode'], 'write-only')
+        with self.assertRaises(ValueError):
+            make_status('refused', mode='sometimes')
 
     def test_stamp_defaults_to_now(self):
         import time

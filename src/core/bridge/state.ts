@@ -2,7 +2,7 @@
  * The RViz state the top bar shows, derived from two facts the companion can see: the bridge's topics in the graph
  * (is a bridge node there at all?) and the latest status that tells its mode (loaded / rviz_exited: a supervised RViz
  * follows; written: the bridge only writes files; a read_only refusal: it takes nothing). Other refusals (bad YAML,
- * too large) say nothing about the mode and leave it as it was. No field beyond the documented status is needed.
+ * too large) leave it as it was; bridges that say their `mode` in every status are understood after a refusal too.
  */
 import { bridgeQosTopic } from '../graph/bridge-qos.ts';
 import type { Presence, TopicInfo } from '../graph/types.ts';
@@ -36,9 +36,14 @@ export function bridgeInGraph(topics: readonly TopicInfo[]): boolean {
   return other(find(bridgeConfigTopic)?.subscribers) || other(find(bridgeConfigStatusTopic)?.publishers);
 }
 
-/** Keeps the latest status that tells the bridge's mode; refusals for other reasons do not change it. */
+/**
+ * Keeps the latest status that tells the bridge's mode. Refusals for other reasons (bad YAML, too large) do not change
+ * it, except that one carrying the bridge's `mode` tells it when nothing has yet (a client connecting after a refusal:
+ * the status topic keeps only the last message).
+ */
 export function modeEvidence(previous: BridgeStatus | undefined, status: BridgeStatus): BridgeStatus | undefined {
-  return status.action === 'refused' && !isReadOnlyRefusal(status) ? previous : status;
+  if (status.action !== 'refused' || isReadOnlyRefusal(status)) return status;
+  return previous ?? (status.mode ? status : undefined);
 }
 
 export interface RvizStateInput {
@@ -80,7 +85,9 @@ export function deriveRvizState(input: RvizStateInput): RvizState {
     return state('read-only', 'RViz: read-only',
       'The bridge refuses every config (read_only is set). Apply changes only this document; Save it, or restart the bridge with read_only:=false.', true, false);
   }
-  switch (e.action) {
+  // A refusal that is the only evidence tells the mode through its `mode` field.
+  const action = e.action === 'refused' ? (e.mode === 'write-only' ? 'written' : 'loaded') : e.action;
+  switch (action) {
     case 'written':
       return state('write-only', 'RViz: write only',
         `The bridge writes each config${e.file ? ` to ${e.file}` : ''} but supervises no RViz: reopen the file in RViz2, or launch with rviz:=true.`, true);

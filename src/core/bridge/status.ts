@@ -11,6 +11,9 @@ export const bridgeConfigStatusTopic = '/rviz_companion/rviz_config_status';
 export const bridgeStringType = 'std_msgs/msg/String';
 
 export const bridgeStatusActions = ['loaded', 'written', 'refused', 'rviz_exited'] as const;
+/** How the bridge runs, in every status of bridges since the `mode` field (older ones leave it out). */
+export const bridgeModes = ['supervised', 'write-only', 'read-only'] as const;
+export type BridgeMode = (typeof bridgeModes)[number];
 export type BridgeStatusAction = (typeof bridgeStatusActions)[number];
 
 export interface BridgeStatus {
@@ -26,6 +29,8 @@ export interface BridgeStatus {
   version: number;
   /** From receiving the config to RViz having loaded it (or to the refusal). */
   took_ms: number;
+  /** supervised: an RViz the bridge restarts follows; write-only: it writes files; read-only: it takes nothing. */
+  mode?: BridgeMode;
 }
 
 export type BridgeStatusResult = { ok: true; value: BridgeStatus } | { ok: false; problem: Problem };
@@ -68,13 +73,15 @@ export function parseBridgeStatus(data: unknown): BridgeStatusResult {
   if (!finite(o.took_ms) || o.took_ms < 0) return bad('/took_ms: must be a number ≥ 0');
   const action = o.action as BridgeStatusAction;
   const text = (v: unknown): string => (typeof v === 'string' ? v.slice(0, maxReasonChars) : '');
+  // An unknown mode (a newer bridge) is left out: the action and reason still tell what they can.
+  const mode = (bridgeModes as readonly unknown[]).includes(o.mode) ? o.mode as BridgeMode : undefined;
   return { ok: true, value: { stamp: o.stamp, ok: o.ok, action, reason: text(o.reason), file: text(o.file),
-    version: o.version, took_ms: o.took_ms } };
+    version: o.version, took_ms: o.took_ms, ...(mode ? { mode } : {}) } };
 }
 
 /** Whether a refusal says the bridge is read-only (its `read_only` parameter); the reason text is all it carries. */
 export function isReadOnlyRefusal(status: BridgeStatus): boolean {
-  return status.action === 'refused' && /^read[-_ ]?only\b/i.test(status.reason);
+  return status.action === 'refused' && (status.mode === 'read-only' || /^read[-_ ]?only\b/i.test(status.reason));
 }
 
 /** Two statuses are the same message (a latched replay after reconnecting is not a new answer). */

@@ -9,7 +9,7 @@ import { bridgeQosTopic, bridgeQosType, parseBridgeQos, type BridgeQos } from '.
 import { bridgeConfigCurrentTopic, bridgeConfigStatusTopic } from '../../core/bridge/status.ts';
 import { ProblemStore } from '../../core/graph/problem-store.ts';
 import { RateEstimator } from '../../core/graph/rate.ts';
-import { buildSnapshot, type TopicRate } from '../../core/graph/snapshot.ts';
+import { buildSnapshot, type RosapiGraph, type TopicRate } from '../../core/graph/snapshot.ts';
 import { inferPublisherQos } from '../../core/graph/qos-inference.ts';
 import { TfBuffer, type TfTransform } from '../../core/graph/tf-tree.ts';
 import type { GraphSnapshot, Presence, Problem, TfEdge } from '../../core/graph/types.ts';
@@ -150,8 +150,11 @@ export class RosbridgeLink implements RobotLink {
     (topic, status) => {
       const id = `link:subscribe:${topic}`;
       if (!status) { if (this.problems.delete(id)) this.emit(); return; }
-      this.setProblem({ id, severity: status.level === 'error' ? 'error' : 'warning',
-        message: `rosbridge refused the subscription to ${topic}: ${status.message}` });
+      // Refused for a topic nobody publishes (a Map's Update Topic whose message package the robot lacks): nothing is
+      // missing, so it is a note, not a red problem; a warning once a publisher appears (escalateRefusals).
+      const unpublished = this.unpublished(topic);
+      this.setProblem({ id, severity: unpublished ? 'info' : status.level === 'error' ? 'error' : 'warning',
+        message: `rosbridge refused the subscription to ${topic}${unpublished ? ' (nobody publishes it)' : ''}: ${status.message}` });
     }, (topic) => this.onAnyMessage(topic));
     this.recovery = new LatchedRecovery(this.opts.timers, this.opts.recovery,
       { waiting: () => this.subs.waiting(), resubscribe: (topic) => this.subs.resubscribe(topic) });
@@ -597,7 +600,25 @@ export class RosbridgeLink implements RobotLink {
     return out;
   }
 
+  /** Whether the graph (default: the latest polled) shows no publisher for `topic`; no graph yet: not assumed. */
+  private unpublished(topic: string, graph: RosapiGraph | undefined = this.poll?.result.graph): boolean {
+    if (!graph) return false;
+    return (graph.publishers[topic] ?? []).length === 0;
+  }
+
+  /** A refused subscription noted quietly while nobody published its topic becomes a warning once someone does. */
+  private escalateRefusals(graph: RosapiGraph): void {
+    for (const p of this.problems.list()) {
+      if (p.severity !== 'info' || !p.id.startsWith('link:subscribe:')) continue;
+      const topic = p.id.slice('link:subscribe:'.length);
+      if (!this.unpublished(topic, graph)) {
+        this.problems.set({ ...p, severity: 'warning', message: p.message.replace(' (nobody publishes it)', ` (${topic} is published now)`) });
+      }
+    }
+  }
+
   private assemble(result: PollResult): GraphSnapshot {
+    this.escalateRefusals(result.graph);
     const snap = buildSnapshot({
       url: this.url, presence: this.presence, takenAt: this.opts.timers.now(), graph: result.graph,
       ...(this.bridge ? { bridge: this.bridge } : {}),

@@ -87,9 +87,10 @@ except Refusal as r:
 f = '/home/u/.rviz2/companion/current.rviz'
 print(json.dumps([
     status_json(make_status('loaded', file=f, version=3, took_ms=2140.5)),
-    status_json(make_status('written', file=f, version=4, took_ms=1003.2)),
-    status_json(make_status('refused', reason=read_only, file=f, version=4, took_ms=0.4)),
+    status_json(make_status('written', file=f, version=4, took_ms=1003.2, mode='write-only')),
+    status_json(make_status('refused', reason=read_only, file=f, version=4, took_ms=0.4, mode='read-only')),
     status_json(make_status('refused', reason='YAML does not parse: x', file='', version=0)),
+    status_json(make_status('refused', reason='YAML does not parse: x', file=f, version=4, mode='write-only')),
     status_json(make_status('rviz_exited', reason='rviz2 exited with code 1', file=f, version=4)),
 ]))
 `;
@@ -103,6 +104,7 @@ print(json.dumps([
     const topics = [{ name: '/rviz_companion/rviz_config', type: 'std_msgs/msg/String', publishers: [],
       subscribers: [{ node: '/rviz_companion_bridge', qos: { reliability: 'reliable', durability: 'volatile', history: 'keep_last', depth: 10 } as const, source: 'reported' as const }] }];
     const modes = statuses.map((s) => deriveRvizState({ presence: 'connected', topics, evidence: modeEvidence(undefined, s as BridgeStatus) }).mode);
-    expect(modes).toEqual(['follows', 'write-only', 'read-only', 'bridge', 'rviz-exited']);
+    // A refusal of a bad config, the only status a client connecting later sees, still tells the mode.
+    expect(modes).toEqual(['follows', 'write-only', 'read-only', 'follows', 'write-only', 'rviz-exited']);
   });
 });

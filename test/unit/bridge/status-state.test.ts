@@ -15,6 +15,8 @@ describe('parseBridgeStatus', () => {
     expect(parseBridgeStatus(JSON.stringify(status()))).toEqual({ ok: true, value: status() });
     const extra = parseBridgeStatus(JSON.stringify({ ...status(), reason: null, file: undefined, rviz_pid: 42 }));
     expect(extra).toEqual({ ok: true, value: status({ reason: '', file: '' }) });
+    expect(parseBridgeStatus(JSON.stringify({ ...status(), mode: 'write-only' }))).toEqual({ ok: true, value: status({ mode: 'write-only' }) });
+    expect(parseBridgeStatus(JSON.stringify({ ...status(), mode: 'sometimes' }))).toEqual({ ok: true, value: status() });
   });
 
   it('turns every kind of bad status into a problem with the path that is wrong', () => {
@@ -83,7 +85,12 @@ describe('deriveRvizState', () => {
     expect(derive(status({ ok: false, action: 'rviz_exited', reason: 'code 1' }))).toMatchObject({ mode: 'rviz-exited', label: 'RViz exited' });
     const yaml = status({ ok: false, action: 'refused', reason: 'YAML does not parse: x' });
     expect(modeEvidence(status({ action: 'written' }), yaml)?.action).toBe('written');
-    expect(modeEvidence(undefined, yaml)).toBeUndefined();
+    expect(modeEvidence(undefined, yaml)).toBeUndefined(); // a bridge older than the mode field
+    // A client connecting after a refusal (the status topic keeps only the last message) learns the mode from it.
+    expect(derive(modeEvidence(undefined, { ...yaml, mode: 'supervised' }))).toMatchObject({ mode: 'follows', label: 'RViz follows' });
+    expect(derive(modeEvidence(undefined, { ...yaml, mode: 'write-only' }))).toMatchObject({ mode: 'write-only' });
+    expect(derive(modeEvidence(undefined, { ...yaml, mode: 'read-only' }))).toMatchObject({ mode: 'read-only' });
+    expect(modeEvidence(status({ action: 'rviz_exited', ok: false }), { ...yaml, mode: 'supervised' })?.action).toBe('rviz_exited');
     expect(modeEvidence(ro, status())?.action).toBe('loaded');
   });
 

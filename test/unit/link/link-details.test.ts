@@ -153,6 +153,19 @@ describe('subscriptions through the link', () => {
     expect(link.state().problems.some((x) => x.id === 'link:subscribe:/scan')).toBe(false);
   });
 
+  it('a refused subscription to a topic nobody publishes (its message package missing on the robot) is a note, not a problem', async () => {
+    // rosbridge-server-rs on a robot without map_msgs refuses a Map display's Update Topic: nothing is missing.
+    sim = await startSim({ scenario: 'qos_traps', port: 0, server: { ...discoveredAtOnce, statusFrames: true } });
+    link = createRosbridgeLink(sim.url);
+    await link.connect();
+    await link.snapshot();
+    link.subscribe('/map_updates', 'map_msgs/msg/OccupancyGridUpdate', () => undefined);
+    const s = await waitForState(link, (st) => st.problems.some((p) => p.id === 'link:subscribe:/map_updates'));
+    const p = s.problems.find((x) => x.id === 'link:subscribe:/map_updates')!;
+    expect(p.severity).toBe('info');
+    expect(p.message).toMatch(/^rosbridge refused the subscription to \/map_updates \(nobody publishes it\): .*map_msgs/);
+  });
+
   it('a throwing handler becomes a problem; other handlers keep receiving', async () => {
     sim = await startSim({ scenario: 'turtlebot_nav', port: 0, server: discoveredAtOnce });
     link = createRosbridgeLink(sim.url);

@@ -74,7 +74,7 @@ describe('the emulated bridge over rosbridge', () => {
       const [late] = await statusesOf(sim.url, 1);
       expect(late).toMatchObject({ ok: true, action: 'loaded', version: 2 });
       expect(late?.took_ms).toBeGreaterThanOrEqual(140);
-      expect(Object.keys(late ?? {}).sort()).toEqual(['action', 'file', 'ok', 'reason', 'stamp', 'took_ms', 'version']);
+      expect(Object.keys(late ?? {}).sort()).toEqual(['action', 'file', 'mode', 'ok', 'reason', 'stamp', 'took_ms', 'version']);
       const [current] = await collect<{ data: string }>(ros, '/rviz_companion/rviz_config_current', 1);
       expect(current?.data).toBe(next);
       const pubs = await callService<{ publishers: string[] }>(ros, 'rosapi/publishers', { topic: '/rviz_companion/rviz_config_status' });

@@ -150,4 +150,23 @@ describe('each robot its own document', () => {
     snapshot(graph('turtlebot_nav'));
     expect(sent).toEqual([document.text]);
   });
+
+  it("an edit made while the robot's first config is still being read is kept: the config does not replace it", async () => {
+    const { docs, document, sent, presence, snapshot } = setup();
+    presence('connected');
+    snapshot(graph('turtlebot_nav'));
+    docs.onRobotConfig(config('turtlebot_nav')); // read in slices, so the user can act before it is open
+    document.apply([edit], 'odom');
+    const edited = document.text;
+    docs.requestSend(edited);
+    for (let i = 0; i < 50; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(document.text).toBe(edited);
+    expect(document.history.canUndo).toBe(true);
+    expect(sent).toEqual([edited]);
+    // The robot's config was seen: a later send is not held as "changed by another client".
+    document.apply([{ ...edit, frame: 'base_link' }], 'base_link');
+    docs.requestSend(document.text);
+    expect(docs.confirm).toBeUndefined();
+    expect(sent.at(-1)).toBe(document.text);
+  });
 });

@@ -1,5 +1,5 @@
-// A plan made while the robot is still starting (its graph still growing) says so: it may miss topics that appear
-// later (the graph it used is at most one start-up poll old).
+// The planner at the robot's transitions: a plan made while the robot is still starting (its graph still growing) says
+// so, as it may miss topics that appear later; a plan made for the previous robot at the address is dropped.
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import { DocumentController } from '../../../src/ui/document-controller.ts';
@@ -30,5 +30,25 @@ describe('the planner while the robot starts', () => {
     const p = planner(() => false);
     await p.request('show the lidar');
     expect(p.plan!.notes).not.toContain(robotStartingNote);
+  });
+
+  it('another robot at the address: the plan under review for the previous one is dropped, with a message', async () => {
+    const p = planner(() => false);
+    await p.request('show the lidar');
+    expect(p.plan).toBeDefined();
+    p.robotChanged();
+    expect(p.plan).toBeUndefined();
+    expect(p.status).toBe('idle');
+    expect(p.message).toMatch(/previous robot/);
+    expect(p.views).toEqual([]);
+  });
+
+  it('a plan still being made when another robot is identified never lands', async () => {
+    const p = planner(() => false);
+    const pending = p.request('show the lidar');
+    p.robotChanged();
+    await pending;
+    expect(p.plan).toBeUndefined();
+    expect(p.status).toBe('idle');
   });
 });
