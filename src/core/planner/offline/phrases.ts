@@ -85,7 +85,11 @@ export function distribute(p: Planner, parts: string[]): string[] {
     if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
     // "hide the bits; the arm 50 %", "make the bin view red and hide the cone": a clause that names a display of the
     // document, or a next clause with a verb of its own, is no qualifier list.
-    if (displayNames.some((name) => name.every((w) => tokens.includes(w))) || findVerb(tokenize(out[i + 1]!), []) !== undefined) continue;
+    // (A verb leads that clause; "see" in "50 % see-through" is no verb of its own.)
+    const nextTokens = tokenize(out[i + 1]!);
+    const nextVerb = findVerb(nextTokens, []);
+    const leadingVerb = nextVerb !== undefined && nextTokens.slice(0, nextVerb.span.start).every((t) => FILLER.has(t));
+    if (displayNames.some((name) => name.every((w) => tokens.includes(w))) || leadingVerb) continue;
     // "hide the obstacles, not the odometry": a contrast names what is left out, never the noun of the clause before;
     // nor does "…, leave the map alone" or "keep the map" ("fix it but leave the map alone" fixed the map).
     if (/^(?:but\s+)?(?:not|no|never|leave|keep|don\W?t)\b/i.test(out[i + 1]!.trim()) || leaveSpan(tokenize(out[i + 1]!))) continue;
