@@ -155,7 +155,9 @@ export async function benchPlanner(opts: BenchOptions): Promise<BenchResult> {
       } else {
         const offline = createOfflineProposer();
         const findings = findingsFor(played.before, snapshot);
-        await planRequest({ findings, request: c.request, document: played.before, snapshot, history: played.history, proposer: offline });
+        // A case the planner refuses with an error ("too many actions") was judged above; it has no pipeline to time.
+        if (r.error) continue;
+        await planRequest({ findings, request: c.request, document: played.before, snapshot, history: played.history, proposer: offline, undoPreview: played.undoPreview });
         for (let i = 0; i < (opts.repeats ?? TIMING_REPEATS); i++) {
           const t = await planRequest({ findings, request: c.request, document: played.before, snapshot, history: played.history, proposer: offline, undoPreview: played.undoPreview });
           times.push(t.timings.pipelineMs);

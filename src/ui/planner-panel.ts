@@ -168,6 +168,7 @@ export class PlannerPanel extends LitElement {
       <input type="checkbox" .checked=${checked} ?disabled=${this.status === 'applied'} @change=${() => this.toggle(i)} />
       <span><span>${describeAction(a)}</span>
         ${a.origin === 'auto' ? html` <span class="chip auto" title="Added by the companion">auto</span>` : nothing}
+        ${a.from ? html` <span class="note from" title="The words of the request this came from">from “${a.from}”</span>` : nothing}
         ${a.note ? html`<br /><span class="note">${a.note}</span>` : nothing}</span>
     </label></li>`;
   }

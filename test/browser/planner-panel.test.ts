@@ -24,6 +24,15 @@ describe('planner-panel', () => {
     expect(root.querySelector('[data-note]')!.textContent).to.contain('/points');
   });
 
+  it('shows the words each action came from, escaped as text', async () => {
+    const cited: Plan = { ...plan, actions: [{ ...plan.actions[0]!, from: 'show the <b>scan</b>' }, plan.actions[1]!] };
+    const el = await fixture<PlannerPanel>(html`<planner-panel .plan=${cited} status="ready"></planner-panel>`);
+    const froms = el.shadowRoot!.querySelectorAll('[data-checklist] .from');
+    expect(froms.length).to.equal(1);
+    expect(froms[0]!.textContent).to.contain('from “show the <b>scan</b>”');
+    expect(el.shadowRoot!.querySelector('[data-checklist] b')).to.equal(null);
+  });
+
   it('applies only the ticked actions', async () => {
     const el = await fixture<PlannerPanel>(html`<planner-panel .plan=${plan} status="ready"></planner-panel>`);
     const boxes = el.shadowRoot!.querySelectorAll<HTMLInputElement>('[data-checklist] input[type=checkbox]');

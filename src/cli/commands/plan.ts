@@ -68,7 +68,7 @@ export function formatPlan(request: string, result: PlanResult, proposer: string
   if (plan.undoFirst) lines.push('  first: undo the last applied plan');
   if (plan.actions.length === 0) lines.push('  (no actions)');
   for (const a of plan.actions) {
-    lines.push(`  [${a.checked ? 'x' : ' '}] ${a.origin === 'auto' ? '(auto) ' : ''}${describeAction(a)}${a.note ? `  — ${a.note}` : ''}`);
+    lines.push(`  [${a.checked ? 'x' : ' '}] ${a.origin === 'auto' ? '(auto) ' : ''}${describeAction(a)}${a.from ? `  (from "${a.from}")` : ''}${a.note ? `  — ${a.note}` : ''}`);
   }
   if (plan.rejected.length) {
     lines.push('Rejected:');

@@ -207,9 +207,11 @@ export function validate(proposed: readonly unknown[], context: PlanContext, sta
       continue;
     }
     const proposedNote = typeof (raw as Record<string, unknown>).note === 'string' ? String((raw as Record<string, unknown>).note) : '';
+    // The words a proposer cites for an action (the offline planner's accounting) travel with it.
+    const from = (raw as Record<string, unknown>).from;
     try {
       const { action, note } = checkOne(state, norm.action);
-      actions.push({ ...BLANK_ACTION, ...action, origin: 'model', checked: true, note: joinNotes(proposedNote, note) });
+      actions.push({ ...BLANK_ACTION, ...action, origin: 'model', checked: true, note: joinNotes(proposedNote, note), ...(typeof from === 'string' && from !== '' ? { from } : {}) });
     } catch (err) {
       if (!(err instanceof Refused)) throw err;
       rejected.push({ action: norm.action as RejectedAction['action'], reason: err.message });

@@ -25,6 +25,11 @@ export interface PlannedAction extends RvizAction {
   checked: boolean;
   /** Why this action is here, or what to watch for ("not publishing yet"). */
   note: string;
+  /**
+   * Optional: the words of the request that produced it (the offline planner's accounting, e.g. "laser red"); absent
+   * for a model's action and for one complete() added.
+   */
+  from?: string;
 }
 
 export interface RejectedAction {

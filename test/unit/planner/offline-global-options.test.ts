@@ -26,3 +26,14 @@ describe('offline planner: Global Options', () => {
     expect((await planWhole(request)).actions).toEqual([`Set Background Color = ${colour} on "Global Options"`]);
   });
 });
+
+describe('offline planner: a Global Option clause in a list is its own target', () => {
+  it.each([
+    ['grid off, black background, laser red', ['Hide "Grid"', 'Set Background Color = 0; 0; 0 on "Global Options"', 'Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"']],
+    ['fixed frame odom, grid off, background white', ['Set the fixed frame to odom', 'Hide "Grid"', 'Set Background Color = 255; 255; 255 on "Global Options"']],
+    ['hide the tf, white background, grid in blue', ['Hide "TF"', 'Set Background Color = 255; 255; 255 on "Global Options"', 'Set Color = 0; 0; 255 on "Grid"']],
+    ['sfondo nero, griglia spenta', ['Set Background Color = 0; 0; 0 on "Global Options"', 'Hide "Grid"']],
+  ])('"%s"', async (request, actions) => {
+    expect((await planWhole(request)).actions).toEqual(actions);
+  });
+});

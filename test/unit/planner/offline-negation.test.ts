@@ -70,3 +70,129 @@ describe('offline planner: direction words compose with negation and comparative
     expect((await planWhole(request)).actions).toEqual([action]);
   });
 });
+
+describe('offline planner: a negation\'s scope stops at a contrast', () => {
+  it.each([
+    ['hide the map, not the laser', ['Hide "Map"']],
+    ['hide the grid and the map, not the laser', ['Hide "Grid"', 'Hide "Map"']],
+    ['turn off the laser but not the map', ['Hide "Front Lidar"']],
+    ['remove the map, not the laser', ['Remove "Map"']],
+    ['versteck die Karte, nicht den Laser', ['Hide "Map"']],
+    ['oculta el mapa, no el láser', ['Hide "Map"']],
+    ['cache la carte, pas le laser', ['Hide "Map"']],
+  ])('"%s" leaves what "not" names as it is', async (request, actions) => {
+    const r = await planWhole(request);
+    expect(r.actions).toEqual(actions);
+    expect(r.notes.join(' | ')).toMatch(/left (Front Lidar|Map) as it is/);
+  });
+
+  it('keeps a contrast\'s noun to itself: "hide the grid, not the map" never reads "hide the grid map"', async () => {
+    expect((await planWhole('hide the grid, not the map')).actions).toEqual(['Hide "Grid"']);
+  });
+
+  it('still reads "no shadows"-like switches and "tf names, no axes" as switches, and a negated modal as a setting', async () => {
+    expect((await planWhole('show the tf names, no axes')).actions).toEqual(['Set Show Names = true on "TF"', 'Set Show Axes = false on "TF"']);
+    expect((await planWhole("the map shouldn't be drawn behind")).actions).toEqual(['Set Draw Behind = false on "Map"']);
+  });
+});
+
+describe('offline planner: "not updated" and "not refreshing" describe, they do not negate', () => {
+  it.each([
+    ['forget tf frames that were not updated in 4 s', 'Set Frame Timeout = 4 on "TF"'],
+    ['tf frames not refreshed for 5 s should go away', 'Set Frame Timeout = 5 on "TF"'],
+    ['drop frames that have not been updated for 2 s', 'Set Frame Timeout = 2 on "TF"'],
+    ['the tf frames that are not refreshing should disappear after 3 s', 'Set Frame Timeout = 3 on "TF"'],
+  ])('"%s" → %s', async (request, action) => {
+    expect((await planWhole(request)).actions).toEqual([action]);
+  });
+
+  it('still refuses a plain negated change: "don\'t change the tf frame timeout"', async () => {
+    expect((await planWhole("don't change the tf frame timeout")).actions).toEqual([]);
+  });
+});
+
+describe('offline planner: a clause with a value and no verb is a change of its own target', () => {
+  it('"hide the grid, laser red" hides the grid and colours the laser, never hides it', async () => {
+    expect((await planWhole('hide the grid, laser red')).actions).toEqual(['Hide "Grid"', 'Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"']);
+  });
+
+  it('"remove the tf, map 50 % transparent" removes the tf and sets the map\'s alpha', async () => {
+    expect((await planWhole('remove the tf, map 50 % transparent')).actions).toEqual(['Remove "TF"', 'Set Alpha = 0.5 on "Map"']);
+  });
+});
+
+describe('offline planner: the value a contrast replaces is never set', () => {
+  it.each([
+    ['change the laser from red to blue'],
+    ["replace the laser's red with blue"],
+    ['make the laser blue instead of red'],
+    ['make the laser blue rather than red'],
+    ['swap red for blue on the laser'],
+  ])('"%s" sets blue', async (request) => {
+    expect((await planWhole(request)).actions).toEqual(['Set Color = 0; 0; 255 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"']);
+  });
+
+  it('keeps a range "from 0 to 200" whole', async () => {
+    expect((await planWhole('colour the laser by intensity from 0 to 200')).actions).toContain('Set Max Intensity = 200 on "Front Lidar"');
+  });
+});
+
+describe('offline planner: "no X" and "without X" in a list wish X away', () => {
+  it.each([
+    ['no grid, laser red', ['Hide "Grid"', 'Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"']],
+    ['fixed frame odom, no grid, white background', ['Set the fixed frame to odom', 'Hide "Grid"', 'Set Background Color = 255; 255; 255 on "Global Options"']],
+    ['sin cuadrícula, fondo negro', ['Hide "Grid"', 'Set Background Color = 0; 0; 0 on "Global Options"']],
+  ])('"%s"', async (request, actions) => {
+    expect((await planWhole(request)).actions).toEqual(actions);
+  });
+
+  it('adds nothing for "no sonar" when there is no sonar display', async () => {
+    const r = await planWhole('no sonar');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/no Range display to hide/);
+  });
+});
+
+describe('offline planner: an exception list keeps every display it names', () => {
+  it('"hide everything except the map and the laser" hides neither', async () => {
+    const r = await planWhole('hide everything except the map and the laser');
+    expect(r.actions).toEqual(['Hide "Grid"', 'Hide "TF"']);
+  });
+});
+
+describe('offline planner: a negation covers the verbless clauses that continue it', () => {
+  it.each([
+    ["hide the tf, don't hide the map and the grid", ['Hide "TF"']],
+    ["don't make the laser and the grid red", []],
+    ["don't make the laser red, hide the grid", ['Hide "Grid"']],
+  ])('"%s"', async (request, actions) => {
+    const r = await planWhole(request);
+    expect(r.actions).toEqual(actions);
+  });
+
+  it('says which clause the negation covered', async () => {
+    expect((await planWhole("don't hide the map and the grid")).notes.join(' | ')).toMatch(/"the grid" is under the negation before it \(Grid\); nothing was changed/);
+  });
+});
+
+describe('offline planner: "keep X" after a change leaves X as it is', () => {
+  it('"hide the map but keep the laser" hides only the map', async () => {
+    const r = await planWhole('hide the map but keep the laser');
+    expect(r.actions).toEqual(['Hide "Map"']);
+    expect(r.notes.join(' | ')).toMatch(/left Front Lidar as it is/);
+  });
+});
+
+describe('offline planner: a contrast or a "leave" never lends its noun, and a bare "not …" only qualifies', () => {
+  it('"the laser is frozen, fix it but leave the map alone" changes nothing on the map', async () => {
+    const r = await planWhole('the laser is frozen, fix it but leave the map alone');
+    expect(r.plan.actions.filter((a) => a.display === 'Map')).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/left Map as it is/);
+  });
+
+  it('"make the laser bigger, but not too much" changes the size and nothing else', async () => {
+    const r = await planWhole('make the laser bigger, but not too much');
+    expect(r.actions).toEqual(['Set Size (m) = 0.06 on "Front Lidar"']);
+    expect(r.notes.join(' | ')).toMatch(/"not too much" qualifies what came before/);
+  });
+});

@@ -31,3 +31,16 @@ describe('offline planner: values out of range are refused with the range', () =
     expect(r.notes.join(' | ')).toMatch(/Frame Rate takes a whole number from 1 to 1000/);
   });
 });
+
+describe('offline planner: a value of the wrong kind for the setting named', () => {
+  it('refuses a colour for a size instead of colouring the display', async () => {
+    const r = await planWhole('set the laser size to green');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Size \(m\) is a size in metres; a colour is not one; nothing was changed/);
+  });
+
+  it('still colours what a colour setting of its own names ("the laser red", "laser colour red")', async () => {
+    expect((await planWhole('make the laser red')).actions).toContain('Set Color = 255; 0; 0 on "Front Lidar"');
+    expect((await planWhole('laser colour red')).actions).toContain('Set Color = 255; 0; 0 on "Front Lidar"');
+  });
+});

@@ -192,10 +192,10 @@ describe('offline planner: other refusals', () => {
 });
 
 describe('offline planner: more refusals and notes', () => {
-  it('still shows what a show names, and says which words it ignored', async () => {
+  it('offers what a show names as a choice instead of applying it, and says which words it did not understand', async () => {
     const r = await plan('show the point cloud upside down');
-    expect(r.actions[0]).toBe('add_display PointCloud2 =');
-    expect(r.notes).toContain('did not understand "upside" in "show the point cloud upside down"; ignored it');
+    expect(r.actions).toEqual([]);
+    expect(r.notes).toContain('did not understand "upside" in "show the point cloud upside down"; what the rest of it says is offered as a choice, not applied');
   });
 
   it('says there is no display to fix, and how to add one', async () => {

@@ -54,12 +54,39 @@ export function leaveSpan(tokens: readonly string[]): Span | undefined {
   return undefined;
 }
 
-/** Where a negation of a change stands ("don't", "never", "not"), if anywhere before `before` (default: anywhere). */
+/** Words between a relative pronoun and its negation ("frames that have not been updated"). */
+const RELATIVE = new Set(['that', 'which', 'who', 'whose']);
+const AUXILIARY = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'do', 'does', 'did', 'been', 'being', 's', 're']);
+
+/**
+ * Whether a negation describes what the change is about instead of negating it: a participle or gerund after it
+ * ("frames not updated in 3 s", "the laser is not refreshing") or a relative clause before it ("frames that were not
+ * updated", "points which don't move"). "don't make it red" and "not so big" still negate.
+ */
+export function descriptiveNegation(tokens: readonly string[], at: Span): boolean {
+  let next = at.start + at.length;
+  while (['been', 'being', 'yet', 'really', 'properly', 'even'].includes(tokens[next] ?? '')) next++;
+  const word = tokens[next] ?? '';
+  if (word.length >= 5 && /(?:ed|ing)$/.test(word) && !/thing$/.test(word)) return true;
+  return relativeBefore(tokens, at.start);
+}
+
+/** Whether the words at `start` sit in a relative clause ("frames that are not refreshing"): they describe a target. */
+export function relativeBefore(tokens: readonly string[], start: number): boolean {
+  let back = start - 1;
+  while (back >= 0 && AUXILIARY.has(tokens[back]!)) back--;
+  return back >= 0 && RELATIVE.has(tokens[back]!);
+}
+
+/**
+ * Where a negation of a change stands ("don't", "never", "not"), if anywhere before `before` (default: anywhere); a
+ * negation that only describes ("frames not updated") is none.
+ */
 export function negationAt(tokens: readonly string[], before = tokens.length): Span | undefined {
   let best: Span | undefined;
   for (const n of CONCEPTS.negations) {
     const at = hasPhrase(tokens, n);
-    if (at && at.start < before && (!best || at.start < best.start)) best = at;
+    if (at && at.start < before && !descriptiveNegation(tokens, at) && (!best || at.start < best.start)) best = at;
   }
   return best;
 }

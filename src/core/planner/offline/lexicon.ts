@@ -94,6 +94,7 @@ export const GENERAL_WORDS: readonly string[] = [
   'layer', 'layers', 'overlay', 'topic', 'topics', 'message', 'messages', 'data', 'sensor', 'sensors', 'robot', 'robots', 'default', 'defaults',
   'enabled', 'disabled', 'checkbox', 'tick', 'item', 'items', 'entry', 'list', 'tree', 'fixed', 'frame', 'frames', 'global', 'reference', 'same',
   'there', 'again', 'setup', 'set', 'way', 'mode', 'looking', 'appearance', 'look', 'call', 'name', 'rename',
+  'plugin', 'plugins',
   // amounts, numbers and units
   'zero', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'hundred', 'thousand', 'twice', 'double',
   'triple', 'half', 'quarter', 'times', 'x', 'percent', 'pct', 'cm', 'mm', 'm', 'meter', 'meters', 'metre', 'metres', 'centimeter',

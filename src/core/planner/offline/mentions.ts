@@ -155,7 +155,22 @@ export function colourIn(text: string): string | undefined {
   }
   const triple = /\b(\d{1,3})\s*[;,]\s*(\d{1,3})\s*[;,]\s*(\d{1,3})\b/.exec(t);
   if (triple && [1, 2, 3].every((i) => Number(triple[i]) <= 255)) return [1, 2, 3].map((i) => Number(triple[i])).join('; ');
-  for (const token of tokenize(t)) {
+  const tokens = tokenize(t);
+  for (const [i, token] of tokens.entries()) {
+    const rgb = namedColors[token];
+    if (!rgb) continue;
+    // "dark grey", "light blue": the shade composes with the colour (half way to black or to white), never dropped.
+    const shade = tokens[i - 1];
+    if (shade === 'dark' || shade === 'deep') return rgb.map((c) => Math.round(c / 2)).join('; ');
+    if (shade === 'light' || shade === 'pale') return rgb.map((c) => Math.round(c + (255 - c) / 2)).join('; ');
+    return rgb.join('; ');
+  }
+  return undefined;
+}
+
+/** The first named colour of a text without its shade ("light blue" → blue's RGB), for settings found by the word. */
+export function plainColourOf(text: string): string | undefined {
+  for (const token of tokenize(text.toLowerCase())) {
     const rgb = namedColors[token];
     if (rgb) return rgb.join('; ');
   }

@@ -14,7 +14,7 @@ import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { PlanContext, Proposal, ProposalInput, Proposer } from '../types.ts';
 import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
-import { act, anyPhrase, belongsTo, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
+import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, stillEmptyNote, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
@@ -32,10 +32,11 @@ import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
 import { guessesIn, rewriteConcepts } from './concepts.ts';
-import { leaveSpan, negationAt, questionOf, type Question } from './intent.ts';
+import { leaveSpan, negationAt, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
 import { takeGlobalOption } from './global-options.ts';
 import { bindDeviceNouns } from './device-nouns.ts';
+import { dropReplacedValues } from './contrast.ts';
 
 /** A plugin display's settings are not in the catalog: a change on it is said, never guessed. */
 const unknownSettingsNote = (d: { name: string; classId: string }): string =>
@@ -183,7 +184,28 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   if (switchAfterOnly && !except) return false;
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
-  const keep = new Set(targets.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
+  // "hide all cameras except the loading bay": what comes before "except" is the scope (the cameras), not every display.
+  // "hide all cameras except the loading bay": what comes before "except" is the scope (the cameras), not every display.
+  let scoped = except ? targets.filter((t) => t.span !== undefined && t.span.start < except.start) : [];
+  let scope = scoped.length > 0 ? scoped.flatMap((t) => t.displays) : undefined;
+  // …also a scope named only by a group's or displays' name ("all cameras" when the group is "Cameras").
+  const content = (from: number, to: number): string[] => tokens.slice(from, to).filter((t) => !FILLER.has(t) && !GENERAL.has(t) && !['all', 'every', 'everything'].includes(t));
+  if (except && !scope && everything && everything.start < except.start) {
+    const words = content(everything.start + everything.length, except.start);
+    const byName = words.length > 0 ? p.state.live().filter((d) => words.every((w) => tokenize(splitCamel(d.name)).some((n) => n === w || singular(n) === singular(w)))) : [];
+    if (byName.length > 0) scope = byName;
+  }
+  const inScope = (d: VirtualDisplay): boolean => scope === undefined || scope.includes(d) || insideAny(d, scope.filter((g) => g.classId === 'rviz_common/Group'));
+  let kept = scoped.length > 0 || scope ? targets.filter((t) => !scoped.includes(t)) : targets;
+  // "hide all costmaps except the local one": the one kept is told apart inside the scope by its own words.
+  if (scope && kept.length === 0 && except) {
+    const words = content(except.start + except.length, tokens.length).filter((w) => w !== 'one' && w !== 'ones');
+    const inside = p.state.live().filter((d) => inScope(d) && d.classId !== 'rviz_common/Group' && words.length > 0 && words.every((w) => tokenize(splitCamel(d.name)).includes(w)));
+    if (inside.length === 0) return false;
+    kept = [{ displays: inside, topics: [], phrase: words.join(' '), plural: inside.length > 1 }];
+  }
+  scoped = [];
+  const keep = new Set(kept.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
   for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
   // What is kept should also receive: the same repairs "show" makes.
   if (verb === 'show') for (const d of keep) fixDisplay(p, d);
@@ -191,7 +213,7 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   const keptGroups = new Set([...keep].flatMap((d) => d.groupPath));
   const hiddenGroups = new Set<string>();
   for (const d of p.state.live()) {
-    if (keep.has(d) || !d.enabled || keptGroups.has(d.name)) continue;
+    if (keep.has(d) || !d.enabled || keptGroups.has(d.name) || !inScope(d)) continue;
     if (d.groupPath.some((g) => hiddenGroups.has(g))) continue; // hidden with its group
     p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'false' }));
     d.enabled = false;
@@ -239,7 +261,9 @@ function handleClause(p: Planner, clause: string): void {
   const tokens = tokenize(clause);
   const taken: Span[] = [];
   // "make the scan work", "get the camera working again": a fix request around a named thing.
-  const fixSpan = anyPhrase(tokens, FIX_PHRASES) ?? fixAround(tokens);
+  // …not a complaint inside a relative clause, which describes the target ("tf frames that are not refreshing").
+  const complaintAt = anyPhrase(tokens, FIX_PHRASES);
+  const fixSpan = (complaintAt && !relativeBefore(tokens, complaintAt.start) ? complaintAt : undefined) ?? fixAround(tokens);
   // "what is a costmap?": a question for the assistant, not a change.
   const asks = tokens.length > 0 && QUESTION_WORDS.has(tokens[0]!) && !fixSpan;
   if (asks && !findVerb(tokens, [])) {
@@ -248,7 +272,10 @@ function handleClause(p: Planner, clause: string): void {
   }
   let targets = resolveTargets(p, clause, tokens, taken);
   // "the map looks fine", "leave the laser alone", "keep the grid as it is": nothing changes on what it names.
-  if (leaveSpan(tokens)) {
+  // "…, but keep the depth": a clause led by "keep" with no value, switch or "only" keeps what it names as it is.
+  const lead = tokens.find((t) => !['but', 'and', 'just', 'please', 'also', 'then', 'though'].includes(t));
+  const keepsAsIs = lead === 'keep' && !valuedClause(clause, tokens) && !tokens.some((t) => ['on', 'off', 'only', 'except', 'visible', 'shown', 'showing', 'hidden', 'enabled', 'disabled', 'running'].includes(t));
+  if (leaveSpan(tokens) || keepsAsIs) {
     const named = targets.length > 0 ? targets : inherited(p);
     const shown = named.flatMap((t) => t.displays.length > 0 ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]);
     p.notes.push(shown.length > 0 ? `left ${[...new Set(shown)].join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")` : `"${clause.trim()}": nothing was changed`);
@@ -301,15 +328,40 @@ function handleClause(p: Planner, clause: string): void {
   // "don't normalize", "no shadows": a negation right before a switch of what the clause names sets that switch off.
   const switchAfter = negation !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => (t.displays[0]?.spec ?? t.spec)?.properties.some((x) => x.kind === 'bool'
     && [...(x.words ?? []), x.path.split('/').pop()!].some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start >= negation.start + negation.length && at.start <= negation.start + negation.length + 1; })));
-  if (negation && !switchAfter && (verb !== undefined || valued)) {
+  // "hide the map, not the laser", "make the laser red but not the map": a negated clause with no verb of its own
+  // excludes what it names from the change before it; it never takes that change's verb.
+  const leads = negation !== undefined && tokens.slice(0, negation.start).every((t) => ['but', 'and', 'yet', 'though', 'just'].includes(t));
+  // "make the laser a bit bigger, but not too much": a negated clause with no verb and nothing named of its own only
+  // qualifies the change before it; it changes nothing more.
+  if (negation && leads && !switchAfter && !verbHit && targets.length === 0 && !fixSpan) {
+    p.notes.push(`"${clause.trim()}" qualifies what came before; nothing more was changed for it`);
+    return;
+  }
+  if (negation && leads && !switchAfter && !verbHit && !valued && targets.length > 0 && !fixSpan) {
+    const shown = [...new Set(targets.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))];
+    p.notes.push(`left ${shown.join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")`);
+    return;
+  }
+  // "don't hide the map and the grid", "don't make the laser and the grid red": a clause with no verb of its own after a
+  // negated change is under the same negation.
+  const underNegation = p.negated === true && !verbHit && targets.length > 0 && !fixSpan;
+  p.negated = false;
+  if (underNegation || (negation && !switchAfter && (verb !== undefined || valued))) {
+    p.negated = true;
     const named = targets.length > 0 ? targets : inherited(p);
-    p.notes.push(`"${clause.trim()}" says not to${named.length ? ` (${[...new Set(named.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))].join(', ')})` : ''}; nothing was changed`);
+    p.notes.push(`"${clause.trim()}" ${underNegation ? 'is under the negation before it' : 'says not to'}${named.length ? ` (${[...new Set(named.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))].join(', ')})` : ''}; nothing was changed`);
     p.last = named;
     return;
   }
+  // "no grid", "…, no costmaps": a clause led by "no" with no verb wishes what it names away, as "I don't want the grid".
+  // (With no display of it, "no sonar" adds nothing: the hide says there is none.)
+  if (!verb && !valued && (tokens[0] === 'no' || tokens[0] === 'without') && targets.length > 0) verb = 'hide';
   const ownVerb = verb;
   const previousVerb = p.lastVerb;
-  if (!verb && targets.length > 0 && p.lastVerb && p.lastVerb !== 'rename') verb = p.lastVerb;
+  // A clause with a value and no verb ("grid off, laser red") is a change of its own target, never the hide or remove
+  // of the clause before.
+  const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !(valued && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
+  if (!verb && targets.length > 0 && takesLastVerb) verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
   // A type word inside a longer property phrase of what the clause is about ("force" in the Wrench's "force arrow
@@ -418,10 +470,31 @@ function handleClause(p: Planner, clause: string): void {
       p.last = targets;
       return;
     }
-    p.notes.push(`did not understand ${words} in "${clause.trim()}"; ignored ${unknown.length === 1 ? 'it' : 'them'}`);
   }
-  for (const target of targets) applyVerb(p, verb, target, clause, tokens, masked, !usable);
+  const start = p.actions.length;
+  const groups: { target: Target; from: number; to: number }[] = [];
+  for (const target of targets) {
+    const from = p.actions.length;
+    applyVerb(p, verb, target, clause, tokens, masked, !usable);
+    groups.push({ target, from, to: p.actions.length });
+  }
   p.last = targets;
+  // One value and two things it could belong to ("make the grid under the laser blue"): neither is changed; each is
+  // offered as a choice of its own. (A list — "the laser and the grid blue" — is split into clauses before this.)
+  const acting = groups.filter((g) => g.to > g.from);
+  if (valued && usable && unknown.length === 0 && acting.length >= 2 && (verb === 'set' || verb === 'show')) {
+    const named = (g: { target: Target }): string => g.target.displays.map((d) => d.name).join(', ') || (g.target.spec?.name ?? g.target.phrase);
+    for (const a of p.actions.slice(start)) (p.held ??= new Set()).add(a);
+    for (const g of acting) (p.alternatives ??= []).push({ label: `${clause.trim()} (only ${named(g)})`, actions: p.actions.slice(g.from, g.to) });
+    p.notes.push(`"${clause.trim()}" could mean ${acting.map(named).join(' or ')}; nothing was changed for it, each is offered as a choice`);
+    return;
+  }
+  if (unknown.length > 0) {
+    // The precision gate: what a clause with a word nothing accounts for would do is offered as a choice, not applied.
+    const held = p.actions.slice(start);
+    for (const a of held) (p.held ??= new Set()).add(a);
+    p.notes.push(`did not understand ${unknown.map((w) => `"${w}"`).join(', ')} in "${clause.trim()}"; ${held.length > 0 ? 'what the rest of it says is offered as a choice, not applied' : 'nothing was changed for it'}`);
+  }
 }
 
 /** `followUp`: the targets come from an earlier clause or turn ("undo that and use spheres"), which may add them. */
@@ -496,9 +569,22 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   for (const d of displays) {
     if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; shown.add(d); }
     const { settings, unclear, questions } = propertySettings(p, d, spec, clause, masked, tokens);
+    const settingsAt = p.actions.length;
     for (const s of settings) {
       p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: s.value }));
       d.planProps.set(s.path, s.value);
+    }
+    // A setting the clause names but gives no value for, beside one it set: the value may be the named one's, so what
+    // was set is offered as a choice, not applied ("which value for Cell Size?").
+    // (Only a number setting left without one; one that shares a word with what was set — "force arrows in green" names
+    // Force Arrow Scale and Force Color — was named by that word, not asked for.)
+    const pathWords = (path: string): string[] => tokenize(path).filter((w) => !['color', 'colour', 'size', 'value', 'min', 'max', 'show'].includes(w));
+    const setWords = new Set(settings.flatMap((x) => pathWords(x.path)));
+    const numericUnset = unclear.filter((u) => ['int', 'float'].includes(spec.properties.find((x) => x.path === u)?.kind ?? '') && !pathWords(u).some((w) => setWords.has(w)));
+    if (numericUnset.length > 0 && settings.length > 0 && questions.length === 0) {
+      for (const a of p.actions.slice(settingsAt)) (p.held ??= new Set()).add(a);
+      p.notes.push(`${d.name}: "${clause.trim()}" names ${numericUnset.join(', ')} with no value of its own; what it would set is offered as a choice, not applied`);
+      continue;
     }
     p.notes.push(...questions);
     if (questions.length > 0) continue;
@@ -590,6 +676,10 @@ interface Reading extends Proposal {
   unknown: string[];
   percentReadings: string[];
   questions: Question[];
+  /** Every action, the held ones (clauses the parse was unsure of) among them in order; `actions` holds the sure ones. */
+  all: unknown[];
+  /** Held readings, one per target a value could belong to. */
+  alternatives: { label: string; actions: unknown[] }[];
 }
 
 /** At most this many other readings are planned to find the plan's choices. */
@@ -602,7 +692,7 @@ const MAX_READINGS = 6;
  */
 export function planOffline(input: OfflineInput): Proposal {
   const main = readRequest(input);
-  const { read, unknown, percentReadings, questions, ...proposal } = main;
+  const { read, unknown, percentReadings, questions, all, alternatives, ...proposal } = main;
   const names = namesOf(input.context);
   const replaceWord = (word: string, by: string): string => read.replace(new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i'), by);
   const readings: { label: string; text: string }[] = [
@@ -612,12 +702,24 @@ export function planOffline(input: OfflineInput): Proposal {
     ...percentReadings.map((n) => ({ label: replaceWord(n, `${n} %`), text: replaceWord(n, `${n} %`) })),
   ].filter((r, i, all) => r.text !== read && all.findIndex((x) => x.text === r.text) === i).slice(0, MAX_READINGS);
   const choices: { label: string; actions: unknown[] }[] = [];
+  // A value that could belong to either of two targets: the sure actions with each target's own, one choice each.
+  for (const alt of alternatives) choices.push({ label: alt.label, actions: [...proposal.actions, ...alt.actions] });
+  // The precision gate's reading: the request without the words nothing accounts for, the held clauses acting too.
+  if (alternatives.length === 0 && all.length > proposal.actions.length) choices.push({ label: withoutWords(read, unknown), actions: all });
   for (const r of readings) {
     const other = readRequest({ ...input, request: r.text });
     if (other.actions.length > 0 && other.unknown.length === 0 && other.questions.length === 0) choices.push({ label: r.label, actions: other.actions });
   }
   if (choices.length > 0) proposal.notes.push(`not sure what was meant; ${choices.length === 1 ? 'one reading is' : `${choices.length} readings are`} offered as ${choices.length === 1 ? 'a choice' : 'choices'}, applied only when picked`);
   return { ...proposal, ...(choices.length > 0 ? { choices } : {}) };
+}
+
+/** The request without the words the parse could not place ("hide the wobbly grid" → "hide the grid"). */
+function withoutWords(read: string, words: readonly string[]): string {
+  let out = read;
+  for (const w of new Set(words)) out = out.replace(new RegExp(`(?<![\\w-])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])\\s*`, 'gi'), '');
+  out = out.replace(/\s{2,}/g, ' ').trim();
+  return out === read.trim() || out === '' ? `${read.trim()} (without ${[...new Set(words)].map((w) => `"${w}"`).join(', ')})` : out;
 }
 
 /** Words of names here (a display called "Tags", topics, frames): never rewritten, never paraphrases. */
@@ -636,7 +738,7 @@ function readRequest(input: OfflineInput): Reading {
   const translation = english ? undefined : translate(text, vocabulary(input.context.catalog));
   if (translation) {
     if (translation.unknown.length > 0) {
-      return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`], read: text, unknown: [], percentReadings: [], questions: [] };
+      return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`], read: text, unknown: [], percentReadings: [], questions: [], all: [], alternatives: [] };
     }
     text = translation.english;
   }
@@ -657,7 +759,7 @@ function readRequest(input: OfflineInput): Reading {
     text = '';
     {
       const asked = translation ? input.request.trim() : questions.map((q) => q.text).join(' ');
-      return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions };
+      return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions, all: [], alternatives: [] };
     }
   }
   const undo = UNDO_PHRASES.find((u) => new RegExp(`^\\s*(?:please\\s+)?${u}\\b`, 'i').test(text));
@@ -677,7 +779,7 @@ function readRequest(input: OfflineInput): Reading {
   const at = kept ? text.lastIndexOf(kept) : -1;
   // Words of names here (a display called "Tags") are never read as paraphrases.
   const names = namesOf(ctx);
-  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(part, names)), names)));
+  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(dropReplacedValues(part), names)), names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
@@ -693,12 +795,20 @@ function readRequest(input: OfflineInput): Reading {
   if (!text) { /* all of it was robot commands or causes outside RViz: their notes say so */ }
   else if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
-  else if (!replayForNamespace(p, text)) for (const c of distribute(p, clauses(text))) handleClause(p, c);
+  else if (!replayForNamespace(p, text)) {
+    for (const c of distribute(p, clauses(text))) {
+      const start = p.actions.length;
+      handleClause(p, c);
+      cite(p, start, c);
+    }
+  }
+  // Whatever else acted (a recipe, a replayed request) cites the request as read.
+  cite(p, 0, text);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
   if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);
   return {
-    actions: p.actions, notes: p.notes, ...(undoFirst ? { undoFirst } : {}), ...(questions.length > 0 ? { question: questions.map((q) => q.text).join(' ') } : {}),
-    read, unknown: p.unknown ?? [], percentReadings: p.percentReadings ?? [], questions,
+    actions: p.actions.filter((a) => !p.held?.has(a)), notes: p.notes, ...(undoFirst ? { undoFirst } : {}), ...(questions.length > 0 ? { question: questions.map((q) => q.text).join(' ') } : {}),
+    read, unknown: p.unknown ?? [], percentReadings: p.percentReadings ?? [], questions, all: p.actions, alternatives: p.alternatives ?? [],
   };
 }
 

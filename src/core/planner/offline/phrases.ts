@@ -1,8 +1,9 @@
 // Sentence-level reading: the verb, clause splitting, coordinated qualifiers, and the fixed-frame phrasings.
 import { tokenize } from '../../catalog/text.ts';
-import { FILLER, type Verb, VERB_PHRASES } from './lexicon.ts';
-import { hasPhrase, isPropertyWord, overlaps, slashNames, type Span } from './mentions.ts';
-import { act, type Planner } from './shared.ts';
+import { BIGGER, FILLER, SMALLER, type Verb, VERB_PHRASES } from './lexicon.ts';
+import { colourIn, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span } from './mentions.ts';
+import { act, cite, type Planner } from './shared.ts';
+import { leaveSpan } from './intent.ts';
 
 /** The first verb of a clause outside the words already claimed (longer phrases win at the same place). */
 export function findVerb(tokens: readonly string[], masked: readonly Span[]): { verb: Verb; span: Span } | undefined {
@@ -49,6 +50,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
     if (!known && !looksLikeFrame && (plainFrameWord || !connector(m))) continue;
     const chosen = known ?? frame;
     p.actions.push(act({ action: 'set_fixed_frame', frame: chosen }));
+    cite(p, p.actions.length - 1, m[0]);
     p.state.fixedFrame = chosen;
     return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
   }
@@ -72,6 +74,7 @@ export function distribute(p: Planner, parts: string[]): string[] {
     if (rest.length === 0 || rest.length > 2 || p.ctx.catalog.typesForWords(out[i]!).length === 0) continue;
     out[i] = `${ns} ${out[i]}`;
   }
+  const displayNames = p.ctx.displays.map((d) => tokenize(d.name)).filter((n) => n.length > 0);
   for (let i = 0; i + 1 < out.length; i++) {
     const tokens = tokenize(out[i]!);
     if (p.ctx.catalog.typesForWords(out[i]!).length > 0 || slashNames(out[i]!).length > 0) continue;
@@ -80,6 +83,16 @@ export function distribute(p: Planner, parts: string[]): string[] {
     if (rest.length === 0 || rest.length > 2) continue;
     // "…, labels on, no axes": a setting word is no qualifier of the next noun.
     if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
+    // "hide the bits; the arm 50 %", "make the bin view red and hide the cone": a clause that names a display of the
+    // document, or a next clause with a verb of its own, is no qualifier list.
+    // (A verb leads that clause; "see" in "50 % see-through" is no verb of its own.)
+    const nextTokens = tokenize(out[i + 1]!);
+    const nextVerb = findVerb(nextTokens, []);
+    const leadingVerb = nextVerb !== undefined && nextTokens.slice(0, nextVerb.span.start).every((t) => FILLER.has(t));
+    if (displayNames.some((name) => name.every((w) => tokens.includes(w))) || leadingVerb) continue;
+    // "hide the obstacles, not the odometry": a contrast names what is left out, never the noun of the clause before;
+    // nor does "…, leave the map alone" or "keep the map" ("fix it but leave the map alone" fixed the map).
+    if (/^(?:but\s+)?(?:not|no|never|leave|keep|don\W?t)\b/i.test(out[i + 1]!.trim()) || leaveSpan(tokenize(out[i + 1]!))) continue;
     // The noun and what follows it, as written ("the global and local plans red": "plans red"; "… scans 50 % see-through").
     const next = out[i + 1]!.trim().split(/\s+/);
     const isType = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && p.ctx.catalog.typesForWords(t).length > 0; };
@@ -87,6 +100,38 @@ export function distribute(p: Planner, parts: string[]): string[] {
     while (at > 0 && !isType(next[at]!)) at--;
     if (!isType(next[at] ?? '')) continue;
     out[i] = `${out[i]} ${next.slice(at).join(' ')}`;
+  }
+  return shareTrailingValue(p, out);
+}
+
+/** Whether a clause gives a value: a number, a colour or a comparative. */
+function gives(clause: string): boolean {
+  const tokens = tokenize(clause);
+  return numbersIn(clause).length > 0 || colourIn(clause) !== undefined || [...BIGGER, ...SMALLER].some((w) => hasPhrase(tokens, w) !== undefined);
+}
+
+/**
+ * "make the laser and the global plan red", "the laser and the grid in blue": a clause that only names a target (with a
+ * change verb or none) before a verbless clause that ends in a value shares that value — the value is both targets',
+ * never the second one's alone.
+ */
+function shareTrailingValue(p: Planner, parts: string[]): string[] {
+  const out = [...parts];
+  const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
+  const isType = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && (p.ctx.catalog.typesForWords(t).length > 0 || named.has(t)); };
+  for (let i = out.length - 2; i >= 0; i--) {
+    const tokens = tokenize(out[i]!);
+    const verb = findVerb(tokens, []);
+    if (gives(out[i]!) || (verb && verb.verb !== 'set')) continue;
+    const rest = tokens.filter((t, k) => !FILLER.has(t) && !(verb && k >= verb.span.start && k < verb.span.start + verb.span.length));
+    if (rest.length === 0 || !rest.every((t) => isType(t))) continue;
+    const next = out[i + 1]!.trim().split(/\s+/);
+    if (findVerb(tokenize(out[i + 1]!), []) !== undefined || !gives(out[i + 1]!)) continue;
+    let at = next.length - 1;
+    while (at > 0 && !isType(next[at]!)) at--;
+    const value = next.slice(at + 1).join(' ');
+    if (!isType(next[at] ?? '') || value === '' || !gives(value)) continue;
+    out[i] = `${out[i]} ${value}`;
   }
   return out;
 }
@@ -123,7 +168,8 @@ function mergeOnlyLists(p: Planner, parts: readonly string[]): string[] {
     const tokens = tokenize(part).filter((t) => !FILLER.has(t));
     const switchWord = (t: string): boolean => p.ctx.catalog.displays.some((spec) => spec.properties.some((x) => x.kind === 'bool' && (x.words ?? []).includes(t)));
     const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
-    const listed = prev !== undefined && /\b(?:only|just)\b/i.test(prev) && tokens.length > 0
+    // …and the list after "except" ("hide everything except the map and the laser": the laser is kept too, not hidden).
+    const listed = prev !== undefined && /\b(?:only|just|except|besides|apart from|other than|save for)\b/i.test(prev) && tokens.length > 0
       && tokens.every((t) => switchWord(t) || named.has(t) || p.ctx.catalog.typesForWords(t).length > 0) && !tokens.some((t) => verbs.has(t));
     if (listed) out[out.length - 1] = `${prev} and ${part}`;
     else out.push(part);

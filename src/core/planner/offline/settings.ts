@@ -4,7 +4,7 @@ import type { DisplayTypeSpec, PropertyMatch, PropertySpec } from '../../catalog
 import { singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { BIGGER, NEGATIONS, SMALLER } from './lexicon.ts';
-import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
+import { colourIn, hasPhrase, numbersIn, plainColourOf, type Span } from './mentions.ts';
 import { anyPhrase, type Planner } from './shared.ts';
 import { countLike, countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
 
@@ -299,8 +299,18 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const frame = p.ctx.frames.find((f) => text.split(/[\s,;:!?'"]+/).some((w) => w.replace(/\.$/, '') === f) && !tokenize(f).every((t) => maskedWords.has(t)));
     if (frame) { settings.push({ path: frameProp.path, value: frame }); used.add(frameProp.path); }
   }
-  // A colour with no colour property named: the display's main colour.
-  if (colour && !settings.some((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'color')) {
+  // A colour for a setting that takes a number ("set the grid cell size to blue") is refused with what it takes; it
+  // never lands on the display's colour instead.
+  const numericNamed = unclear.map((u) => spec.properties.find((x) => x.path === u)).filter((x): x is PropertySpec => x !== undefined && (x.kind === 'int' || x.kind === 'float'));
+  // ("force arrows in green": "force" names the Force Color too, so the colour has a setting of its own.)
+  const colourNamed = tokens.some((t) => /^colou?r/.test(t)) || spec.properties.some((x) => x.kind === 'color'
+    && tokenize(x.path).some((w) => !COLOUR_WORDS.has(w) && (tokens.includes(w) || tokens.map(singular).includes(w))));
+  if (colour && numericNamed.length > 0 && quantities.length === 0 && !colourNamed) {
+    for (const x of numericNamed) questions.push(`${label}: ${x.path} is ${describeDimension(dimensionOf(x))}; a colour is not one; nothing was changed`);
+    unclear.splice(0, unclear.length, ...unclear.filter((u) => !numericNamed.some((x) => x.path === u)));
+    settings.splice(0, settings.length, ...settings.filter((x) => !(spec.properties.find((y) => y.path === x.path)?.kind === 'color' && x.value === colour)));
+  } else if (colour && !settings.some((s) => spec.properties.find((x) => x.path === s.path)?.kind === 'color')) {
+    // A colour with no colour property named: the display's main colour.
     // "torque arrows in blue": the colour whose own qualifier the clause uses (Torque Color), else the main one.
     const colours = spec.properties.filter((x) => x.kind === 'color');
     const qualified = colours.filter((x) => {
@@ -353,6 +363,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     }
     else if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
     else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);
+  }
+  // A colour setting found by its plain colour word ("light blue" matched "blue") takes the shade the clause gives.
+  const unshaded = plainColourOf(text);
+  if (colour !== undefined && unshaded !== undefined && unshaded !== colour) {
+    for (const x of settings) if (x.value === unshaded && spec.properties.find((y) => y.path === x.path)?.kind === 'color') x.value = colour;
   }
   return { settings, unclear, questions };
 }

@@ -39,6 +39,25 @@ export interface Planner {
   unknown?: string[];
   /** Numbers refused for a share setting that would fit as a percentage ("alpha 7" may be 7 %): offered as choices. */
   percentReadings?: string[];
+  /**
+   * Actions of clauses the parse was unsure of (a content word it could not place): never applied with the plan, only
+   * offered as a choice that holds them with the sure actions.
+   */
+  held?: Set<RvizAction>;
+  /** The previous clause was a negated change: a verbless clause after it ("…and the grid") is under the same "not". */
+  negated?: boolean;
+  /** Readings of a held clause, one per target it could mean (a value that could belong to either): each a choice. */
+  alternatives?: { label: string; actions: RvizAction[] }[];
+}
+
+/** An action with the words of the request that produced it (the plan's accounting: `from` on a planned action). */
+export type CitedAction = RvizAction & { from?: string };
+
+/** Cites `words` on every action from `start` on that cites nothing yet. */
+export function cite(p: Planner, start: number, words: string): void {
+  const from = words.replace(/\s+/g, ' ').trim();
+  if (!from) return;
+  for (const a of p.actions.slice(start) as CitedAction[]) a.from ??= from;
 }
 
 export const act = (a: Partial<RvizAction> & Pick<RvizAction, 'action'>): RvizAction => ({ ...BLANK_ACTION, ...a });

@@ -1,4 +1,4 @@
-// Fifth round of the offline planner, values (kinds 1–7 of bench round 5): ranges with a colour mode and on a plugin's
+// The offline planner's values (kinds 1–7 of bench round 5): ranges with a colour mode and on a plugin's
 // own Min/Max keys, relative sizes, opacity, exclusive switches, persistence, widths with or without units, labels.
 // Refusals and questions back first: what the planner must not guess. (The dev-r5s bench cases cover the kinds on the
 // scenarios, in every lexicon language.)
@@ -22,7 +22,7 @@ async function twoPluginPairs(request: string): Promise<Planned> {
   return plan(request, doc(text), snap);
 }
 
-describe('offline planner, fifth round (values): refusals and questions back', () => {
+describe('offline planner, value settings: refusals and questions back', () => {
   it('a range on a plugin display with two Min/Max pairs its words do not tell apart is a question, and changes nothing', async () => {
     const r = await twoPluginPairs('voxels 1 to 3');
     expect(r.actions).toEqual([]);
@@ -119,7 +119,7 @@ describe('offline planner, fifth round (values): refusals and questions back', (
   });
 });
 
-describe('offline planner, fifth round (values): readings', () => {
+describe('offline planner, value settings: readings', () => {
   it('reads persistence and range paraphrases onto the catalog phrasing', () => {
     expect(rewriteParaphrases('sonar: hold on to the last 4 readings')).toBe('sonar: keep the last 4 readings');
     expect(rewriteParaphrases('fade the depth cloud after 2 seconds')).toBe('decay the depth cloud after 2 seconds');

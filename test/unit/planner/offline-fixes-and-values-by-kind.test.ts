@@ -1,4 +1,4 @@
-// Second round of the offline planner's structural parse: "fix" on a display with nothing RViz can fix says what was
+// The offline planner's structural parse, basics: "fix" on a display with nothing RViz can fix says what was
 // checked and how to check outside RViz, a change verb never adds a display, several values each find their setting,
 // and composed CJK numerals. (The dev-r2 bench cases cover the same kinds on the scenarios' own configs.)
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ async function plan(request: string, document = withScan()) {
   return { actions: r.plan.actions.filter((a) => a.checked).map((a) => `${a.action} ${a.display} ${a.property}=${a.value}`.replace(/\s+/g, ' ').trim()), notes: r.plan.notes };
 }
 
-describe('offline planner, second round', () => {
+describe('offline planner: fixes, change verbs and values by kind', () => {
   it('"fix" on a display with nothing to fix changes nothing and says how to check the data outside RViz', async () => {
     const r = await plan('the front lidar looks frozen, fix it');
     expect(r.actions).toEqual([]);

@@ -1,4 +1,4 @@
-// Third round of the offline planner's structural parse: relative values and ranges, paraphrased switches, qualified
+// The offline planner's structural parse: relative values and ranges, paraphrased switches, qualified
 // targets (a robot's namespace, a group as the place), renames in more forms, and fixes on frames. Refusals and
 // questions back first: what the planner must not guess. (The dev-r3 bench cases cover the same kinds on the scenarios.)
 import { readFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ async function onScenario(scenario: string, config: string, request: string): Pr
   return plan(request, played.before, snap);
 }
 
-describe('offline planner, third round: refusals and questions back', () => {
+describe('offline planner, relative values and qualified targets: refusals and questions back', () => {
   it('asks which Min/Max pair a range is for when the words name none and none applies', async () => {
     const r = await plan('lidar: 10 to 200');
     expect(r.actions).toEqual([]);
@@ -65,7 +65,7 @@ describe('offline planner, third round: refusals and questions back', () => {
   });
 });
 
-describe('offline planner, third round: what it now reads', () => {
+describe('offline planner, relative values and qualified targets: what it reads', () => {
   it('maps a range onto the pair the words name and leaves the automatic bounds to complete()', async () => {
     const r = await plan('lidar intensity from 10 to 200');
     expect(r.actions).toEqual(expect.arrayContaining(['set_property Front Lidar Min Intensity=10', 'set_property Front Lidar Max Intensity=200',
@@ -105,7 +105,7 @@ describe('offline planner, third round: what it now reads', () => {
   });
 });
 
-describe('offline planner, third round: more forms', () => {
+describe('offline planner, relative values and qualified targets: more forms', () => {
   it('renames what the clause before was about ("… and call it X"), and says so when nothing was', async () => {
     expect((await plan('make the front lidar red and call it Red Lidar')).actions).toEqual(expect.arrayContaining(['rename_display Front Lidar =Red Lidar']));
     const r = await plan('call it Eins');

@@ -1,4 +1,4 @@
-// Fifth round of the offline planner, kinds 8–11 (13t): type words of less common types, numbered devices for show and
+// The offline planner, kinds 8–11 of bench round 5: type words of less common types, numbered devices for show and
 // add, targets by topic, by descriptive words and by place words, and verbless changes on missing displays. Refusals
 // and questions back first: what the planner must not guess. (The dev-r5t bench cases cover the kinds on the
 // scenarios.)
@@ -20,7 +20,7 @@ function topics(...list: [string, string][]): ProposalInput['context'] {
   return { namespaces: [], catalog, topicByName: new Map(list.map(([name, type]) => [name, { name, type }])) } as unknown as ProposalInput['context'];
 }
 
-describe('offline planner, fifth round (13t): refusals and questions back', () => {
+describe('offline planner, type words and targets: refusals and questions back', () => {
   it('a verbless amount on a type with no display says there is none, in any language, and adds nothing', async () => {
     for (const request of ['Karte halbtransparent', '地図を半透明に', 'map 40 % see-through']) {
       const r = await onScenario('big_graph', undefined, request);
@@ -87,7 +87,7 @@ describe('offline planner, fifth round (13t): refusals and questions back', () =
   });
 });
 
-describe('offline planner, fifth round (13t): what it reads', () => {
+describe('offline planner, type words and targets: what it reads', () => {
   it('numbered devices by the word, by its type, several at once, with #N and CJK counters', () => {
     const ctx = topics(['/fleet/cam_3/image_raw', 'sensor_msgs/msg/Image'], ['/fleet/cam_4/image_raw', 'sensor_msgs/msg/Image'],
       ['/fleet/sensor_5/temperature', 'sensor_msgs/msg/Temperature'], ['/fleet/zone_17/markers', 'visualization_msgs/msg/MarkerArray']);
@@ -139,7 +139,7 @@ describe('offline planner, fifth round (13t): what it reads', () => {
   });
 });
 
-describe('offline planner, fifth round (13t): third-party displays by their class', () => {
+describe('offline planner, type words and targets: third-party displays by their class', () => {
   const plugin = `    - Class: nav2_rviz_plugins/ParticleCloud
       Enabled: true
       Name: Localisation

@@ -1,4 +1,4 @@
-// Fourth round of the offline planner: ranges on any Min/Max pair (dashes, degrees on a non-angle), transparency words,
+// The offline planner: ranges on any Min/Max pair (dashes, degrees on a non-angle), transparency words,
 // "only X" on switches, settings of rarer types, verbless changes, numbered devices, typos, "behind", and complaints
 // that are fixes. Refusals first: what the planner must not guess. (The dev-r4 bench cases cover the kinds on the
 // scenarios.)
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { oneEdit } from '../../../src/core/planner/offline/typos.ts';
 import { planned as plan, plannedOnScenario as onScenario } from './planned.ts';
 
-describe('offline planner, fourth round: refusals', () => {
+describe('offline planner, ranges, switches and typos: refusals', () => {
   it('a value with no verb on a type with no display says there is none and adds nothing', async () => {
     const r = await onScenario('turtlebot_nav', undefined, 'odometry: 10 arrows max');
     expect(r.actions).toEqual([]);
@@ -47,7 +47,7 @@ describe('offline planner, fourth round: refusals', () => {
   });
 });
 
-describe('offline planner, fourth round: what it reads', () => {
+describe('offline planner, ranges, switches and typos: what it reads', () => {
   it('reads dash ranges and transparency words', async () => {
     expect((await plan('lidar intensity: use 0-0.5')).actions).toEqual(expect.arrayContaining(['set_property Front Lidar Min Intensity=0', 'set_property Front Lidar Max Intensity=0.5']));
     expect((await plan('lidar 70 % see-through')).actions).toContain('set_property Front Lidar Alpha=0.3');

@@ -1,4 +1,4 @@
-// Fifth round of the offline planner, kinds 12–14: causes outside RViz that name no display (nothing published, wrong
+// The offline planner, kinds 12–14 of bench round 5: causes outside RViz that name no display (nothing published, wrong
 // stamps, a robot part's TF frame, a plugin's missing node), goals worded without a recipe word (cues), and robot
 // commands RViz cannot carry out. Refusals and notes first: each says why nothing was changed. (The dev-r5u bench
 // cases cover the kinds on the scenarios.)
@@ -18,7 +18,7 @@ const plan = (request: string, document?: RvizDocument, snap?: GraphSnapshot, fi
 
 const read = (path: string): unknown => JSON.parse(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8'));
 
-describe('offline planner, fifth round: robot commands are no display change', () => {
+describe('offline planner: robot commands are no display change', () => {
   it('says a motion command is for the robot and plans nothing', async () => {
     const r = await onScenario('turtlebot_nav', undefined, 'drive forward 2 m');
     expect(r.actions).toEqual([]);
@@ -73,7 +73,7 @@ describe('offline planner, fifth round: robot commands are no display change', (
   });
 });
 
-describe('offline planner, fifth round: causes outside RViz that name no display', () => {
+describe('offline planner: causes outside RViz that name no display', () => {
   it('says nothing publishes, with ros2 topic list, when the robot sends nothing at all', async () => {
     const r = await onScenario('empty', undefined, 'nothing on screen, help');
     expect(r.actions).toEqual([]);
@@ -179,7 +179,7 @@ describe('offline planner, fifth round: causes outside RViz that name no display
   });
 });
 
-describe('offline planner, fifth round: goals worded without a recipe word', () => {
+describe('offline planner: goals worded without a recipe word', () => {
   it('sets up manipulation for handling things with the arm', async () => {
     const r = await onScenario('manipulator', 'default', 'going to grab a box from the shelf with the arm');
     expect(r.notes[0]).toMatch(/^set up for manipulation/);

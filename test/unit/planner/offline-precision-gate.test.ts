@@ -1,0 +1,85 @@
+// The precision gate: a clause with a content word nothing accounts for never acts; what the rest of it says is offered
+// as one choice (with the sure clauses' actions), the note names the words, and a sure clause beside it still acts.
+import { describe, expect, it } from 'vitest';
+import { planChoice } from '../../../src/core/planner/index.ts';
+import { snapshot } from './fixtures.ts';
+import { planWhole } from './precision-helpers.ts';
+
+describe('offline planner: the precision gate', () => {
+  it('offers "hide the wobbly grid" as the choice "hide the grid" and hides nothing', async () => {
+    const r = await planWhole('hide the wobbly grid');
+    expect(r.actions).toEqual([]);
+    expect(r.choices).toEqual([{ label: 'hide the grid', actions: ['Hide "Grid"'] }]);
+    expect(r.notes.join(' | ')).toMatch(/did not understand "wobbly" in "hide the wobbly grid"; what the rest of it says is offered as a choice, not applied/);
+  });
+
+  it('still applies a sure clause beside an unsure one; the choice holds both', async () => {
+    const r = await planWhole('hide the map, remove the wobbly grid');
+    expect(r.actions).toEqual(['Hide "Map"']);
+    expect(r.choices).toEqual([{ label: 'hide the map, remove the grid', actions: ['Hide "Map"', 'Remove "Grid"'] }]);
+  });
+
+  it('plans the gate\'s choice like a request when it is picked: one ordinary plan', async () => {
+    const r = await planWhole('hide the wobbly grid');
+    const picked = await planChoice({ document: r.document, snapshot: snapshot() }, r.plan.choices![0]!);
+    expect(picked.plan.actions.filter((a) => a.checked).map((a) => `${a.action} ${a.display} ${a.value}`)).toEqual(['set_enabled Grid false']);
+    expect(picked.plan.choices).toBeUndefined();
+  });
+
+  it('acts on a clause whose every word is accounted for', async () => {
+    const r = await planWhole('hide the grid');
+    expect(r.actions).toEqual(['Hide "Grid"']);
+    expect(r.choices).toEqual([]);
+  });
+
+  it('offers no choice when the unsure clause would change nothing', async () => {
+    const r = await planWhole('make the laser sparkle');
+    expect(r.actions).toEqual([]);
+    expect(r.choices).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/did not understand "sparkle"/);
+  });
+});
+
+describe('offline planner: a value that could belong to two targets', () => {
+  it('changes neither and offers each as its own choice: "make the grid under the laser blue"', async () => {
+    const r = await planWhole('make the grid under the laser blue');
+    expect(r.actions).toEqual([]);
+    expect(r.choices).toEqual([
+      { label: 'make the grid under the laser blue (only Grid)', actions: ['Set Color = 0; 0; 255 on "Grid"'] },
+      { label: 'make the grid under the laser blue (only Front Lidar)', actions: ['Set Color = 0; 0; 255 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"'] },
+    ]);
+    expect(r.notes.join(' | ')).toMatch(/could mean Grid or Front Lidar; nothing was changed for it/);
+  });
+
+  it('gives a list\'s trailing value to every target of the list: "make the laser and the grid blue"', async () => {
+    const r = await planWhole('make the laser and the grid blue');
+    expect(r.actions).toEqual(['Set Color = 0; 0; 255 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"', 'Set Color = 0; 0; 255 on "Grid"']);
+    expect(r.choices).toEqual([]);
+  });
+
+  it('never lends a hide\'s target a value: "hide the grid and the map 50 % transparent"', async () => {
+    expect((await planWhole('hide the grid and the map 50 % transparent')).actions).toEqual(['Hide "Grid"', 'Set Alpha = 0.5 on "Map"']);
+  });
+});
+
+describe('offline planner: an exception\'s scope', () => {
+  it('"hide all … except …" hides only inside what "all" names', async () => {
+    const { applyActions } = await import('../../../src/core/rviz/index.ts');
+    const { catalog } = await import('../../../src/core/catalog/index.ts');
+    const { scanAndMap } = await import('./precision-helpers.ts');
+    const added = applyActions(scanAndMap(), [{ action: 'add_display', display_type: 'Map', topic: '/map', display: 'Local Costmap' }], { lookup: catalog });
+    if (!added.ok) throw new Error(added.reason);
+    const r = await planWhole('hide all maps except the local one', added.doc);
+    expect(r.actions).toEqual(['Hide "Map"']);
+  });
+});
+
+describe('offline planner: a clause that names a display never borrows the next clause\'s noun', () => {
+  it('"hide the grid; the map 50 % transparent" hides the grid and changes the map\'s alpha', async () => {
+    expect((await planWhole('hide the grid; the map 50 % transparent')).actions).toEqual(['Hide "Grid"', 'Set Alpha = 0.5 on "Map"']);
+  });
+
+  it('"make the front lidar red and hide the map" colours the lidar and hides the map', async () => {
+    expect((await planWhole('make the front lidar red and hide the map')).actions).toEqual(['Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"', 'Hide "Map"']);
+  });
+});
