@@ -86,7 +86,8 @@ export class PlannerController {
         else this.set({ status: 'ready', message: plan.notes[0] ?? 'nothing to change' });
       }
     } catch (err) {
-      if (controller.signal.aborted) { this.set({ status: 'idle', message: '' }); return; }
+      // Whoever aborted it (cancel, a newer request, another robot) has already set the state.
+      if (controller.signal.aborted) return;
       this.set({ status: 'error', message: err instanceof Error ? err.message : String(err) });
     }
   }

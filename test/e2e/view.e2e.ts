@@ -100,11 +100,14 @@ export async function captureUntil(page: Page, slot: string, against: string, ok
 /** Waits until two pictures in a row agree (the view stopped changing), keeping the last under `slot`. */
 export async function steadyPicture(page: Page, slot: string, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  await capture(page, slot);
-  while (await capture(page, `${slot}-next`, slot) !== 0) {
+  // Each shot is compared with the one before it; the two slots take turns (one screenshot per round).
+  let [last, next] = [slot, `${slot}-next`];
+  await capture(page, last);
+  while (await capture(page, next, last) !== 0) {
     if (Date.now() > deadline) throw new Error(`the picture did not settle (${slot})`);
-    await capture(page, slot);
+    [last, next] = [next, last];
   }
+  // `slot` is one of the two, which agree: it holds the settled picture.
 }
 
 /** "show the lidar coloured by height" → Apply → the scan is drawn (viewStats and pixels) → Undo → gone. */

@@ -85,15 +85,13 @@ export function deriveRvizState(input: RvizStateInput): RvizState {
     return state('read-only', 'RViz: read-only',
       'The bridge refuses every config (read_only is set). Apply changes only this document; Save it, or restart the bridge with read_only:=false.', true, false);
   }
-  // A refusal that is the only evidence tells the mode through its `mode` field.
-  const action = e.action === 'refused' ? (e.mode === 'write-only' ? 'written' : 'loaded') : e.action;
-  switch (action) {
-    case 'written':
-      return state('write-only', 'RViz: write only',
-        `The bridge writes each config${e.file ? ` to ${e.file}` : ''} but supervises no RViz: reopen the file in RViz2, or launch with rviz:=true.`, true);
-    case 'rviz_exited':
-      return state('rviz-exited', 'RViz exited', `RViz exited on its own${e.reason ? ` (${e.reason})` : ''}; the next Apply starts it again.`, true);
-    default:
-      return state('follows', 'RViz follows', 'Apply and Undo send the whole document; the bridge restarts RViz with it and says when it loaded.', true);
+  // A refusal is evidence only through its `mode` field (modeEvidence): write-only, or else a supervised RViz.
+  if (e.action === 'written' || (e.action === 'refused' && e.mode === 'write-only')) {
+    return state('write-only', 'RViz: write only',
+      `The bridge writes each config${e.file ? ` to ${e.file}` : ''} but supervises no RViz: reopen the file in RViz2, or launch with rviz:=true.`, true);
   }
+  if (e.action === 'rviz_exited') {
+    return state('rviz-exited', 'RViz exited', `RViz exited on its own${e.reason ? ` (${e.reason})` : ''}; the next Apply starts it again.`, true);
+  }
+  return state('follows', 'RViz follows', 'Apply and Undo send the whole document; the bridge restarts RViz with it and says when it loaded.', true);
 }

@@ -39,7 +39,14 @@ function setup() {
     { send: (t) => sent.push(t), wouldSend: () => true, sentTexts: () => sent.slice(-4) }, memoryStorage(), memoryStorage());
   const presence = (p: LinkState['presence']) => { state = { ...state, presence: p }; for (const l of listeners) l(state); docs.hostUpdate(); };
   const snapshot = (g: ReturnType<typeof graph>) => { robot.snapshot = { ...g, takenAt: Date.now() }; docs.hostUpdate(); };
-  return { docs, document, sent, presence, snapshot };
+  /** Connected to the scenario's robot, identified, with its own config open. */
+  const robotOpen = async (name: string) => {
+    presence('connected');
+    snapshot(graph(name));
+    docs.onRobotConfig(config(name));
+    await until(() => document.text === config(name), `${name}'s config opens`);
+  };
+  return { docs, document, sent, presence, snapshot, robotOpen };
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -65,11 +72,8 @@ describe('each robot its own document', () => {
   });
 
   it('another robot after a reconnect: its config opens, the first document is kept, and sending that one here asks naming both', async () => {
-    const { docs, document, sent, presence, snapshot } = setup();
-    presence('connected');
-    snapshot(graph('turtlebot_nav'));
-    docs.onRobotConfig(config('turtlebot_nav'));
-    await until(() => document.text === config('turtlebot_nav'), 'first config');
+    const { docs, document, sent, presence, snapshot, robotOpen } = setup();
+    await robotOpen('turtlebot_nav');
     document.apply([edit], 'odom');
     const first = document.text;
     const epoch = docs.viewEpoch;
@@ -98,11 +102,8 @@ describe('each robot its own document', () => {
   });
 
   it('a robot first seen in part (still starting) that turns out to be another gets its own document and config', async () => {
-    const { docs, document, presence, snapshot } = setup();
-    presence('connected');
-    snapshot(graph('turtlebot_nav'));
-    docs.onRobotConfig(config('turtlebot_nav'));
-    await until(() => document.text === config('turtlebot_nav'), 'first config');
+    const { docs, document, presence, snapshot, robotOpen } = setup();
+    await robotOpen('turtlebot_nav');
     presence('reconnecting');
     presence('connected');
     docs.onRobotConfig(config('qos_traps'));
@@ -119,11 +120,8 @@ describe('each robot its own document', () => {
   });
 
   it("a change by another client is one undo step; Undo brings ours back; a send over a config changed since asks", async () => {
-    const { docs, document, sent, presence, snapshot } = setup();
-    presence('connected');
-    snapshot(graph('turtlebot_nav'));
-    docs.onRobotConfig(config('turtlebot_nav'));
-    await until(() => document.text === config('turtlebot_nav'), 'first config');
+    const { docs, document, sent, robotOpen } = setup();
+    await robotOpen('turtlebot_nav');
     document.apply([edit], 'odom');
     docs.requestSend(document.text);
     docs.onRobotConfig(document.text); // the echo
