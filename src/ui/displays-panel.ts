@@ -34,13 +34,15 @@ export class DisplaysPanel extends LitElement {
     ul { list-style: none; margin: 0; padding: 0; }
     li { padding: 4px 0 4px calc(var(--depth, 0) * 16px); border-bottom: 1px solid #30333a; }
     .row { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
-    .row.editable { align-items: center; }
+    .row.editable { align-items: center; flex-wrap: nowrap; }
+    /* What the row says wraps inside itself, so Rename/Remove stay on the row's first line beside a long topic. */
+    .about { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; flex: 1 1 auto; min-width: 0; }
     .dot { width: 9px; height: 9px; border-radius: 50%; background: var(--ok); display: inline-block; flex: none; }
     .dot.warning { background: var(--warn); } .dot.error { background: var(--err); } .dot.off { background: var(--muted); }
     .name { font-weight: 600; }
     .disabled .name { color: var(--muted); font-weight: 400; }
     .cls { color: var(--muted); font-size: 12px; }
-    .topic { font-family: ui-monospace, monospace; font-size: 12px; }
+    .topic { font-family: ui-monospace, monospace; font-size: 12px; overflow-wrap: anywhere; }
     .finding { font-size: 12px; margin: 2px 0 0 17px; }
     .finding.error { color: var(--err); } .finding.warning { color: var(--warn); } .finding.info { color: var(--info); }
     dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 10px; }
@@ -170,13 +172,15 @@ export class DisplaysPanel extends LitElement {
         <button class="expand" aria-expanded=${open ? 'true' : 'false'} aria-controls=${id}
           aria-label="${open ? 'Hide' : 'Show'} the properties of ${d.name || 'this display'}" @click=${() => this.toggle(d.path)}>${open ? '▾' : '▸'}</button>
         ${this.editor && this.renaming !== d.path ? this.enabledSwitch(d) : nothing}
-        <span class="dot ${status}" role="img" aria-label="status ${status || 'ok'}" title=${status || 'ok'}></span>
-        <span class="name">${d.name}</span>
-        <span class="cls">${d.isGroup ? 'Group' : shortType(d.classId)}</span>
-        ${d.topics.map((t) => html`<span class="topic" title=${t.property}>${t.value}</span>`)}
-        ${d.enabled ? nothing : html`<span class="muted">hidden</span>`}
-        ${this.viewState(d)}
-        ${change ? html`<span class="chip change" data-change-chip>${change.kind === 'added' ? 'new' : 'changed'}</span>` : nothing}
+        <span class="about">
+          <span class="dot ${status}" role="img" aria-label="status ${status || 'ok'}" title=${status || 'ok'}></span>
+          <span class="name">${d.name}</span>
+          <span class="cls">${d.isGroup ? 'Group' : shortType(d.classId)}</span>
+          ${d.topics.map((t) => html`<span class="topic" title=${t.property}>${t.value}</span>`)}
+          ${d.enabled ? nothing : html`<span class="muted">hidden</span>`}
+          ${this.viewState(d)}
+          ${change ? html`<span class="chip change" data-change-chip>${change.kind === 'added' ? 'new' : 'changed'}</span>` : nothing}
+        </span>
         ${this.editor ? this.rowTools(d) : nothing}
       </div>
       ${mine.map((f) => html`<div class="finding ${f.severity}" data-finding=${f.code}>${f.summary}</div>`)}
