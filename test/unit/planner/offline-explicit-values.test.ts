@@ -61,3 +61,15 @@ describe('offline planner: a setting given two values', () => {
     expect(r.actions).toContain('Set Alpha = 0.5 on "Map"');
   });
 });
+
+describe('offline planner: a Global Option given two values', () => {
+  it.each([
+    ['make the background grey, make it black', '0; 0; 0'],
+    ['background grey, actually black', '0; 0; 0'],
+    ['sfondo grigio, mettilo nero', '0; 0; 0'],
+    ['background light grey (220 220 220)', '220; 220; 220'],
+  ])('"%s" sets Background Color %s', async (request, rgb) => {
+    const r = await planWhole(request);
+    expect(r.actions).toEqual([`Set Background Color = ${rgb} on "Global Options"`]);
+  });
+});

@@ -31,10 +31,10 @@ import { placeWords } from './places.ts';
 import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
-import { guessesIn, rewriteConcepts } from './concepts.ts';
+import { CONCEPTS, guessesIn, rewriteConcepts } from './concepts.ts';
 import { leaveSpan, negationAt, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
-import { takeGlobalOption } from './global-options.ts';
+import { globalOptionWord, takeGlobalOption } from './global-options.ts';
 import { bindDeviceNouns } from './device-nouns.ts';
 import { dropReplacedValues } from './contrast.ts';
 import { explicitColours, hexTokens } from './explicit-values.ts';
@@ -256,7 +256,15 @@ const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 
 function handleClause(p: Planner, clause: string): void {
   if (takeRename(p, clause)) return;
   // "black background", "frame rate 15": a Global Option takes the clause's value; what else it names is read after.
+  // "…background grey, make it black", "…, actually black": a clause that refers back, naming no display, with a
+  // value, is about the Global Option the clause before set.
+  const back = tokenize(clause);
+  if (p.lastGlobalWord && takeGlobalOption({ ...p, actions: [], notes: [] }, clause) === undefined && p.ctx.catalog.typesForWords(clause).length === 0
+    && (back.slice(0, 3).some((w) => CONCEPTS.corrections.pronouns.includes(w)) || CONCEPTS.corrections.markers.includes(back[0] ?? '')) && valuedClause(clause, back)) {
+    clause = `${p.lastGlobalWord} ${clause}`;
+  }
   const rest = takeGlobalOption(p, clause);
+  p.lastGlobalWord = rest !== undefined ? globalOptionWord(clause) : undefined;
   if (rest !== undefined) {
     if (tokenize(rest).some((t) => !FILLER.has(t) && !GENERAL.has(t) && findVerb([t], []) === undefined)) handleClause(p, rest);
     return;
