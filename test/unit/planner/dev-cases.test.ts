@@ -21,6 +21,7 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-r3l-de-polite-camera': 'question form: nothing changed, the reading offered as a choice (issue 22)',
   'dev-r3l-fr-polite-camera': 'question form: nothing changed, the reading offered as a choice (issue 22)',
   'dev-r3l-es-remove-camera': 'question form: nothing changed, the reading offered as a choice (issue 22)',
+  'dev-p22b-compound-map-colours': 'the catalog words "map colours" as the value "map" of the Map\'s Color Scheme, so the clause names two values (issue 22, second step)',
 };
 
 function groupOf(id: string): string {

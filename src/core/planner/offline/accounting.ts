@@ -92,7 +92,7 @@ export function unaccounted(p: Planner, tokens: readonly string[], masked: reado
     if (masked.some((m) => i >= m.start && i < m.start + m.length)) return;
     if (/^\d/.test(t) || t.length < 2) return;
     // A hex colour (`#FF8800`, read by colourIn) is a value, not a word.
-    if (/^(?=.*\d)([0-9a-f]{6}|[0-9a-f]{3})$/.test(t)) return;
+    if (/^(?=.*\d)([0-9a-f]{6}|[0-9a-f]{3})$/.test(t) || p.hexValues?.has(t)) return;
     if (vocab.has(t) || vocab.has(singular(t)) || inflectionOf(t, vocab)) return;
     known ??= names(p);
     if (known.has(t) || known.has(singular(t))) return;

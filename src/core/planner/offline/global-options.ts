@@ -36,3 +36,9 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
   }
   return undefined;
 }
+
+/** The words naming a Global Option in a clause ("background"), for a later clause that refers back to it. */
+export function globalOptionWord(clause: string): string | undefined {
+  const tokens = tokenize(clause);
+  return CONCEPTS.globalOptions.flatMap((o) => o.words).find((w) => hasPhrase(tokens, w) !== undefined);
+}

@@ -40,6 +40,9 @@ export function questionOf(sentence: string): Question | undefined {
 export function leaveSpan(tokens: readonly string[]): Span | undefined {
   const named = anyPhrase(tokens, CONCEPTS.leave.phrases);
   if (named) return named;
+  // "the depth one stays", "the map remains": what it follows is kept as it is (no number: "stay 3 s" is a decay).
+  const stays = anyPhrase(tokens, CONCEPTS.leave.stays);
+  if (stays && stays.start > 0 && !tokens.some((t) => /^\d/.test(t))) return stays;
   // "leave the laser alone / on / be": a clause led by "leave".
   const lead = tokens.findIndex((t) => !['please', 'just', 'ok', 'okay', 'so', 'and', 'then', 'i', 'd', 'would', 'you', 'can'].includes(t));
   if (lead >= 0 && (tokens[lead] === 'leave' || (tokens[lead] === 'let' && tokens.includes('be')))) return { start: lead, length: 1 };

@@ -31,12 +31,15 @@ import { placeWords } from './places.ts';
 import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
-import { guessesIn, rewriteConcepts } from './concepts.ts';
+import { CONCEPTS, guessesIn, rewriteConcepts } from './concepts.ts';
 import { leaveSpan, negationAt, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
-import { takeGlobalOption } from './global-options.ts';
+import { globalOptionWord, takeGlobalOption } from './global-options.ts';
 import { bindDeviceNouns } from './device-nouns.ts';
 import { dropReplacedValues } from './contrast.ts';
+import { explicitColours, hexTokens } from './explicit-values.ts';
+import { readDeviceTargets } from './device-qualifiers.ts';
+import { correctionOnly, keepProtected, settleRepeatedValues, type ClauseActions } from './repeated-values.ts';
 
 /** A plugin display's settings are not in the catalog: a change on it is said, never guessed. */
 const unknownSettingsNote = (d: { name: string; classId: string }): string =>
@@ -253,12 +256,22 @@ const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 
 function handleClause(p: Planner, clause: string): void {
   if (takeRename(p, clause)) return;
   // "black background", "frame rate 15": a Global Option takes the clause's value; what else it names is read after.
+  // "…background grey, make it black", "…, actually black": a clause that refers back, naming no display, with a
+  // value, is about the Global Option the clause before set.
+  const back = tokenize(clause);
+  if (p.lastGlobalWord && takeGlobalOption({ ...p, actions: [], notes: [] }, clause) === undefined && p.ctx.catalog.typesForWords(clause).length === 0
+    && (back.slice(0, 3).some((w) => CONCEPTS.corrections.pronouns.includes(w)) || CONCEPTS.corrections.markers.includes(back[0] ?? '')) && valuedClause(clause, back)) {
+    clause = `${p.lastGlobalWord} ${clause}`;
+  }
   const rest = takeGlobalOption(p, clause);
+  p.lastGlobalWord = rest !== undefined ? globalOptionWord(clause) : undefined;
   if (rest !== undefined) {
     if (tokenize(rest).some((t) => !FILLER.has(t) && !GENERAL.has(t) && findVerb([t], []) === undefined)) handleClause(p, rest);
     return;
   }
   const tokens = tokenize(clause);
+  // "…, please", "…, thanks": politeness alone is no clause (it would repeat the last one's verb on its targets).
+  if (tokens.length > 0 && tokens.every((t) => FILLER.has(t) && !['on', 'off', 'it', 'them', 'that', 'this'].includes(t)) && findVerb(tokens, []) === undefined) return;
   const taken: Span[] = [];
   // "make the scan work", "get the camera working again": a fix request around a named thing.
   // …not a complaint inside a relative clause, which describes the target ("tf frames that are not refreshing").
@@ -279,6 +292,10 @@ function handleClause(p: Planner, clause: string): void {
     const named = targets.length > 0 ? targets : inherited(p);
     const shown = named.flatMap((t) => t.displays.length > 0 ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]);
     p.notes.push(shown.length > 0 ? `left ${[...new Set(shown)].join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")` : `"${clause.trim()}": nothing was changed`);
+    // What it names (not what "it" refers back to) is protected: no other clause of the request changes it.
+    // (Only a target that names one display: "leave robot1 alone" or "the other robot" are too wide to overrule a
+    // clause that names its display.)
+    for (const d of targets.filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) (p.protectedDisplays ??= new Set()).add(d);
     p.last = named;
     p.lastVerb = undefined;
     return;
@@ -455,7 +472,12 @@ function handleClause(p: Planner, clause: string): void {
   // it has none; otherwise a name shows it ("the map", "the lidar red" adds a red lidar).
   // A value with no verb on a type with no display ("laser points red please", "odometry: 10 arrows max") is a change
   // too: it says there is none and how to add one, never adds.
-  if (!verb) verb = (valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0)) || setsMissing(p, targets, clause, masked, tokens) ? 'set' : 'show';
+  if (!verb) {
+    verb = (valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0)) || setsMissing(p, targets, clause, masked, tokens) ? 'set' : 'show';
+    // Add only on request: a verbless change ("the laser red") governs the verbless list after it ("…and the
+    // odometry"), which never adds a display.
+    if (valuedClause(clause, tokens) && !ownVerb) p.lastVerb = 'set';
+  }
   // Precision before recall: a content word nothing accounts for ("make the lidar sparkle") is never turned into some
   // other change. A setting clause with one is left out whole; show, hide and remove still apply to what they name.
   const unknown = unaccounted(p, tokens, masked);
@@ -471,6 +493,10 @@ function handleClause(p: Planner, clause: string): void {
       return;
     }
   }
+  // A device noun alone ("hide the camera") on a robot whose camera is several displays: a qualifier selects one, else
+  // the clause is unsure (one choice per display, below).
+  const device = verb !== 'show' && usable ? readDeviceTargets(p, tokens, targets, masked) : { targets, unsure: false };
+  targets = device.targets;
   const start = p.actions.length;
   const groups: { target: Target; from: number; to: number }[] = [];
   for (const target of targets) {
@@ -479,6 +505,13 @@ function handleClause(p: Planner, clause: string): void {
     groups.push({ target, from, to: p.actions.length });
   }
   p.last = targets;
+  if (device.unsure && unknown.length === 0) {
+    const acting = groups.filter((g) => g.to > g.from);
+    for (const a of p.actions.slice(start)) (p.held ??= new Set()).add(a);
+    for (const g of acting) (p.alternatives ??= []).push({ label: `${clause.trim()} (${g.target.displays.map((d) => d.name).join(', ')})`, actions: p.actions.slice(g.from, g.to) });
+    p.notes.push(`"${clause.trim()}" could mean ${targets.map((t) => t.displays.map((d) => d.name).join(', ')).join(' or ')}; nothing was changed for it, each is offered as a choice`);
+    return;
+  }
   // One value and two things it could belong to ("make the grid under the laser blue"): neither is changed; each is
   // offered as a choice of its own. (A list — "the laser and the grid blue" — is split into clauses before this.)
   const acting = groups.filter((g) => g.to > g.from);
@@ -779,8 +812,11 @@ function readRequest(input: OfflineInput): Reading {
   const at = kept ? text.lastIndexOf(kept) : -1;
   // Words of names here (a display called "Tags") are never read as paraphrases.
   const names = namesOf(ctx);
-  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(dropReplacedValues(part), names)), names)));
+  const vocab = vocabulary(ctx.catalog);
+  const known = (w: string): boolean => vocab.has(w) || vocab.has(singular(w)) || names.has(w);
+  const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(dropReplacedValues(explicitColours(part, known)), names)), names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
+  p.hexValues = hexTokens(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
     .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis')
@@ -796,11 +832,15 @@ function readRequest(input: OfflineInput): Reading {
   else if (recipe) applyRecipe(p, recipe, text);
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) {
+    const spans: ClauseActions[] = [];
     for (const c of distribute(p, clauses(text))) {
       const start = p.actions.length;
-      handleClause(p, c);
+      if (!correctionOnly(c)) handleClause(p, c);
       cite(p, start, c);
+      spans.push({ text: c, start, end: p.actions.length });
     }
+    settleRepeatedValues(p, spans);
+    keepProtected(p);
   }
   // Whatever else acted (a recipe, a replayed request) cites the request as read.
   cite(p, 0, text);

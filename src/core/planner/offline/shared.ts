@@ -48,6 +48,12 @@ export interface Planner {
   negated?: boolean;
   /** Readings of a held clause, one per target it could mean (a value that could belong to either): each a choice. */
   alternatives?: { label: string; actions: RvizAction[] }[];
+  /** The words of the Global Option the clause before set ("background"), for "…, make it black". */
+  lastGlobalWord?: string;
+  /** Explicit colours of the request, as the tokens of their `#rrggbb` (explicit-values.ts): values, not words. */
+  hexValues?: ReadonlySet<string>;
+  /** Displays a "stays / remains / keep / leave" clause protects: no action of the request changes them. */
+  protectedDisplays?: Set<VirtualDisplay>;
 }
 
 /** An action with the words of the request that produced it (the plan's accounting: `from` on a planned action). */

@@ -173,6 +173,22 @@ function genericWords(p: Planner, spec: DisplayTypeSpec): Set<string> {
 }
 
 /** What a clause is about, from display names, topic names and type words (in that order of precedence). */
+/**
+ * Displays here whose type has a switch worded as the mention (with the word before it, "frame axes", or — when the
+ * verb adds nothing — alone), for a mention of a type with no display: one type's displays, else none.
+ */
+function switchHolders(p: Planner, m: TypeMention, tokens: readonly string[], ns: string | undefined): VirtualDisplay[] {
+  const holding = (phrase: string): VirtualDisplay[] => p.state.live().filter((d) => d.spec !== undefined && d.spec !== m.spec && d.enabled !== undefined
+    && d.spec.properties.some((x) => x.kind === 'bool' && (x.words ?? []).some((w) => tokenize(w).join(' ') === phrase)) && (ns === undefined || belongsTo(d, ns)));
+  const own = tokenize(m.phrase).join(' ');
+  // The word before counts only as a modifier: no verb ("show axes"), negation ("no axes") or article.
+  const before = m.start > 0 ? tokens[m.start - 1]! : undefined;
+  const modifier = before !== undefined && !FILLER.has(before) && !['no', 'not', 'without', 'never', 'only', 'just'].includes(before) && findVerb([before], []) === undefined ? before : undefined;
+  let found = own.includes(' ') ? holding(own) : modifier ? holding(`${modifier} ${own}`) : [];
+  if (found.length === 0 && modifier && findVerb([...tokens], [])?.verb !== 'show') found = holding(own);
+  return new Set(found.map((d) => d.spec)).size === 1 ? found : [];
+}
+
 export function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Span[]): Target[] {
   const targets: Target[] = [];
   const ns = namespaceOf(p, tokens);
@@ -318,7 +334,18 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (inside) for (const t of [...targets]) if (t.span && !t.topics.length && overlaps(t.span, inside)) targets.splice(targets.indexOf(t), 1);
     targets.push({ spec: showing[0]?.spec ?? spec, displays: showing, topics: [name], phrase: name, plural: false });
   }
-  const mentions: TypeMention[] = typeMentions(tokens, p.ctx.catalog.displays, taken);
+  const found: TypeMention[] = typeMentions(tokens, p.ctx.catalog.displays, taken);
+  // A noun phrase binds by its head: a type word right before another ("the robot axes", "the robot laser") only
+  // modifies it, so it names no display of its own (its word stays taken: it is no setting either).
+  // (Only when the head names something here — a display of its type, or a switch of another display, "the robot
+  // axes" → the TF's axes — else "the tf markers" stays the TF's markers.)
+  const headHere = (h: TypeMention): boolean => p.state.live().some((d) => d.spec === h.spec) || switchHolders(p, h, tokens, ns).length > 0;
+  // (…nor when the head is a part of the modifier's own type: "the tf markers" are the TF's Marker Scale.)
+  const partOf = (spec: DisplayTypeSpec, h: TypeMention): boolean => {
+    const head = new Set(singularTokens(tokenize(h.phrase)));
+    return spec.properties.some((x) => singularTokens([...tokenize(x.path), ...(x.words ?? []).flatMap((w) => tokenize(w))]).some((w) => head.has(w)));
+  };
+  const mentions = found.filter((m) => !found.some((h) => h !== m && h.spec !== m.spec && h.start === m.start + m.length && !isPropertyWord(m.spec, h.phrase) && !partOf(m.spec, h) && headHere(h)));
   const anchors = [...targets.map((t) => t.spec).filter((s): s is DisplayTypeSpec => s !== undefined), ...mentions.map((m) => m.spec)];
   for (const m of mentions) {
     // A word that is a property or value of another thing named here ("by axis", "as points", "the costmap colour
@@ -454,6 +481,18 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       if (carried.length > 0 && carried.length < kin.length) {
         taken.push({ start: m.start - 1, length: 1 });
         targets.push({ spec: carried[0]!.spec, displays: carried, topics: [], phrase: `${q} ${m.phrase}`, plural: carried.length > 1, span: m, context: tokens });
+        continue;
+      }
+    }
+    // A head with no display of its type that is a switch phrase of a display here ("the frame axes" with no Axes
+    // display: the TF's Show Axes) names that display; the switch is read from the clause as usual.
+    if (displays.length === 0) {
+      const holders = switchHolders(p, m, tokens, ns);
+      if (holders.length > 0) {
+        // Its words are the switch's, so they stay readable as a setting ("frame axes" → Show Axes).
+        const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+        if (at >= 0) taken.splice(at, 1);
+        targets.push({ spec: holders[0]!.spec, displays: holders, topics: [], phrase: m.phrase, plural: holders.length > 1, span: m, context: tokens });
         continue;
       }
     }

@@ -1,0 +1,49 @@
+// A device noun ("the camera", "the lidar") names what the robot has, which may be displays of several types: the
+// camera's Image and its depth cloud (/camera/color/image_raw, /camera/depth/points). A qualifier word the clause
+// holds ("RGB", "colour", "depth", "front") that a display's name or topic carries selects it; with none, and more
+// than one such display, the clause is unsure: it acts on none, and each display is offered as a choice (at most 3).
+import { splitCamel, tokenize } from '../../catalog/text.ts';
+import type { VirtualDisplay } from '../state.ts';
+import { CONCEPTS } from './concepts.ts';
+import { FILLER } from './lexicon.ts';
+import { findVerb } from './phrases.ts';
+import { belongsTo, displayTopic, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
+
+const NOUNS = new Set(CONCEPTS.deviceNouns.nouns);
+const SYNONYMS: Record<string, string> = CONCEPTS.deviceNouns.qualifierSynonyms;
+const PLURAL = new Set(['all', 'both', 'every', 'each', 'cameras', 'lasers', 'clouds']);
+/** At most this many displays are offered as choices. */
+const MAX_CHOICES = 3;
+
+const norm = (w: string): string => SYNONYMS[w] ?? singularTokens([w])[0]!;
+const carried = (d: VirtualDisplay): Set<string> => new Set([...tokenize(splitCamel(d.name)), ...topicTokens(displayTopic(d))].map(norm));
+
+/** A device target split by what the robot has: the displays it means, or several when the clause is unsure. */
+export interface DeviceReading { targets: Target[]; unsure: boolean }
+
+/**
+ * Re-reads a clause's targets named by a device noun alone: a qualifier selects among the displays carrying the noun
+ * (in their name, else their topic), and more than one display of different types left is unsure.
+ */
+export function readDeviceTargets(p: Planner, tokens: readonly string[], targets: Target[], masked: readonly { start: number; length: number }[]): DeviceReading {
+  if (targets.length !== 1) return { targets, unsure: false };
+  const t = targets[0]!;
+  // (A target carried over from the clause before has its span in that clause's words: not this one's noun.)
+  const word = t.span && t.span.length === 1 ? tokens[t.span.start] : undefined;
+  const noun = word !== undefined ? norm(word) : undefined;
+  if (!noun || !NOUNS.has(noun) || t.topics.length > 0 || t.within || tokens.some((w) => PLURAL.has(w))) return { targets, unsure: false };
+  const live = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && !d.removed && (t.ns === undefined || belongsTo(d, t.ns)));
+  const byName = live.filter((d) => tokenize(splitCamel(d.name)).map(norm).includes(noun));
+  const pool = byName.length > 0 ? byName : live.filter((d) => carried(d).has(noun));
+  if (pool.length < 2) return { targets, unsure: false };
+  // The clause's other content words that some display of the pool carries: its qualifiers.
+  const verb = findVerb([...tokens], [])?.span;
+  const words = tokens.map((w, i) => ({ w: norm(w), i })).filter(({ w, i }) => i !== t.span!.start && !FILLER.has(w) && !(verb && i >= verb.start && i < verb.start + verb.length)
+    && !masked.some((m) => m !== t.span && i >= m.start && i < m.start + m.length));
+  const qualified = pool.filter((d) => words.some(({ w }) => carried(d).has(w)));
+  if (qualified.length === 1) return { targets: [{ ...t, spec: qualified[0]!.spec, displays: qualified, plural: false }], unsure: false };
+  const left = qualified.length > 1 ? qualified : pool;
+  // Several displays of one type are the type's own business (robots, groups); different types are the ambiguity.
+  if (new Set(left.map((d) => d.classId)).size < 2) return { targets, unsure: false };
+  return { targets: left.slice(0, MAX_CHOICES).map((d) => ({ ...t, spec: d.spec, displays: [d], plural: false })), unsure: true };
+}

@@ -1,0 +1,108 @@
+// One request, one setting, two values: the later one wins only when it says it corrects ("…, actually yellow",
+// "no, blue", "…, make it black": a correction marker or a clause that refers back with a pronoun); otherwise the
+// request is unsure which it meant, so neither is applied and each is offered as a choice. And what a "stays / keep /
+// leave" clause protects is changed by no clause of the request.
+import { tokenize } from '../../catalog/text.ts';
+import type { RvizAction } from '../../rviz/action-types.ts';
+import { CONCEPTS } from './concepts.ts';
+import { FILLER } from './lexicon.ts';
+import { colourIn, hasPhrase, numbersIn } from './mentions.ts';
+import type { Planner } from './shared.ts';
+
+/** The actions one clause produced: `p.actions[start, end)`. */
+export interface ClauseActions { text: string; start: number; end: number }
+
+const LEADING = new Set(['and', 'but', 'or', 'so', 'well', 'oh', 'hmm', 'um', 'uh', 'ok', 'okay']);
+
+/** The clause's words after leading connectives and filler. */
+function content(clause: string): string[] {
+  const t = tokenize(clause);
+  let i = 0;
+  while (i < t.length && (LEADING.has(t[i]!) || (FILLER.has(t[i]!) && !CONCEPTS.corrections.markers.includes(t[i]!)))) i++;
+  return t.slice(i);
+}
+
+const marker = (tokens: readonly string[]): number => {
+  for (const m of [...CONCEPTS.corrections.markers].sort((a, b) => tokenize(b).length - tokenize(a).length)) {
+    const at = hasPhrase(tokens, m);
+    if (at && at.start === 0) return at.length;
+  }
+  return 0;
+};
+
+/** A clause that is only a correction marker ("no", "wait", "sorry"): it says the next clause corrects. */
+export function correctionOnly(clause: string): boolean {
+  const t = content(clause);
+  return t.length > 0 && marker(t) === t.length;
+}
+
+/** Whether a clause corrects what came before: led by a marker, after a marker-only clause, or referring back by pronoun. */
+function corrects(spans: readonly ClauseActions[], k: number): boolean {
+  const t = content(spans[k]!.text);
+  if (marker(t) > 0) return true;
+  if (k > 0 && correctionOnly(spans[k - 1]!.text)) return true;
+  // "make it black", "change that to red": the clause's target is a pronoun (a verb, then the pronoun).
+  return t.slice(0, 3).some((w, i) => i > 0 && CONCEPTS.corrections.pronouns.includes(w));
+}
+
+/** Settles a setting given two values in different clauses of the request (see the file's comment). */
+export function settleRepeatedValues(p: Planner, spans: readonly ClauseActions[]): void {
+  const clauseOf = (i: number): number => spans.findIndex((s) => i >= s.start && i < s.end);
+  const byKey = new Map<string, { clause: number; action: RvizAction }[]>();
+  p.actions.forEach((a, i) => {
+    if (a.action !== 'set_property' || !a.property) return;
+    const clause = clauseOf(i);
+    if (clause < 0) return;
+    const key = `${a.display}\u0000${a.property}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), { clause, action: a }]);
+  });
+  // A display this plan adds is named by a name a twin added later may share: two of them are not one setting.
+  const added = new Set(p.actions.filter((a) => a.action === 'add_display').map((a) => a.display));
+  const dropped = new Set<RvizAction>();
+  for (const entries of byKey.values()) {
+    if (added.has(entries[0]!.action.display)) continue;
+    const values = new Set(entries.map((e) => e.action.value.toLowerCase()));
+    const clauses = [...new Set(entries.map((e) => e.clause))];
+    if (values.size < 2 || clauses.length < 2) continue;
+    const last = Math.max(...clauses);
+    const { display, property } = entries[0]!.action;
+    if (corrects(spans, last)) {
+      for (const e of entries) if (e.clause !== last) dropped.add(e.action);
+      p.notes.push(`${display}: "${spans[last]!.text.trim()}" corrects the ${property} asked for before; the later value is used`);
+      continue;
+    }
+    // Unsure only when each clause writes its value out (a colour, a number): a comparative or a mode a setting needs
+    // ("bigger, 20 cells", "by intensity … red") is refined by the clause after it, as before (complete() keeps one).
+    if (entries.some((e) => p.held?.has(e.action))) continue;
+    if (!clauses.every((k) => explicitValue(spans[k]!.text))) continue;
+    const onDisplay = (k: number): RvizAction[] => p.actions.slice(spans[k]!.start, spans[k]!.end).filter((a) => a.display === display);
+    // What more than one of these clauses sets there (the setting, and a mode each needs for it: Color Transformer
+    // FlatColor) is what the choice decides; what only one clause sets there comes with every choice.
+    const setBy = (k: number): string[] => onDisplay(k).filter((a) => a.action === 'set_property').map((a) => a.property);
+    const shared = new Set(clauses.flatMap(setBy).filter((x) => clauses.filter((k) => setBy(k).includes(x)).length > 1));
+    for (const k of clauses) for (const a of onDisplay(k)) (p.held ??= new Set()).add(a);
+    for (const k of clauses) {
+      const others = clauses.filter((o) => o !== k).flatMap(onDisplay).filter((a) => !(a.action === 'set_property' && shared.has(a.property)));
+      const value = entries.find((e) => e.clause === k)!.action.value;
+      (p.alternatives ??= []).push({ label: `${spans[k]!.text.trim()} (${display} ${property} ${value})`, actions: [...onDisplay(k), ...others] });
+    }
+    p.notes.push(`${display}: the request gives ${property} ${clauses.length} values (${clauses.map((k) => `"${spans[k]!.text.trim()}"`).join(', ')}) and does not say which one it means; nothing was changed for it, each is offered as a choice`);
+  }
+  if (dropped.size > 0) p.actions = p.actions.filter((a) => !dropped.has(a));
+}
+
+/** Whether a clause writes a value out: a colour (word or numbers) or a number. */
+function explicitValue(clause: string): boolean {
+  return colourIn(clause) !== undefined || numbersIn(clause).length > 0;
+}
+
+/** Takes out every action on a display a "stays / keep / leave" clause protects, whichever clause planned it. */
+export function keepProtected(p: Planner): void {
+  if (!p.protectedDisplays || p.protectedDisplays.size === 0) return;
+  const handles = new Map([...p.protectedDisplays].map((d) => [p.state.handle(d), d.name]));
+  const out = p.actions.filter((a) => !(a.display && handles.has(a.display)));
+  if (out.length === p.actions.length) return;
+  const names = [...new Set(p.actions.filter((a) => a.display && handles.has(a.display)).map((a) => handles.get(a.display)!))];
+  p.notes.push(`${names.join(', ')}: kept as ${names.length === 1 ? 'it is' : 'they are'}, as the request says; what else it asked of ${names.length === 1 ? 'it' : 'them'} was left out`);
+  p.actions = out;
+}

@@ -1,0 +1,55 @@
+// Device nouns and qualifiers: a device noun that means more than one display of the document (the manipulator's
+// camera is its Image and its depth cloud) acts on none and offers a choice per display; a qualifier word that a
+// display's name or topic carries ("RGB", "colour", "depth", "front") selects it; a "stays / remains / keep / leave"
+// clause protects what it names from every other clause of the request.
+import { describe, expect, it } from 'vitest';
+import { planOnScenario } from './scenario-plans.ts';
+
+describe('offline planner: a device noun that means several displays', () => {
+  it('"hide the camera" on the manipulator hides nothing and offers the Image and the depth cloud', async () => {
+    const r = await planOnScenario('manipulator', 'hide the camera');
+    expect(r.actions).toEqual([]);
+    expect(r.choices.map((c) => c.actions)).toEqual(expect.arrayContaining([['Hide "Color Image"'], ['Hide "Depth Cloud"']]));
+    expect(r.choices.length).toBeLessThanOrEqual(3);
+    expect(r.notes.join(' | ')).toMatch(/could mean .*Depth Cloud.* or .*Color Image|could mean .*Color Image.* or .*Depth Cloud/);
+  });
+
+  it('a display named by the noun is meant: "hide the camera" on the turtlebot hides "Camera Image"', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'hide the camera')).actions).toEqual(['Hide "Camera Image"']);
+  });
+
+  it.each([
+    ['RGB camera off', 'Color Image'],
+    ['hide the colour camera', 'Color Image'],
+    ['hide the depth camera', 'Depth Cloud'],
+    ['apaga la cámara RGB', 'Color Image'],
+  ])('"%s" selects %s by its qualifier', async (request, name) => {
+    expect((await planOnScenario('manipulator', request)).actions).toEqual([`Hide "${name}"`]);
+  });
+});
+
+describe('offline planner: "stays / remains / keep / leave" protects what it names', () => {
+  it.each([
+    'RGB camera off, the depth one stays',
+    'hide the colour camera but keep the depth',
+    'apaga la cámara RGB, la de profundidad se queda',
+    'éteins la caméra couleur, garde la profondeur',
+    'desliga a câmera RGB, a de profundidade fica',
+    'spegni la telecamera RGB, quella di profondità resta',
+    'RGB-Kamera aus, die Tiefenkamera bleibt',
+  ])('"%s" hides the Image and never the depth cloud', async (request) => {
+    expect((await planOnScenario('manipulator', request)).actions).toEqual(['Hide "Color Image"']);
+  });
+
+  it('takes out what an earlier clause planned on it: "hide both plans but leave the global one"', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'hide both plans but leave the global one');
+    expect(r.actions).toEqual(['Hide "Local Plan"']);
+    expect(r.notes.join(' | ')).toMatch(/Global Plan: kept as it is/);
+  });
+
+  it('"the map stays as it is" keeps the map and still colours the laser', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'make the laser red, the map stays as it is');
+    expect(r.actions.some((a) => a.includes('"Map"'))).toBe(false);
+    expect(r.actions).toContain('Set Color = 255; 0; 0 on "LaserScan"');
+  });
+});
