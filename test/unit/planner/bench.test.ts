@@ -78,8 +78,9 @@ describe('planner benchmark', () => {
 
   it('runs offline through the CLI and prints the table', async () => {
     const out: string[] = [];
-    // The tuned set alone: the held-out set is planned by the test above, and both together outgrew the timeout.
-    const code = await main(['bench', 'planner', '--scenario', 'big_graph', '--set', 'tuned'], { stdout: (t) => { out.push(t); }, stderr: (t) => { out.push(t); }, env: {} }, new AbortController().signal);
+    // big_graph's own tuned file alone (--exclude the dev-case files): the table is what this checks, and the whole
+    // tuned set on big_graph took ~59 s of the 60 s timeout on a loaded machine.
+    const code = await main(['bench', 'planner', '--scenario', 'big_graph', '--set', 'tuned', '--exclude', 'tuned/dev-*'], { stdout: (t) => { out.push(t); }, stderr: (t) => { out.push(t); }, env: {} }, new AbortController().signal);
     expect(code).toBe(0);
     expect(out.join('')).toMatch(/big_graph\s+\d+\s+\d+\s+[\d.]+ %/);
     expect(out.join('')).toMatch(/tokens full\s+tokens retrieved/);
