@@ -110,6 +110,8 @@ export class RosbridgeLink implements RobotLink {
   public readonly capabilities: readonly LinkCapability[];
   private readonly opts: RosbridgeLinkOptions;
   private readonly problems = new ProblemStore();
+  /** Refused subscriptions noted quietly (nobody published the topic then), with rosbridge's reason: topic → reason. */
+  private readonly quietRefusals = new Map<string, string>();
   private readonly listeners = new Set<(s: LinkState) => void>();
   private readonly caller: ServiceCaller;
   private readonly rosapi: RosapiClient;
@@ -149,10 +151,12 @@ export class RosbridgeLink implements RobotLink {
       message: `a message handler for ${topic} failed: ${err instanceof Error ? err.message : String(err)}` }),
     (topic, status) => {
       const id = `link:subscribe:${topic}`;
+      this.quietRefusals.delete(topic);
       if (!status) { if (this.problems.delete(id)) this.emit(); return; }
       // Refused for a topic nobody publishes (a Map's Update Topic whose message package the robot lacks): nothing is
       // missing, so it is a note, not a red problem; a warning once a publisher appears (escalateRefusals).
       const unpublished = this.unpublished(topic);
+      if (unpublished) this.quietRefusals.set(topic, status.message);
       this.setProblem({ id, severity: unpublished ? 'info' : status.level === 'error' ? 'error' : 'warning',
         message: `rosbridge refused the subscription to ${topic}${unpublished ? ' (nobody publishes it)' : ''}: ${status.message}` });
     }, (topic) => this.onAnyMessage(topic));
@@ -231,6 +235,7 @@ export class RosbridgeLink implements RobotLink {
     this.recovery.reset();
     this.startup.stop();
     this.problems.deletePrefix('link:');
+    this.quietRefusals.clear();
     this.setPresence('disconnected');
   }
 
@@ -608,12 +613,11 @@ export class RosbridgeLink implements RobotLink {
 
   /** A refused subscription noted quietly while nobody published its topic becomes a warning once someone does. */
   private escalateRefusals(graph: RosapiGraph): void {
-    for (const p of this.problems.list()) {
-      if (p.severity !== 'info' || !p.id.startsWith('link:subscribe:')) continue;
-      const topic = p.id.slice('link:subscribe:'.length);
-      if (!this.unpublished(topic, graph)) {
-        this.problems.set({ ...p, severity: 'warning', message: p.message.replace(' (nobody publishes it)', ` (${topic} is published now)`) });
-      }
+    for (const [topic, reason] of this.quietRefusals) {
+      if (this.unpublished(topic, graph)) continue;
+      this.quietRefusals.delete(topic);
+      this.problems.set({ id: `link:subscribe:${topic}`, severity: 'warning',
+        message: `rosbridge refused the subscription to ${topic} (${topic} is published now): ${reason}` });
     }
   }
 

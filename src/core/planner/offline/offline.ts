@@ -14,7 +14,7 @@ import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { PlanContext, Proposal, ProposalInput, Proposer } from '../types.ts';
 import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
-import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, namespaceOf, type Planner, type Target } from './shared.ts';
+import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, namespaceOf, offerEachReading, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, stillEmptyNote, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
@@ -188,8 +188,7 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
   // "hide all cameras except the loading bay": what comes before "except" is the scope (the cameras), not every display.
-  // "hide all cameras except the loading bay": what comes before "except" is the scope (the cameras), not every display.
-  let scoped = except ? targets.filter((t) => t.span !== undefined && t.span.start < except.start) : [];
+  const scoped = except ? targets.filter((t) => t.span !== undefined && t.span.start < except.start) : [];
   let scope = scoped.length > 0 ? scoped.flatMap((t) => t.displays) : undefined;
   // …also a scope named only by a group's or displays' name ("all cameras" when the group is "Cameras").
   const content = (from: number, to: number): string[] => tokens.slice(from, to).filter((t) => !FILLER.has(t) && !GENERAL.has(t) && !['all', 'every', 'everything'].includes(t));
@@ -207,7 +206,6 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
     if (inside.length === 0) return false;
     kept = [{ displays: inside, topics: [], phrase: words.join(' '), plural: inside.length > 1 }];
   }
-  scoped = [];
   const keep = new Set(kept.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
   for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
   // What is kept should also receive: the same repairs "show" makes.
@@ -259,7 +257,7 @@ function handleClause(p: Planner, clause: string): void {
   // "…background grey, make it black", "…, actually black": a clause that refers back, naming no display, with a
   // value, is about the Global Option the clause before set.
   const back = tokenize(clause);
-  if (p.lastGlobalWord && takeGlobalOption({ ...p, actions: [], notes: [] }, clause) === undefined && p.ctx.catalog.typesForWords(clause).length === 0
+  if (p.lastGlobalWord && globalOptionWord(clause) === undefined && p.ctx.catalog.typesForWords(clause).length === 0
     && (back.slice(0, 3).some((w) => CONCEPTS.corrections.pronouns.includes(w)) || CONCEPTS.corrections.markers.includes(back[0] ?? '')) && valuedClause(clause, back)) {
     clause = `${p.lastGlobalWord} ${clause}`;
   }
@@ -505,21 +503,19 @@ function handleClause(p: Planner, clause: string): void {
     groups.push({ target, from, to: p.actions.length });
   }
   p.last = targets;
+  const acting = groups.filter((g) => g.to > g.from);
+  const reading = (g: { from: number; to: number }, label: string) => ({ label: `${clause.trim()} (${label})`, actions: p.actions.slice(g.from, g.to) });
   if (device.unsure && unknown.length === 0) {
-    const acting = groups.filter((g) => g.to > g.from);
-    for (const a of p.actions.slice(start)) (p.held ??= new Set()).add(a);
-    for (const g of acting) (p.alternatives ??= []).push({ label: `${clause.trim()} (${g.target.displays.map((d) => d.name).join(', ')})`, actions: p.actions.slice(g.from, g.to) });
-    p.notes.push(`"${clause.trim()}" could mean ${targets.map((t) => t.displays.map((d) => d.name).join(', ')).join(' or ')}; nothing was changed for it, each is offered as a choice`);
+    offerEachReading(p, p.actions.slice(start), acting.map((g) => reading(g, g.target.displays.map((d) => d.name).join(', '))),
+      `"${clause.trim()}" could mean ${targets.map((t) => t.displays.map((d) => d.name).join(', ')).join(' or ')}; nothing was changed for it, each is offered as a choice`);
     return;
   }
   // One value and two things it could belong to ("make the grid under the laser blue"): neither is changed; each is
   // offered as a choice of its own. (A list — "the laser and the grid blue" — is split into clauses before this.)
-  const acting = groups.filter((g) => g.to > g.from);
   if (valued && usable && unknown.length === 0 && acting.length >= 2 && (verb === 'set' || verb === 'show')) {
     const named = (g: { target: Target }): string => g.target.displays.map((d) => d.name).join(', ') || (g.target.spec?.name ?? g.target.phrase);
-    for (const a of p.actions.slice(start)) (p.held ??= new Set()).add(a);
-    for (const g of acting) (p.alternatives ??= []).push({ label: `${clause.trim()} (only ${named(g)})`, actions: p.actions.slice(g.from, g.to) });
-    p.notes.push(`"${clause.trim()}" could mean ${acting.map(named).join(' or ')}; nothing was changed for it, each is offered as a choice`);
+    offerEachReading(p, p.actions.slice(start), acting.map((g) => reading(g, `only ${named(g)}`)),
+      `"${clause.trim()}" could mean ${acting.map(named).join(' or ')}; nothing was changed for it, each is offered as a choice`);
     return;
   }
   if (unknown.length > 0) {

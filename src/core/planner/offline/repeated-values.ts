@@ -7,7 +7,7 @@ import type { RvizAction } from '../../rviz/action-types.ts';
 import { CONCEPTS } from './concepts.ts';
 import { FILLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn } from './mentions.ts';
-import type { Planner } from './shared.ts';
+import { offerEachReading, type Planner } from './shared.ts';
 
 /** The actions one clause produced: `p.actions[start, end)`. */
 export interface ClauseActions { text: string; start: number; end: number }
@@ -80,13 +80,11 @@ export function settleRepeatedValues(p: Planner, spans: readonly ClauseActions[]
     // FlatColor) is what the choice decides; what only one clause sets there comes with every choice.
     const setBy = (k: number): string[] => onDisplay(k).filter((a) => a.action === 'set_property').map((a) => a.property);
     const shared = new Set(clauses.flatMap(setBy).filter((x) => clauses.filter((k) => setBy(k).includes(x)).length > 1));
-    for (const k of clauses) for (const a of onDisplay(k)) (p.held ??= new Set()).add(a);
-    for (const k of clauses) {
+    offerEachReading(p, clauses.flatMap(onDisplay), clauses.map((k) => {
       const others = clauses.filter((o) => o !== k).flatMap(onDisplay).filter((a) => !(a.action === 'set_property' && shared.has(a.property)));
       const value = entries.find((e) => e.clause === k)!.action.value;
-      (p.alternatives ??= []).push({ label: `${spans[k]!.text.trim()} (${display} ${property} ${value})`, actions: [...onDisplay(k), ...others] });
-    }
-    p.notes.push(`${display}: the request gives ${property} ${clauses.length} values (${clauses.map((k) => `"${spans[k]!.text.trim()}"`).join(', ')}) and does not say which one it means; nothing was changed for it, each is offered as a choice`);
+      return { label: `${spans[k]!.text.trim()} (${display} ${property} ${value})`, actions: [...onDisplay(k), ...others] };
+    }), `${display}: the request gives ${property} ${clauses.length} values (${clauses.map((k) => `"${spans[k]!.text.trim()}"`).join(', ')}) and does not say which one it means; nothing was changed for it, each is offered as a choice`);
   }
   if (dropped.size > 0) p.actions = p.actions.filter((a) => !dropped.has(a));
 }

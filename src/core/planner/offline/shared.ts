@@ -56,6 +56,16 @@ export interface Planner {
   protectedDisplays?: Set<VirtualDisplay>;
 }
 
+/**
+ * An unsure reading: `held` is not applied (the plan keeps it for its choices), each of `readings` becomes a choice, and
+ * `note` says why nothing was changed for it.
+ */
+export function offerEachReading(p: Planner, held: readonly RvizAction[], readings: readonly { label: string; actions: RvizAction[] }[], note: string): void {
+  for (const a of held) (p.held ??= new Set()).add(a);
+  (p.alternatives ??= []).push(...readings);
+  p.notes.push(note);
+}
+
 /** An action with the words of the request that produced it (the plan's accounting: `from` on a planned action). */
 export type CitedAction = RvizAction & { from?: string };
 

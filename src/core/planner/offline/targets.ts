@@ -172,7 +172,6 @@ function genericWords(p: Planner, spec: DisplayTypeSpec): Set<string> {
   return out;
 }
 
-/** What a clause is about, from display names, topic names and type words (in that order of precedence). */
 /**
  * Displays here whose type has a switch worded as the mention (with the word before it, "frame axes", or — when the
  * verb adds nothing — alone), for a mention of a type with no display: one type's displays, else none.
@@ -189,6 +188,7 @@ function switchHolders(p: Planner, m: TypeMention, tokens: readonly string[], ns
   return new Set(found.map((d) => d.spec)).size === 1 ? found : [];
 }
 
+/** What a clause is about, from display names, topic names and type words (in that order of precedence). */
 export function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Span[]): Target[] {
   const targets: Target[] = [];
   const ns = namespaceOf(p, tokens);
