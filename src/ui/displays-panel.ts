@@ -48,7 +48,7 @@ export class DisplaysPanel extends LitElement {
     dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 10px; }
     dt { color: var(--muted); }
     h3 { font-size: 13px; color: var(--muted); margin: 10px 0 4px; font-weight: 600; }
-    .expand { min-height: 28px; min-width: 28px; padding: 0 6px; font-size: 12px; }
+    .expand { min-height: 28px; min-width: 28px; padding: 0 6px; font-size: 12px; flex: none; }
     :host([kiosk]) .expand { min-height: var(--target); min-width: var(--target); }
     li.changed, li.added { background: #1f3147; box-shadow: inset 3px 0 0 var(--accent); }
     .chip.change { border-color: var(--accent); color: #cfe3ff; }
@@ -58,7 +58,7 @@ export class DisplaysPanel extends LitElement {
     .tools { display: flex; gap: 6px; align-items: center; margin-left: auto; }
     .tools button { min-height: 28px; min-width: 28px; padding: 0 6px; font-size: 13px; }
     :host([kiosk]) .tools button { min-height: var(--target); min-width: var(--target); }
-    .switch { width: 22px; height: 22px; margin: 0; accent-color: var(--accent); }
+    .switch { width: 22px; height: 22px; margin: 0; accent-color: var(--accent); flex: none; }
     :host([kiosk]) .switch { width: var(--target); height: var(--target); }
     .heading { display: flex; align-items: center; gap: 8px; }
     .heading button { margin-left: auto; }
