@@ -137,7 +137,6 @@ export class CompanionApp extends LitElement {
     this.docs = new RobotDocumentsController(this, this.robot, this.document, {
       send: (text) => this.rviz.documentChanged(text),
       wouldSend: () => this.rviz.sendEnabled,
-      sentTexts: () => this.rviz.sentTexts,
       robotChanged: () => { this.rviz.forgetAnswer(); this.planner.robotChanged(); },
     });
     this.document.onEdit = () => this.sendEditToRviz();

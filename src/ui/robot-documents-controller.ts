@@ -15,6 +15,9 @@ const IDENTITIES_KEY = 'rviz-companion.robots';
 const settleMs = 20_000;
 const externalLabel = 'change by another client';
 const REMOTES_KEY = 'rviz-companion.robot-configs';
+const SENT_KEY = 'rviz-companion.robot-sent';
+/** How many of the configs sent to each robot are remembered to recognise their echo. */
+const rememberSent = 4;
 
 /** What the app tells the user about robots and their configs (one notice at a time, newest wins). */
 export interface RobotNotice {
@@ -31,8 +34,6 @@ export interface RobotDocumentsHooks {
   send(text: string): void;
   /** Whether an edit would be sent now (a bridge is there and "Send to RViz" is on). */
   wouldSend(): boolean;
-  /** Texts this app sent lately, to recognise their echo. */
-  sentTexts(): readonly string[];
   /** Another robot was identified at the address. */
   robotChanged?(): void;
 }
@@ -55,6 +56,11 @@ export class RobotDocumentsController implements ReactiveController {
 
   private known: RobotIdentity[];
   private remotes: Record<string, string>;
+  /**
+   * Hashes of the configs this app sent to each robot lately. Kept across reloads: an echo arriving after one (the
+   * bridge loads a config in a few hundred ms) is our own send, not a change by another client.
+   */
+  private sent: Record<string, string[]>;
   private link: RobotLink | undefined;
   private offState: (() => void) | undefined;
   private presence: Presence = 'idle';
@@ -73,6 +79,7 @@ export class RobotDocumentsController implements ReactiveController {
     private readonly storage: Storage | undefined = globalThis.sessionStorage, private readonly remembered: Storage | undefined = globalThis.localStorage) {
     this.known = parseIdentities(this.read(IDENTITIES_KEY, []));
     this.remotes = this.read(REMOTES_KEY, {}) as Record<string, string>;
+    this.sent = this.read(SENT_KEY, {}) as Record<string, string[]>;
     host.addController(this);
   }
 
@@ -93,7 +100,7 @@ export class RobotDocumentsController implements ReactiveController {
     if (!this.connected) { this.pendingRemote = text; return; }
     const key = this.connected.key;
     const previousRemote = this.remotes[key];
-    const meaning = remoteMeaning(text, { documentText: this.document.text, sentTexts: this.hooks.sentTexts(), lastRemote: previousRemote });
+    const meaning = remoteMeaning(text, { documentText: this.document.text, sentHashes: this.sent[key] ?? [], lastRemote: previousRemote });
     const hash = configHash(text);
     this.setRemote(key, hash);
     const pause = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
@@ -177,6 +184,7 @@ export class RobotDocumentsController implements ReactiveController {
     // The document now knows the robot config it replaces; the echo makes the sent text the base.
     const c = this.connected;
     if (c && this.remotes[c.key] !== undefined) this.document.setBase(this.remotes[c.key]);
+    if (c) this.rememberSent(c.key, configHash(text));
     this.hooks.send(text);
   }
 
@@ -273,12 +281,23 @@ export class RobotDocumentsController implements ReactiveController {
     this.write(IDENTITIES_KEY, this.known);
   }
 
+  private rememberSent(key: string, hash: string): void {
+    const lately = [...(this.sent[key] ?? []).filter((h) => h !== hash), hash].slice(-rememberSent);
+    this.sent = { ...this.sent, [key]: lately };
+    this.write(SENT_KEY, this.ofKnownRobots(this.sent));
+  }
+
   private setRemote(key: string, hash: string | undefined): void {
     if (this.remotes[key] === hash) return;
     const { [key]: _dropped, ...others } = this.remotes;
     this.remotes = hash === undefined ? others : { ...others, [key]: hash };
+    this.write(REMOTES_KEY, this.ofKnownRobots(this.remotes));
+  }
+
+  /** What is kept per robot, for the robots still remembered. */
+  private ofKnownRobots<T>(perRobot: Record<string, T>): Record<string, T> {
     const keys = new Set(this.known.map((k) => k.key));
-    this.write(REMOTES_KEY, Object.fromEntries(Object.entries(this.remotes).filter(([k]) => keys.has(k))));
+    return Object.fromEntries(Object.entries(perRobot).filter(([k]) => keys.has(k)));
   }
 
   private read(key: string, fallback: unknown): unknown {

@@ -5,9 +5,6 @@ import { RvizBridge, type RvizBridgeView } from '../link/bridge.ts';
 import type { RobotLink } from '../link/types.ts';
 import type { LinkController } from './link-controller.ts';
 
-/** How many of our own sent configs are remembered to recognise them echoing back on rviz_config_current. */
-const rememberSent = 4;
-
 /**
  * Makes a running RViz follow the document through the robot's bridge: one RvizBridge per robot link, the RViz state
  * for the top bar (core/bridge/state.ts decides it), the "Send to RViz" switch (on by default when a bridge is
@@ -21,7 +18,6 @@ export class RvizStateController implements ReactiveController {
   private bridge: RvizBridge | undefined;
   private offBridge: (() => void) | undefined;
   private view: RvizBridgeView | undefined;
-  private sent: string[] = [];
 
   public constructor(private readonly host: ReactiveControllerHost, private readonly robot: LinkController) {
     host.addController(this);
@@ -53,7 +49,6 @@ export class RvizStateController implements ReactiveController {
   public documentChanged(text: string): void {
     const bridge = this.bridge;
     if (!bridge || !this.sendEnabled) return;
-    this.sent = [...this.sent.filter((t) => t !== text), text].slice(-rememberSent);
     this.sending = true;
     this.message = undefined;
     this.host.requestUpdate();
@@ -69,12 +64,8 @@ export class RvizStateController implements ReactiveController {
   public forgetAnswer(): void {
     this.message = undefined;
     this.sending = false;
-    this.sent = [];
     this.host.requestUpdate();
   }
-
-  /** The texts sent lately (newest last), to recognise their echo on rviz_config_current. */
-  public get sentTexts(): readonly string[] { return this.sent; }
 
   private bind(): void {
     const link = this.robot.link;
@@ -103,6 +94,5 @@ export class RvizStateController implements ReactiveController {
     this.userChoice = undefined;
     this.sending = false;
     this.message = undefined;
-    this.sent = [];
   }
 }

@@ -6,15 +6,14 @@
  * Texts are compared by hash so that what is remembered per robot stays small.
  */
 import { contentHash } from '../assistant/search/content-hash.ts';
-import { isOwnConfigEcho } from '../bridge/messages.ts';
 
 export const configHash = (text: string): string => contentHash(text);
 
 export interface RemoteKnowledge {
   /** The document's text now. */
   documentText: string;
-  /** Texts this app sent lately (their echo is not news). */
-  sentTexts: readonly string[];
+  /** Hashes of the configs this app sent to this robot lately (their echo is not news, also after a reload). */
+  sentHashes: readonly string[];
   /** Hash of the robot's config last seen for this robot; undefined before the first. */
   lastRemote: string | undefined;
 }
@@ -30,9 +29,10 @@ export type RemoteMeaning =
   | 'external';
 
 export function remoteMeaning(text: string, known: RemoteKnowledge): RemoteMeaning {
-  if (isOwnConfigEcho(text, known)) return 'echo';
+  const hash = configHash(text);
+  if (text === known.documentText || known.sentHashes.includes(hash)) return 'echo';
   if (known.lastRemote === undefined) return 'initial';
-  if (configHash(text) === known.lastRemote) return 'unchanged';
+  if (hash === known.lastRemote) return 'unchanged';
   return 'external';
 }
 

@@ -6,17 +6,17 @@ const b = { key: 'ws://h:1#b', label: 'the robot at h:1 (/arm)' };
 
 describe("the robot's current config", () => {
   it('our own document or a text we sent coming back is an echo', () => {
-    expect(remoteMeaning('doc', { documentText: 'doc', sentTexts: [], lastRemote: configHash('x') })).toBe('echo');
-    expect(remoteMeaning('sent', { documentText: 'doc', sentTexts: ['sent'], lastRemote: undefined })).toBe('echo');
+    expect(remoteMeaning('doc', { documentText: 'doc', sentHashes: [], lastRemote: configHash('x') })).toBe('echo');
+    expect(remoteMeaning('sent', { documentText: 'doc', sentHashes: [configHash('sent')], lastRemote: undefined })).toBe('echo');
   });
 
   it('the first config seen for a robot is its starting point; the same again is a replay', () => {
-    expect(remoteMeaning('r1', { documentText: 'doc', sentTexts: [], lastRemote: undefined })).toBe('initial');
-    expect(remoteMeaning('r1', { documentText: 'doc', sentTexts: [], lastRemote: configHash('r1') })).toBe('unchanged');
+    expect(remoteMeaning('r1', { documentText: 'doc', sentHashes: [], lastRemote: undefined })).toBe('initial');
+    expect(remoteMeaning('r1', { documentText: 'doc', sentHashes: [], lastRemote: configHash('r1') })).toBe('unchanged');
   });
 
   it('anything else is a change by another client', () => {
-    expect(remoteMeaning('r2', { documentText: 'doc', sentTexts: ['s'], lastRemote: configHash('r1') })).toBe('external');
+    expect(remoteMeaning('r2', { documentText: 'doc', sentHashes: [configHash('s')], lastRemote: configHash('r1') })).toBe('external');
   });
 });
 

@@ -26,17 +26,20 @@ function graph(name: string, keep: (i: number) => boolean = () => true) {
 
 const config = (name: string) => readFileSync(join(import.meta.dirname, `../../../sim/scenarios/${name}.rviz`), 'utf8');
 
-/** The app around the controller: a link whose presence the test drives, a LinkController's fields, sends recorded. */
-function setup() {
+/**
+ * The app around the controller: a link whose presence the test drives, a LinkController's fields, sends recorded.
+ * Passing the storages of an earlier setup is a reload of the page.
+ */
+function setup(storages = { session: memoryStorage(), local: memoryStorage() }) {
   const listeners = new Set<(s: LinkState) => void>();
   let state: LinkState = { url: 'ws://127.0.0.1:9090', presence: 'idle', problems: [] };
   const link = { url: state.url, onState: (l: (s: LinkState) => void) => { listeners.add(l); l(state); return () => listeners.delete(l); } };
   const robot = { link, snapshot: undefined as unknown };
   const host = { addController: () => undefined, removeController: () => undefined, requestUpdate: () => undefined, updateComplete: Promise.resolve(true) };
-  const document = new DocumentController(host, catalog, memoryStorage());
+  const document = new DocumentController(host, catalog, storages.session);
   const sent: string[] = [];
   const docs = new RobotDocumentsController(host, robot as unknown as LinkController, document,
-    { send: (t) => sent.push(t), wouldSend: () => true, sentTexts: () => sent.slice(-4) }, memoryStorage(), memoryStorage());
+    { send: (t) => sent.push(t), wouldSend: () => true }, storages.session, storages.local);
   const presence = (p: LinkState['presence']) => { state = { ...state, presence: p }; for (const l of listeners) l(state); docs.hostUpdate(); };
   const snapshot = (g: ReturnType<typeof graph>) => { robot.snapshot = { ...g, takenAt: Date.now() }; docs.hostUpdate(); };
   /** Connected to the scenario's robot, identified, with its own config open. */
@@ -46,7 +49,7 @@ function setup() {
     docs.onRobotConfig(config(name));
     await until(() => document.text === config(name), `${name}'s config opens`);
   };
-  return { docs, document, sent, presence, snapshot, robotOpen };
+  return { docs, document, sent, presence, snapshot, robotOpen, storages };
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -137,6 +140,27 @@ describe('each robot its own document', () => {
     docs.requestSend(document.text);
     expect(docs.confirm?.question).toMatch(/was changed by another client after this document last saw it/);
     expect(sent.length).toBe(1);
+  });
+
+  it('our send echoing back after a reload is ours, not a change by another client: the file opened meanwhile stays', async () => {
+    const before = setup();
+    await before.robotOpen('turtlebot_nav');
+    before.document.apply([edit], 'odom');
+    before.docs.requestSend(before.document.text);
+    const edited = before.document.text;
+    expect(before.document.openBytes(new TextEncoder().encode(config('qos_traps')), 'qos_traps.rviz').ok).toBe(true);
+
+    // The page reloads before the bridge's echo of the edit arrives.
+    const { docs, document, presence, snapshot } = setup(before.storages);
+    presence('connected');
+    snapshot(graph('turtlebot_nav'));
+    docs.onRobotConfig(edited);
+    for (let i = 0; i < 50; i++) await new Promise((r) => setTimeout(r, 5)); // a step would be read in slices
+    expect(document.text).toBe(config('qos_traps'));
+    expect(docs.notice).toBeUndefined();
+    expect(document.history.undoLabel).toBe('open qos_traps.rviz');
+    expect(document.undo().ok).toBe(true);
+    expect(document.text).toBe(edited);
   });
 
   it('holds a send while the robot is not identified, and sends once it is', () => {
