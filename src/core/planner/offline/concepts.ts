@@ -21,6 +21,8 @@ function comparativeRewrites(): (readonly [RegExp, string])[] {
       out.push([new RegExp(`\\b(?:not|n[\\s']?t|never)\\s+(be\\s+)?(?:so|as|too|that|this)\\s+(?:${w})\\b`, 'gi'), `$1${other}`]);
       // "less big", "a little less see-through": the other way ("less transparent" reads as itself).
       out.push([new RegExp(`\\bless\\s+(?:${w})\\b`, 'gi'), other]);
+      // "the dots are too tiny", "way too see-through": a complaint asks for the other way ("not too" is read above).
+      out.push([new RegExp(`\\btoo\\s+(?:${w})\\b`, 'gi'), other]);
     }
     // "more see-through": the concept's own phrase — only where it has one ("more thin" stays a shape word).
     if (c.up.includes(' ')) out.push([new RegExp(`\\bmore\\s+(?:${alternation(c.upWords)})\\b`, 'gi'), c.up]);
@@ -60,14 +62,17 @@ export interface Guess { word: string; readings: string[] }
 
 /** The guesses a request holds ("make the laser dimmer": "dimmer" may be more transparent), outside names. */
 export function guessesIn(text: string, names: ReadonlySet<string> = new Set()): Guess[] {
-  const out: Guess[] = [];
+  const found: { at: number; word: string; readings: readonly string[] }[] = [];
   for (const g of data.guesses) {
-    const re = new RegExp(`\\b(?:${alternation(g.words)})\\b`, 'i');
-    const m = re.exec(text);
+    const m = new RegExp(`\\b(?:${alternation(g.words)})\\b`, 'i').exec(text);
     if (!m || (tokenize(m[0]).length === 1 && names.has(tokenize(m[0])[0]!))) continue;
-    out.push({ word: m[0], readings: g.readings.map((r) => text.slice(0, m.index) + r + text.slice(m.index + m[0].length)) });
+    found.push({ at: m.index, word: m[0], readings: g.readings });
   }
-  return out;
+  // "too dim" is its own guess (the other way), not "dim" with a word before it.
+  const within = (a: typeof found[number], b: typeof found[number]) =>
+    a !== b && b.word.length > a.word.length && a.at >= b.at && a.at + a.word.length <= b.at + b.word.length;
+  return found.filter((f) => !found.some((o) => within(f, o)))
+    .map((f) => ({ word: f.word, readings: f.readings.map((r) => text.slice(0, f.at) + r + text.slice(f.at + f.word.length)) }));
 }
 
 /** Every token the concepts know, so accounting does not call them unknown. */
