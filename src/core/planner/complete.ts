@@ -112,7 +112,10 @@ function addQosFixes(state: PlanState, actions: PlannedAction[], request: string
   inserts.sort((x, y) => y.at - x.at).forEach(({ at, action }) => actions.splice(at, 0, action));
 }
 
-/** "frame" in the request plus exactly one TF frame named in it → set_fixed_frame, when the proposal skipped it. */
+/**
+ * One TF frame named beside the word "frame" ("fixed frame odom", "in the base_link frame") → set_fixed_frame, when the
+ * proposal skipped it. A frame named apart from it, or kept from a list ("every tf frame except base_link"), is not.
+ */
 function addRequestedFrame(state: PlanState, actions: PlannedAction[], request: string): void {
   const ctx = state.context;
   if (!/\bframe\b/i.test(request) || ctx.frames.length === 0) return;
@@ -120,6 +123,12 @@ function addRequestedFrame(state: PlanState, actions: PlannedAction[], request: 
   const named = ctx.frames.filter((f) => new RegExp(`(^|[\\s'"\`(,:=])/?${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s'"\`),.;:!?])`).test(request));
   if (named.length !== 1) return;
   const frame = named[0]!;
+  const name = `['"\`]?/?${frame.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]?(?=$|[\\s),.;:!?])`;
+  // A few words apart at most, in any language the request is in ("frame fixo para odom", "odom as the fixed frame");
+  // not "frame" naming another setting ("the frame names of base_link").
+  const beside = new RegExp(`\\bframe\\b(?!\\s+(?:names?|rate|timeout|ids?|labels?)\\b)(?:[\\s:=>-]+[^\\s]+){0,2}?[\\s:=>-]+${name}|(?:^|[\\s(,:=])${name}(?:\\s+[^\\s]+){0,3}?\\s+frame\\b`, 'i');
+  const kept = new RegExp(`\\b(?:except|but|besides|other\\s+than|apart\\s+from|save\\s+for)\\s+(?:the\\s+)?${name}`, 'i');
+  if (!beside.test(request) || kept.test(request)) return;
   if (frame === state.fixedFrame) return;
   // The frame already went into a display's own frame setting ("the grid in the base_link frame").
   if (actions.some((a) => a.action === 'set_property' && a.value === frame)) return;

@@ -39,6 +39,16 @@ describe('offline planner: a negated wish to see is a hide', () => {
     });
 });
 
+describe('offline planner: "don\'t show X" leading a request is a hide; "X doesn\'t show" stays a complaint', () => {
+  it.each(["don't show the grid", "please don't show the grid", 'do not show the grid'])('"%s" hides the grid', async (request) => {
+    expect((await planWhole(request)).actions).toEqual(['Hide "Grid"']);
+  });
+
+  it.each(["the grid doesn't show", "the grid won't show", "I don't see the grid"])('"%s" hides nothing', async (request) => {
+    expect((await planWhole(request)).actions).not.toContain('Hide "Grid"');
+  });
+});
+
 describe('offline planner: "fine", "leave it" and "keep as is" change nothing on what they name', () => {
   it('reads "the map looks fine, leave it alone" as English and changes nothing', async () => {
     const r = await planWhole('the map looks fine, leave it alone');

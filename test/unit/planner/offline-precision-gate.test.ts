@@ -74,6 +74,36 @@ describe('offline planner: an exception\'s scope', () => {
   });
 });
 
+describe('offline planner: "only" and "except" about frames or links inside a display hide no display', () => {
+  it.each(['show only the frames base_link and map in tf', 'hide every tf frame except base_link', 'only show the arm links'])('"%s" changes nothing and says why', async (request) => {
+    const r = await planWhole(request);
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/its own list \(TF: Frames, RobotModel: Links\)/);
+  });
+
+  it('an exception that names nothing in its scope hides nothing: "hide all maps except the big one"', async () => {
+    const { applyActions } = await import('../../../src/core/rviz/index.ts');
+    const { catalog } = await import('../../../src/core/catalog/index.ts');
+    const { scanAndMap } = await import('./precision-helpers.ts');
+    const added = applyActions(scanAndMap(), [{ action: 'add_display', display_type: 'Map', topic: '/map', display: 'Local Costmap' }], { lookup: catalog });
+    if (!added.ok) throw new Error(added.reason);
+    const r = await planWhole('hide all maps except the big one', added.doc);
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/"except the big one" names none of Map, Local Costmap; nothing was hidden/);
+  });
+});
+
+describe('offline planner: hiding what is broken is no repair', () => {
+  it.each(['hide whichever display is broken', 'remove whatever is not working', 'hide the broken displays'])('"%s" changes nothing', async (request) => {
+    const r = await planWhole(request);
+    expect(r.actions).toEqual([]);
+  });
+
+  it('"hide the front lidar because it is not working" hides it and repairs nothing', async () => {
+    expect((await planWhole('hide the front lidar because it is not working')).actions).toEqual(['Hide "Front Lidar"']);
+  });
+});
+
 describe('offline planner: a clause that names a display never borrows the next clause\'s noun', () => {
   it('"hide the grid; the map 50 % transparent" hides the grid and changes the map\'s alpha', async () => {
     expect((await planWhole('hide the grid; the map 50 % transparent')).actions).toEqual(['Hide "Grid"', 'Set Alpha = 0.5 on "Map"']);

@@ -35,6 +35,18 @@ describe('offline planner with two robots', () => {
     expect(await plan('hide robot 1 odometry')).toEqual(['set_enabled robot1 Odometry =false']);
   });
 
+  it('reads "the first robot" and "the 2nd robot" as robot1 and robot2, and a third robot of two as none', async () => {
+    expect(await plan("hide the first robot's scan")).toEqual(['set_enabled robot1 Scan =false']);
+    expect(await plan("the 2nd robot's odometry off")).toEqual(['set_enabled robot2 Odometry =false']);
+    expect(await plan("hide the third robot's scan")).toEqual([]);
+  });
+
+  it('reads "the other one" after a clause naming one robot\'s display as that kind of display on the other robot', async () => {
+    expect(await plan('keep robot1 odometry, hide the other one')).toEqual(['set_enabled robot2 Odometry =false']);
+    expect(await plan("make robot2's scan red, hide the other one")).toEqual(expect.arrayContaining(['set_enabled robot1 Scan =false']));
+    expect(await plan("make robot2's scan red, hide the other one")).not.toContain('set_enabled robot1 Odometry =false');
+  });
+
   it('replays the last request on the other robot', async () => {
     const first = await planRequest({ request: 'make robot1 scan red', document: withDisplays(), snapshot: robots, proposer: createOfflineProposer() });
     const history: PlannerTurn[] = [{ request: 'make robot1 scan red', outcome: 'applied', actions: first.plan.actions }];

@@ -122,6 +122,13 @@ describe('complete', () => {
     const r = run([], { request: 'use the odom frame' });
     expect(r.completed).toEqual([expect.objectContaining({ action: 'set_fixed_frame', frame: 'odom', origin: 'auto' })]);
     expect(run([], { request: 'odom and base_link frame' }).completed).toHaveLength(0);
+    expect(run([], { request: 'mude o frame fixo para odom' }).completed).toEqual([expect.objectContaining({ action: 'set_fixed_frame', frame: 'odom' })]);
+  });
+
+  it('adds no fixed frame for a frame named apart from "frame", kept from a list, or beside another setting\'s words', () => {
+    for (const request of ['hide every tf frame except odom', 'show the frame names of odom', 'hide the frames, odom is fine']) {
+      expect(run([], { request }).completed, request).toHaveLength(0);
+    }
   });
 
   it('keeps the first of repeated settings', () => {

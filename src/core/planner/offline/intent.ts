@@ -58,7 +58,7 @@ export function leaveSpan(tokens: readonly string[]): Span | undefined {
 }
 
 /** Words between a relative pronoun and its negation ("frames that have not been updated"). */
-const RELATIVE = new Set(['that', 'which', 'who', 'whose']);
+const RELATIVE = new Set(['that', 'which', 'who', 'whose', 'whatever', 'whichever']);
 const AUXILIARY = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'do', 'does', 'did', 'been', 'being', 's', 're']);
 
 /**

@@ -32,6 +32,7 @@ import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
 import { CONCEPTS, guessesIn, rewriteConcepts } from './concepts.ts';
+import { ordinalRobots } from './ordinal-robots.ts';
 import { leaveSpan, negationAt, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
 import { globalOptionWord, takeGlobalOption } from './global-options.ts';
@@ -170,6 +171,9 @@ function takeRename(p: Planner, clause: string): boolean {
   return true;
 }
 
+/** Words for the parts a display lists inside itself (TF's frames, RobotModel's links), never displays of their own. */
+const PARTS_INSIDE_A_DISPLAY: ReadonlySet<string> = new Set(['frame', 'frames', 'link', 'links', 'joint', 'joints']);
+
 /** "hide everything except the map", "only show the scan": every other display is hidden. */
 function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefined, targets: Target[]): boolean {
   const except = anyPhrase(tokens, ['except', 'apart from', 'other than', 'besides', 'save for']);
@@ -187,6 +191,12 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   if (switchAfterOnly && !except) return false;
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
+  // "show only the frames base_link and map in tf", "every tf frame except the gripper": frames, links or joints are
+  // a display's own list, not other displays: nothing is hidden for them, and the display itself is not hidden either.
+  if (tokens.some((t) => PARTS_INSIDE_A_DISPLAY.has(t))) {
+    p.notes.push(`"${tokens.join(' ')}": which frames, links or joints a display draws is its own list (TF: Frames, RobotModel: Links), which the planner does not edit; nothing was changed`);
+    return true;
+  }
   // "hide all cameras except the loading bay": what comes before "except" is the scope (the cameras), not every display.
   const scoped = except ? targets.filter((t) => t.span !== undefined && t.span.start < except.start) : [];
   let scope = scoped.length > 0 ? scoped.flatMap((t) => t.displays) : undefined;
@@ -203,7 +213,12 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   if (scope && kept.length === 0 && except) {
     const words = content(except.start + except.length, tokens.length).filter((w) => w !== 'one' && w !== 'ones');
     const inside = p.state.live().filter((d) => inScope(d) && d.classId !== 'rviz_common/Group' && words.length > 0 && words.every((w) => tokenize(splitCamel(d.name)).includes(w)));
-    if (inside.length === 0) return false;
+    // What is kept is nothing here: hiding the whole scope would do what was not asked.
+    if (inside.length === 0) {
+      if (scope.length === 0) return false;
+      p.notes.push(`"${tokens.slice(except.start).join(' ')}" names none of ${scope.map((d) => d.name).join(', ')}; nothing was hidden`);
+      return true;
+    }
     kept = [{ displays: inside, topics: [], phrase: words.join(' '), plural: inside.length > 1 }];
   }
   const keep = new Set(kept.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
@@ -249,6 +264,30 @@ function fixAround(tokens: readonly string[]): Span | undefined {
   return at >= 0 ? { start: at, length: 1 } : undefined;
 }
 
+/**
+ * "the other one" in a clause naming no display type, after a clause that named displays of one type on one robot:
+ * that type's displays on the other robot.
+ */
+function otherOnesKind(p: Planner, tokens: readonly string[], targets: readonly Target[]): Target[] | undefined {
+  // A type or display named in the clause itself wins ("the other one's scan").
+  if (p.ctx.namespaces.length < 2 || !hasPhrase(tokens, 'other one') || targets.some((t) => t.spec !== undefined)) return undefined;
+  const before = p.last.flatMap((t) => t.displays);
+  const kinds = new Set(before.map((d) => d.spec));
+  const spec = before[0]?.spec;
+  if (kinds.size !== 1 || !spec) return undefined;
+  // The other robot is the one the clause before did not name.
+  const named = p.ctx.namespaces.find((n) => before.every((d) => belongsTo(d, n)));
+  const others = p.ctx.namespaces.filter((n) => n !== named);
+  const ns = named !== undefined && others.length === 1 ? others[0] : namespaceOf(p, tokens);
+  const displays = p.state.live().filter((d) => d.spec === spec && !before.includes(d) && ns !== undefined && belongsTo(d, ns));
+  return displays.length > 0 ? [{ spec, displays, topics: [], phrase: `the other one (${spec.name})`, plural: displays.length > 1 }] : undefined;
+}
+
+/** A complaint's words that, leading a clause, are an order not to show ("don't show the grid"). */
+const NEGATED_SHOW: readonly string[] = ['don t show', 'do not show'];
+/** Words that may come before an order ("please don't show…"); "they don't show" stays a complaint. */
+const ORDER_LEADS: ReadonlySet<string> = new Set(['please', 'pls', 'just', 'and', 'so', 'also', 'then', 'but', 'now', 'ok', 'okay']);
+
 const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 'where', 'is', 'are', 'does', 'do', 'explain', 'tell']);
 
 function handleClause(p: Planner, clause: string): void {
@@ -274,7 +313,14 @@ function handleClause(p: Planner, clause: string): void {
   // "make the scan work", "get the camera working again": a fix request around a named thing.
   // …not a complaint inside a relative clause, which describes the target ("tf frames that are not refreshing").
   const complaintAt = anyPhrase(tokens, FIX_PHRASES);
-  const fixSpan = (complaintAt && !relativeBefore(tokens, complaintAt.start) ? complaintAt : undefined) ?? fixAround(tokens);
+  // "don't show the grid" leading the clause is a wish not to see it (a hide), not the complaint "the grid doesn't show".
+  const imperative = complaintAt !== undefined && tokens.slice(0, complaintAt.start).every((t) => ORDER_LEADS.has(t))
+    && NEGATED_SHOW.some((n) => hasPhrase(tokens.slice(complaintAt.start, complaintAt.start + complaintAt.length), n)?.start === 0);
+  let fixSpan = (complaintAt && !imperative && !relativeBefore(tokens, complaintAt.start) ? complaintAt : undefined) ?? fixAround(tokens);
+  // "hide the laser since it is broken", "hide whichever display is broken": hiding is asked, not a repair.
+  const ordered = complaintAt ? findVerb(tokens.slice(0, complaintAt.start), []) : undefined;
+  const hidesBroken = fixSpan !== undefined && fixSpan === complaintAt && (ordered?.verb === 'hide' || ordered?.verb === 'remove');
+  if (hidesBroken) fixSpan = undefined;
   // "what is a costmap?": a question for the assistant, not a change.
   const asks = tokens.length > 0 && QUESTION_WORDS.has(tokens[0]!) && !fixSpan;
   if (asks && !findVerb(tokens, [])) {
@@ -282,6 +328,15 @@ function handleClause(p: Planner, clause: string): void {
     return;
   }
   let targets = resolveTargets(p, clause, tokens, taken);
+  // …with no display named, which ones are broken is the findings' list: the planner picks none by guess.
+  if (hidesBroken && targets.every((t) => t.displays.length === 0)) {
+    p.notes.push(`"${clause.trim()}": the planner does not ${ordered!.verb} displays by what is wrong with them (the checklist of findings lists them); name the displays to ${ordered!.verb}; nothing was changed`);
+    return;
+  }
+  // "keep robot1's odometry, hide the other one": the other robot's display of the kind the clause before named, not
+  // every display of the other robot.
+  const sameKind = otherOnesKind(p, tokens, targets);
+  if (sameKind) targets = sameKind;
   // "the map looks fine", "leave the laser alone", "keep the grid as it is": nothing changes on what it names.
   // "…, but keep the depth": a clause led by "keep" with no value, switch or "only" keeps what it names as it is.
   const lead = tokens.find((t) => !['but', 'and', 'just', 'please', 'also', 'then', 'though'].includes(t));
@@ -799,6 +854,7 @@ function readRequest(input: OfflineInput): Reading {
     undoFirst = true;
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
   }
+  text = ordinalRobots(text, ctx.namespaces);
   for (const ns of ctx.namespaces) {
     const m = /^([a-z_]+?)_?(\d+)$/i.exec(ns);
     if (m) text = text.replace(new RegExp(`\\b${m[1]}[\\s_-]?${m[2]}\\b`, 'gi'), ns);
