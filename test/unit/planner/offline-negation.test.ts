@@ -81,6 +81,25 @@ describe('offline planner: direction words compose with negation and comparative
   });
 });
 
+describe('offline planner: a level verb gives opacity and transparency their direction', () => {
+  // The Map's Alpha is 0.7: more transparent halves it, more opaque goes half the way to 1.
+  it.each([
+    ['lower the map opacity', 'Set Alpha = 0.35 on "Map"'],
+    ['turn down the map opacity', 'Set Alpha = 0.35 on "Map"'],
+    ['reduce the map alpha', 'Set Alpha = 0.35 on "Map"'],
+    ['raise the map opacity', 'Set Alpha = 0.85 on "Map"'],
+    ['increase the map alpha', 'Set Alpha = 0.85 on "Map"'],
+    ['decrease the transparency of the map', 'Set Alpha = 0.85 on "Map"'],
+    ['increase the map transparency', 'Set Alpha = 0.35 on "Map"'],
+  ])('"%s" → %s', async (request, action) => {
+    expect((await planWhole(request)).actions).toEqual([action]);
+  });
+
+  it('"make the map opaque" is still fully opaque', async () => {
+    expect((await planWhole('make the map opaque')).actions).toEqual(['Set Alpha = 1 on "Map"']);
+  });
+});
+
 describe('offline planner: a negation\'s scope stops at a contrast', () => {
   it.each([
     ['hide the map, not the laser', ['Hide "Map"']],
