@@ -1,9 +1,18 @@
 // The precision gate: a clause with a content word nothing accounts for never acts; what the rest of it says is offered
 // as one choice (with the sure clauses' actions), the note names the words, and a sure clause beside it still acts.
 import { describe, expect, it } from 'vitest';
+import { catalog } from '../../../src/core/catalog/index.ts';
 import { planChoice } from '../../../src/core/planner/index.ts';
+import { applyActions, type RvizDocument } from '../../../src/core/rviz/index.ts';
 import { snapshot } from './fixtures.ts';
-import { planWhole } from './precision-helpers.ts';
+import { planWhole, scanAndMap } from './precision-helpers.ts';
+
+/** Two Map displays: "Map" and "Local Costmap". */
+function withLocalCostmap(): RvizDocument {
+  const added = applyActions(scanAndMap(), [{ action: 'add_display', display_type: 'Map', topic: '/map', display: 'Local Costmap' }], { lookup: catalog });
+  if (!added.ok) throw new Error(added.reason);
+  return added.doc;
+}
 
 describe('offline planner: the precision gate', () => {
   it('offers "hide the wobbly grid" as the choice "hide the grid" and hides nothing', async () => {
@@ -64,12 +73,7 @@ describe('offline planner: a value that could belong to two targets', () => {
 
 describe('offline planner: an exception\'s scope', () => {
   it('"hide all … except …" hides only inside what "all" names', async () => {
-    const { applyActions } = await import('../../../src/core/rviz/index.ts');
-    const { catalog } = await import('../../../src/core/catalog/index.ts');
-    const { scanAndMap } = await import('./precision-helpers.ts');
-    const added = applyActions(scanAndMap(), [{ action: 'add_display', display_type: 'Map', topic: '/map', display: 'Local Costmap' }], { lookup: catalog });
-    if (!added.ok) throw new Error(added.reason);
-    const r = await planWhole('hide all maps except the local one', added.doc);
+    const r = await planWhole('hide all maps except the local one', withLocalCostmap());
     expect(r.actions).toEqual(['Hide "Map"']);
   });
 });
@@ -82,12 +86,7 @@ describe('offline planner: "only" and "except" about frames or links inside a di
   });
 
   it('an exception that names nothing in its scope hides nothing: "hide all maps except the big one"', async () => {
-    const { applyActions } = await import('../../../src/core/rviz/index.ts');
-    const { catalog } = await import('../../../src/core/catalog/index.ts');
-    const { scanAndMap } = await import('./precision-helpers.ts');
-    const added = applyActions(scanAndMap(), [{ action: 'add_display', display_type: 'Map', topic: '/map', display: 'Local Costmap' }], { lookup: catalog });
-    if (!added.ok) throw new Error(added.reason);
-    const r = await planWhole('hide all maps except the big one', added.doc);
+    const r = await planWhole('hide all maps except the big one', withLocalCostmap());
     expect(r.actions).toEqual([]);
     expect(r.notes.join(' | ')).toMatch(/"except the big one" names none of Map, Local Costmap; nothing was hidden/);
   });
