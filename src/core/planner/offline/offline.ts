@@ -18,7 +18,7 @@ import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, namespace
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, stillEmptyNote, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
-import { translate } from './languages.ts';
+import { LEXICONS, translate } from './languages.ts';
 import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
 import { byPropertyPhrase, hidesNamed, inherited, setsMissing, withoutTopicNames, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
@@ -40,6 +40,7 @@ import { bindDeviceNouns } from './device-nouns.ts';
 import { dropReplacedValues } from './contrast.ts';
 import { explicitColours, hexTokens } from './explicit-values.ts';
 import { readDeviceTargets } from './device-qualifiers.ts';
+import { readSeveralOfOneType } from './several-displays.ts';
 import { correctionOnly, keepProtected, settleRepeatedValues, type ClauseActions } from './repeated-values.ts';
 
 /** A plugin display's settings are not in the catalog: a change on it is said, never guessed. */
@@ -549,7 +550,9 @@ function handleClause(p: Planner, clause: string): void {
   // A device noun alone ("hide the camera") on a robot whose camera is several displays: a qualifier selects one, else
   // the clause is unsure (one choice per display, below).
   const device = verb !== 'show' && usable ? readDeviceTargets(p, tokens, targets, masked) : { targets, unsure: false };
-  targets = device.targets;
+  // …and a type in the singular that several displays have ("hide the path" beside a global and a local plan).
+  const several = !device.unsure && verb !== 'show' && usable ? readSeveralOfOneType(p, tokens, device.targets) : { targets: device.targets, unsure: false };
+  targets = several.targets;
   const start = p.actions.length;
   const groups: { target: Target; from: number; to: number }[] = [];
   for (const target of targets) {
@@ -560,8 +563,10 @@ function handleClause(p: Planner, clause: string): void {
   p.last = targets;
   const acting = groups.filter((g) => g.to > g.from);
   const reading = (g: { from: number; to: number }, label: string) => ({ label: `${clause.trim()} (${label})`, actions: p.actions.slice(g.from, g.to) });
-  if (device.unsure && unknown.length === 0) {
-    offerEachReading(p, p.actions.slice(start), acting.map((g) => reading(g, g.target.displays.map((d) => d.name).join(', '))),
+  if ((device.unsure || several.unsure) && unknown.length === 0) {
+    const each = acting.map((g) => reading(g, g.target.displays.map((d) => d.name).join(', ')));
+    const all = several.unsure && acting.length > 1 ? [reading({ from: start, to: p.actions.length }, `all: ${acting.map((g) => g.target.displays[0]!.name).join(', ')}`)] : [];
+    offerEachReading(p, p.actions.slice(start), [...each.slice(0, MAX_READINGS_OFFERED - all.length), ...all],
       `"${clause.trim()}" could mean ${targets.map((t) => t.displays.map((d) => d.name).join(', ')).join(' or ')}; nothing was changed for it, each is offered as a choice`);
     return;
   }
@@ -766,6 +771,9 @@ interface Reading extends Proposal {
   alternatives: { label: string; actions: unknown[] }[];
 }
 
+/** At most this many readings of one unsure clause are offered (the plan's choices are at most 3). */
+const MAX_READINGS_OFFERED = 3;
+
 /** At most this many other readings are planned to find the plan's choices. */
 const MAX_READINGS = 6;
 
@@ -850,6 +858,7 @@ function readRequest(input: OfflineInput): Reading {
   // After "undo that", the rest is planned against the document as the undo leaves it.
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;
   const p: Planner = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: input.history, last: [] };
+  p.numberless = translation !== undefined && LEXICONS.find((l) => l.language === translation.language)?.script === 'cjk';
   if (undo) {
     undoFirst = true;
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');

@@ -33,6 +33,8 @@ export interface Planner {
   history: readonly PlannerTurn[];
   /** Targets of the previous clause, for "and make it red". */
   last: Target[];
+  /** The request was read from a language that marks no plural (CJK): a singular noun says nothing about how many. */
+  numberless?: boolean;
   /** The previous clause's verb, for "hide the costmaps and the scan". */
   lastVerb?: Verb;
   /** Content words no clause could account for, in order (near misses of known words become choices). */

@@ -1,0 +1,41 @@
+// A type named in the singular where the document holds several displays of it ("hide the path" beside a Global Plan
+// and a Local Plan): nothing is changed, and each display and all of them are offered as one-tap choices. "both", a
+// plural, a display's own name or a robot's name decide it; Chinese and Japanese mark no plural, so all are meant.
+import { describe, expect, it } from 'vitest';
+import { startingDocument } from '../../../bench/planner/evaluate.ts';
+import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
+import { planWhole } from './precision-helpers.ts';
+
+async function onScenario(scenario: string, request: string) {
+  return planWhole(request, await startingDocument(scenario, undefined), await snapshotFromScenario(scenario, new AbortController().signal));
+}
+
+describe('offline planner: a singular type with several displays of it', () => {
+  it('"hide the path" changes nothing and offers the Global Plan, the Local Plan and both', async () => {
+    const r = await onScenario('turtlebot_nav', 'hide the path');
+    expect(r.actions).toEqual([]);
+    expect(r.choices).toEqual([
+      { label: 'hide the path (Global Plan)', actions: ['Hide "Global Plan"'] },
+      { label: 'hide the path (Local Plan)', actions: ['Hide "Local Plan"'] },
+      { label: 'hide the path (all: Global Plan, Local Plan)', actions: ['Hide "Global Plan"', 'Hide "Local Plan"'] },
+    ]);
+    expect(r.notes.join(' | ')).toMatch(/could mean Global Plan or Local Plan; nothing was changed for it/);
+  });
+
+  it.each([
+    ['hide both paths', ['Hide "Global Plan"', 'Hide "Local Plan"']],
+    ['hide the costmaps', ['Hide "Global Costmap"', 'Hide "Local Costmap"']],
+    ['hide the global plan', ['Hide "Global Plan"']],
+    ['隐藏代价地图', ['Hide "Global Costmap"', 'Hide "Local Costmap"']],
+  ])('"%s" is sure: %j', async (request, actions) => {
+    expect((await onScenario('turtlebot_nav', request)).actions).toEqual(actions);
+  });
+
+  it('on two robots, "make the scan red" asks which robot; "robot2\'s scan" and "either robot" decide', async () => {
+    const r = await onScenario('multi_robot', 'make the scan red');
+    expect(r.actions).toEqual([]);
+    expect(r.choices.map((c) => c.label)).toEqual(['make the scan red (Robot1 Scan)', 'make the scan red (Robot2 Scan)', 'make the scan red (all: Robot1 Scan, Robot2 Scan)']);
+    expect((await onScenario('multi_robot', "hide robot2's scan")).actions).toEqual(['Hide "Robot2 Scan"']);
+    expect((await onScenario('multi_robot', "don't show the odometry of either robot")).actions).toEqual(['Hide "Robot1 Odometry"', 'Hide "Robot2 Odometry"']);
+  });
+});
