@@ -4,6 +4,7 @@ import { catalog } from '../../../src/core/catalog/index.ts';
 import { createOfflineProposer, planRequest, type PlannerTurn } from '../../../src/core/planner/index.ts';
 import { applyActions, type RvizDocument } from '../../../src/core/rviz/index.ts';
 import { doc, snapshot, topic, SENSOR, DEFAULT } from './fixtures.ts';
+import { ordinalRobots } from '../../../src/core/planner/offline/ordinal-robots.ts';
 
 const robots = snapshot(['robot1', 'robot2'].flatMap((ns) => [
   topic(`/${ns}/scan`, 'sensor_msgs/msg/LaserScan', [SENSOR(`/${ns}/lidar`)]),
@@ -39,6 +40,11 @@ describe('offline planner with two robots', () => {
     expect(await plan("hide the first robot's scan")).toEqual(['set_enabled robot1 Scan =false']);
     expect(await plan("the 2nd robot's odometry off")).toEqual(['set_enabled robot2 Odometry =false']);
     expect(await plan("hide the third robot's scan")).toEqual([]);
+  });
+
+  it('numbers places among namespaces counted from 0 too ("the first husky" is husky_0)', () => {
+    expect(ordinalRobots("hide the first husky's scan and the 2nd robot", ['husky_0', 'husky_1'])).toBe("hide husky_0's scan and husky_1");
+    expect(ordinalRobots('hide the first robot', ['robot1'])).toBe('hide the first robot');
   });
 
   it('reads "the other one" after a clause naming one robot\'s display as that kind of display on the other robot', async () => {

@@ -319,8 +319,8 @@ function handleClause(p: Planner, clause: string): void {
     && NEGATED_SHOW.some((n) => hasPhrase(tokens.slice(complaintAt.start, complaintAt.start + complaintAt.length), n)?.start === 0);
   let fixSpan = (complaintAt && !imperative && !relativeBefore(tokens, complaintAt.start) ? complaintAt : undefined) ?? fixAround(tokens);
   // "hide the laser since it is broken", "hide whichever display is broken": hiding is asked, not a repair.
-  const ordered = complaintAt ? findVerb(tokens.slice(0, complaintAt.start), []) : undefined;
-  const hidesBroken = fixSpan !== undefined && fixSpan === complaintAt && (ordered?.verb === 'hide' || ordered?.verb === 'remove');
+  const orderVerb = complaintAt ? findVerb(tokens.slice(0, complaintAt.start), []) : undefined;
+  const hidesBroken = fixSpan !== undefined && fixSpan === complaintAt && (orderVerb?.verb === 'hide' || orderVerb?.verb === 'remove');
   if (hidesBroken) fixSpan = undefined;
   // "what is a costmap?": a question for the assistant, not a change.
   const asks = tokens.length > 0 && QUESTION_WORDS.has(tokens[0]!) && !fixSpan;
@@ -331,7 +331,7 @@ function handleClause(p: Planner, clause: string): void {
   let targets = resolveTargets(p, clause, tokens, taken);
   // …with no display named, which ones are broken is the findings' list: the planner picks none by guess.
   if (hidesBroken && targets.every((t) => t.displays.length === 0)) {
-    p.notes.push(`"${clause.trim()}": the planner does not ${ordered!.verb} displays by what is wrong with them (the checklist of findings lists them); name the displays to ${ordered!.verb}; nothing was changed`);
+    p.notes.push(`"${clause.trim()}": the planner does not ${orderVerb!.verb} displays by what is wrong with them (the checklist of findings lists them); name the displays to ${orderVerb!.verb}; nothing was changed`);
     return;
   }
   // "keep robot1's odometry, hide the other one": the other robot's display of the kind the clause before named, not

@@ -1,11 +1,11 @@
 // "the first robot", "the 2nd robot's scan": a place among the robot's numbered namespaces (robot1, robot2 or
-// tb3_0, tb3_1), written as that namespace so the clause binds to one robot and not to every robot's displays.
+// husky_0, husky_1), written as that namespace so the clause binds to one robot and not to every robot's displays.
 
 const ORDINALS: Readonly<Record<string, number>> = {
   first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5,
 };
 
-/** The namespaces of one kind ("robot", "tb3"), in the order of their numbers. */
+/** The namespaces of one kind ("robot", "husky"), in the order of their numbers. */
 function numberedKinds(namespaces: readonly string[]): Map<string, string[]> {
   const kinds = new Map<string, { ns: string; n: number }[]>();
   for (const ns of namespaces) {
