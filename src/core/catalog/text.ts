@@ -7,6 +7,11 @@ export function looseKey(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
 }
 
+/** A text as a pattern matching itself literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Splits a `/`-separated property path into trimmed, non-empty segments. */
 export function pathSegments(path: string): string[] {
   return path.split('/').map((s) => s.trim()).filter((s) => s.length > 0);

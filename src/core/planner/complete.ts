@@ -4,7 +4,7 @@
  * the proposal set a conflicting value), the fixed frame a request names, and de-duplication (first setting wins).
  */
 import { conditionHolds, conditionsOf, conditionText, satisfyingValue } from '../catalog/index.ts';
-import { tokenize } from '../catalog/text.ts';
+import { escapeRegExp, tokenize } from '../catalog/text.ts';
 import { VERB_PHRASES } from './offline/lexicon.ts';
 import { BLANK_ACTION, type PlannedAction } from '../rviz/action-types.ts';
 import { qosTopicProperty, settledQosFixes } from './qos-fix.ts';
@@ -120,10 +120,10 @@ function addRequestedFrame(state: PlanState, actions: PlannedAction[], request: 
   const ctx = state.context;
   if (!/\bframe\b/i.test(request) || ctx.frames.length === 0) return;
   if (actions.some((a) => a.action === 'set_fixed_frame')) return;
-  const named = ctx.frames.filter((f) => new RegExp(`(^|[\\s'"\`(,:=])/?${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s'"\`),.;:!?])`).test(request));
+  const named = ctx.frames.filter((f) => new RegExp(`(^|[\\s'"\`(,:=])/?${escapeRegExp(f)}(?=$|[\\s'"\`),.;:!?])`).test(request));
   if (named.length !== 1) return;
   const frame = named[0]!;
-  const name = `['"\`]?/?${frame.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]?(?=$|[\\s),.;:!?])`;
+  const name = `['"\`]?/?${escapeRegExp(frame)}['"\`]?(?=$|[\\s),.;:!?])`;
   // A few words apart at most, in any language the request is in ("frame fixo para odom", "odom as the fixed frame");
   // not "frame" naming another setting ("the frame names of base_link").
   const beside = new RegExp(`\\bframe\\b(?!\\s+(?:names?|rate|timeout|ids?|labels?)\\b)(?:[\\s:=>-]+[^\\s]+){0,2}?[\\s:=>-]+${name}|(?:^|[\\s(,:=])${name}(?:\\s+[^\\s]+){0,3}?\\s+frame\\b`, 'i');

@@ -2,13 +2,7 @@
 // and a Local Plan): nothing is changed, and each display and all of them are offered as one-tap choices. "both", a
 // plural, a display's own name or a robot's name decide it; Chinese and Japanese mark no plural, so all are meant.
 import { describe, expect, it } from 'vitest';
-import { startingDocument } from '../../../bench/planner/evaluate.ts';
-import { snapshotFromScenario } from '../../../src/cli/commands/plan.ts';
-import { planWhole } from './precision-helpers.ts';
-
-async function onScenario(scenario: string, request: string) {
-  return planWhole(request, await startingDocument(scenario, undefined), await snapshotFromScenario(scenario, new AbortController().signal));
-}
+import { planOnScenario as onScenario } from './scenario-plans.ts';
 
 describe('offline planner: a singular type with several displays of it', () => {
   it('"hide the path" changes nothing and offers the Global Plan, the Local Plan and both', async () => {

@@ -2,13 +2,12 @@
 // is smaller, "less see-through" is less transparent), everyday synonyms ("ditch" is remove) and abbreviations ("pc2",
 // "cam") read as the planner's own words, and guesses ("dimmer") whose readings are offered as choices, never applied.
 import data from '../../../../catalog/concepts.json';
-import { tokenize } from '../../catalog/text.ts';
+import { escapeRegExp, tokenize } from '../../catalog/text.ts';
 
 export const CONCEPTS = data;
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A phrase as a pattern on whole words, spaces and hyphens alike ("see through" matches "see-through"). */
-const phrase = (s: string): string => s.trim().split(/[\s-]+/).map(escape).join('[\\s-]+');
+const phrase = (s: string): string => s.trim().split(/[\s-]+/).map(escapeRegExp).join('[\\s-]+');
 const alternation = (words: readonly string[]): string => [...words].sort((a, b) => b.length - a.length).map(phrase).join('|');
 
 /** [pattern, replacement] for one direction's words once negated or lessened: they mean the other direction. */

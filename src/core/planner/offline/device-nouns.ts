@@ -1,13 +1,12 @@
 // Device nouns bound to what the robot has: "the lidar points" means the LaserScan on a robot whose lidar is 2D (its
 // depth camera's cloud is no lidar), and the PointCloud2 on a robot with a 3D lidar. The request is rewritten onto
 // the words of the one type that shows that device here; with both or neither, it stays as written.
-import { tokenize } from '../../catalog/text.ts';
+import { escapeRegExp, tokenize } from '../../catalog/text.ts';
 import type { PlanContext } from '../types.ts';
 import { CONCEPTS } from './concepts.ts';
 import { topicTokens } from './shared.ts';
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const alternation = (words: readonly string[]): string => [...words].sort((a, b) => b.length - a.length).map((w) => w.split(/\s+/).map(escape).join('\\s+')).join('|');
+const alternation = (words: readonly string[]): string => [...words].sort((a, b) => b.length - a.length).map((w) => w.split(/\s+/).map(escapeRegExp).join('\\s+')).join('|');
 
 /** Types (class ids) showing the device here: a display of the document on a device topic, else a live device topic. */
 function deviceTypes(ctx: PlanContext, types: readonly string[], topicWords: ReadonlySet<string>): string[] {

@@ -7,25 +7,20 @@ import type { VirtualDisplay } from '../state.ts';
 import { CONCEPTS } from './concepts.ts';
 import { FILLER } from './lexicon.ts';
 import { findVerb } from './phrases.ts';
-import { belongsTo, displayTopic, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
+import { belongsTo, displayTopic, MAX_READINGS_OFFERED, type Planner, singularTokens, type Target, type TargetReading, topicTokens } from './shared.ts';
 
 const NOUNS = new Set(CONCEPTS.deviceNouns.nouns);
 const SYNONYMS: Record<string, string> = CONCEPTS.deviceNouns.qualifierSynonyms;
 const PLURAL = new Set(['all', 'both', 'every', 'each', 'cameras', 'lasers', 'clouds']);
-/** At most this many displays are offered as choices. */
-const MAX_CHOICES = 3;
 
 const norm = (w: string): string => SYNONYMS[w] ?? singularTokens([w])[0]!;
 const carried = (d: VirtualDisplay): Set<string> => new Set([...tokenize(splitCamel(d.name)), ...topicTokens(displayTopic(d))].map(norm));
-
-/** A device target split by what the robot has: the displays it means, or several when the clause is unsure. */
-export interface DeviceReading { targets: Target[]; unsure: boolean }
 
 /**
  * Re-reads a clause's targets named by a device noun alone: a qualifier selects among the displays carrying the noun
  * (in their name, else their topic), and more than one display of different types left is unsure.
  */
-export function readDeviceTargets(p: Planner, tokens: readonly string[], targets: Target[], masked: readonly { start: number; length: number }[]): DeviceReading {
+export function readDeviceTargets(p: Planner, tokens: readonly string[], targets: Target[], masked: readonly { start: number; length: number }[]): TargetReading {
   if (targets.length !== 1) return { targets, unsure: false };
   const t = targets[0]!;
   // (A target carried over from the clause before has its span in that clause's words: not this one's noun.)
@@ -45,5 +40,5 @@ export function readDeviceTargets(p: Planner, tokens: readonly string[], targets
   const left = qualified.length > 1 ? qualified : pool;
   // Several displays of one type are the type's own business (robots, groups); different types are the ambiguity.
   if (new Set(left.map((d) => d.classId)).size < 2) return { targets, unsure: false };
-  return { targets: left.slice(0, MAX_CHOICES).map((d) => ({ ...t, spec: d.spec, displays: [d], plural: false })), unsure: true };
+  return { targets: left.slice(0, MAX_READINGS_OFFERED).map((d) => ({ ...t, spec: d.spec, displays: [d], plural: false })), unsure: true };
 }

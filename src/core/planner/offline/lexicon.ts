@@ -41,6 +41,9 @@ export const FIX_PHRASES: readonly string[] = [
 
 export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];
 export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less', 'halve'];
+/** Direction words for a level ("raise the opacity", "turn the alpha down"), beside the bigger and smaller words. */
+export const LEVEL_UP: ReadonlySet<string> = new Set(['raise', 'higher', 'up', 'increase', 'boost']);
+export const LEVEL_DOWN: ReadonlySet<string> = new Set(['lower', 'down', 'reduce', 'decrease', 'less']);
 
 export const NEGATIONS = ['don t', 'do not', 'dont', 'no', 'not', 'without', 'stop', 'hide', 'disable', 'off', 'turn off', 'switch off'];
 

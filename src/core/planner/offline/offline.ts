@@ -8,13 +8,13 @@
  */
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { looseDisplayName } from '../../rviz/displays.ts';
-import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
+import { escapeRegExp, singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { PlanContext, Proposal, ProposalInput, Proposer } from '../types.ts';
 import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
-import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, namespaceOf, offerEachReading, type Planner, type Target } from './shared.ts';
+import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, offerEachReading, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, stillEmptyNote, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
@@ -32,7 +32,7 @@ import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
 import { CONCEPTS, guessesIn, rewriteConcepts } from './concepts.ts';
-import { ordinalRobots } from './ordinal-robots.ts';
+import { namespacesNamed } from './ordinal-robots.ts';
 import { leaveSpan, negationAt, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
 import { globalOptionWord, takeGlobalOption } from './global-options.ts';
@@ -771,9 +771,6 @@ interface Reading extends Proposal {
   alternatives: { label: string; actions: unknown[] }[];
 }
 
-/** At most this many readings of one unsure clause are offered (the plan's choices are at most 3). */
-const MAX_READINGS_OFFERED = 3;
-
 /** At most this many other readings are planned to find the plan's choices. */
 const MAX_READINGS = 6;
 
@@ -786,7 +783,7 @@ export function planOffline(input: OfflineInput): Proposal {
   const main = readRequest(input);
   const { read, unknown, percentReadings, questions, all, alternatives, ...proposal } = main;
   const names = namesOf(input.context);
-  const replaceWord = (word: string, by: string): string => read.replace(new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i'), by);
+  const replaceWord = (word: string, by: string): string => read.replace(new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`, 'i'), by);
   const readings: { label: string; text: string }[] = [
     ...questions.filter((q) => q.statement.trim() !== '').map((q) => ({ label: q.statement, text: q.statement })),
     ...guessesIn(read, names).flatMap((g) => g.readings.map((r) => ({ label: r, text: r }))),
@@ -809,7 +806,7 @@ export function planOffline(input: OfflineInput): Proposal {
 /** The request without the words the parse could not place ("hide the wobbly grid" → "hide the grid"). */
 function withoutWords(read: string, words: readonly string[]): string {
   let out = read;
-  for (const w of new Set(words)) out = out.replace(new RegExp(`(?<![\\w-])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])\\s*`, 'gi'), '');
+  for (const w of new Set(words)) out = out.replace(new RegExp(`(?<![\\w-])${escapeRegExp(w)}(?![\\w-])\\s*`, 'gi'), '');
   out = out.replace(/\s{2,}/g, ' ').trim();
   return out === read.trim() || out === '' ? `${read.trim()} (without ${[...new Set(words)].map((w) => `"${w}"`).join(', ')})` : out;
 }
@@ -863,11 +860,7 @@ function readRequest(input: OfflineInput): Reading {
     undoFirst = true;
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
   }
-  text = ordinalRobots(text, ctx.namespaces);
-  for (const ns of ctx.namespaces) {
-    const m = /^([a-z_]+?)_?(\d+)$/i.exec(ns);
-    if (m) text = text.replace(new RegExp(`\\b${m[1]}[\\s_-]?${m[2]}\\b`, 'gi'), ns);
-  }
+  text = namespacesNamed(text, ctx.namespaces);
   // A new name is kept as written: numbers and spellings are read only outside it.
   const kept = delimitedNewName(text) ?? capitalisedCallName(text);
   const at = kept ? text.lastIndexOf(kept) : -1;

@@ -1,19 +1,24 @@
-// "the first robot", "the 2nd robot's scan": a place among the robot's numbered namespaces (robot1, robot2 or
-// husky_0, husky_1), written as that namespace so the clause binds to one robot and not to every robot's displays.
+// A robot named by its number or its place among the robot's numbered namespaces (robot1, robot2 or husky_0,
+// husky_1): "robot 2", "robot-2", "the first robot", "the 2nd robot's scan" are written as that namespace, so the
+// clause binds to one robot and not to every robot's displays.
 
 const ORDINALS: Readonly<Record<string, number>> = {
   first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5,
 };
 
+/** A numbered namespace's kind and number as written: `husky_0` → husky, 0. */
+function numbered(ns: string): { kind: string; digits: string } | undefined {
+  const m = /^([a-z_]*?[a-z])_?(\d+)$/i.exec(ns);
+  return m ? { kind: m[1]!.toLowerCase(), digits: m[2]! } : undefined;
+}
+
 /** The namespaces of one kind ("robot", "husky"), in the order of their numbers. */
 function numberedKinds(namespaces: readonly string[]): Map<string, string[]> {
   const kinds = new Map<string, { ns: string; n: number }[]>();
   for (const ns of namespaces) {
-    const m = /^([a-z_]*?[a-z])_?(\d+)$/i.exec(ns);
+    const m = numbered(ns);
     if (!m) continue;
-    const list = kinds.get(m[1]!.toLowerCase()) ?? [];
-    list.push({ ns, n: Number(m[2]) });
-    kinds.set(m[1]!.toLowerCase(), list);
+    kinds.set(m.kind, [...(kinds.get(m.kind) ?? []), { ns, n: Number(m.digits) }]);
   }
   return new Map([...kinds].map(([k, list]) => [k, list.sort((a, b) => a.n - b.n).map((x) => x.ns)]));
 }
@@ -31,6 +36,16 @@ export function ordinalRobots(text: string, namespaces: readonly string[]): stri
       const place = ORDINALS[word.toLowerCase()]!;
       return ordered[place - 1] ?? `${kind}${place}`;
     });
+  }
+  return out;
+}
+
+/** The request with every robot named by place or by number ("robot 1", "robot-1") written as its namespace. */
+export function namespacesNamed(text: string, namespaces: readonly string[]): string {
+  let out = ordinalRobots(text, namespaces);
+  for (const ns of namespaces) {
+    const m = numbered(ns);
+    if (m) out = out.replace(new RegExp(`\\b${m.kind}[\\s_-]?${m.digits}\\b`, 'gi'), ns);
   }
   return out;
 }

@@ -3,7 +3,7 @@
 import type { DisplayTypeSpec, PropertyMatch, PropertySpec } from '../../catalog/index.ts';
 import { singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
-import { BIGGER, NEGATIONS, SMALLER } from './lexicon.ts';
+import { BIGGER, LEVEL_DOWN, LEVEL_UP, NEGATIONS, SMALLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, plainColourOf, type Span } from './mentions.ts';
 import { anyPhrase, type Planner } from './shared.ts';
 import { countLike, countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
@@ -636,10 +636,6 @@ export function round(n: number): string {
   return String(Math.round(n * 10000) / 10000);
 }
 
-/** Direction words for a level ("raise the opacity", "turn the alpha down") beside the bigger and smaller words. */
-const UP_WORDS: ReadonlySet<string> = new Set(['raise', 'higher', 'up', 'increase', 'boost']);
-const DOWN_WORDS: ReadonlySet<string> = new Set(['lower', 'down', 'reduce', 'decrease', 'less']);
-
 /** A numeric value: the number written, or a relative change of the current one, or an alpha phrase. */
 export function numericValue(prop: PropertySpec, written: number | undefined, current: number | undefined, matched: string, tokens: readonly string[],
   bigger: Span | undefined, smaller: Span | undefined): string | undefined {
@@ -652,8 +648,8 @@ export function numericValue(prop: PropertySpec, written: number | undefined, cu
     if (hasPhrase(tokens, 'more transparent') || hasPhrase(tokens, 'less opaque')) return round(clamp(cur * 0.5));
     if (hasPhrase(tokens, 'less transparent') || hasPhrase(tokens, 'more opaque')) return round(clamp(cur + (1 - cur) / 2));
     // "lower the opacity", "turn the alpha up", "decrease the transparency": the direction is the verb's, on what is named.
-    const up = bigger !== undefined || tokens.some((t) => UP_WORDS.has(t));
-    const down = smaller !== undefined || tokens.some((t) => DOWN_WORDS.has(t));
+    const up = bigger !== undefined || tokens.some((t) => LEVEL_UP.has(t));
+    const down = smaller !== undefined || tokens.some((t) => LEVEL_DOWN.has(t));
     if (up !== down) return round(clamp(up !== transparentWord ? cur + (1 - cur) / 2 : cur * 0.5));
     if (/opaque|opacity/.test(matched) && !transparentWord) return '1';
     if (hasPhrase(tokens, 'fully transparent') || hasPhrase(tokens, 'invisible')) return '0';

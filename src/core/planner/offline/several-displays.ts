@@ -4,19 +4,18 @@
 // language that marks no plural (Chinese, Japanese) the noun says nothing about how many, so all are meant.
 import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { ALL_WORDS } from './lexicon.ts';
-import type { Planner, Target } from './shared.ts';
+import type { Planner, Target, TargetReading } from './shared.ts';
 
 /** Words that say the clause means every one of them. */
 const EVERY_ONE = new Set([...ALL_WORDS, 'either', 'them', 'they', 'those', 'these', 'two', 'three', 'ones']);
 
-export interface SeveralReading { targets: Target[]; unsure: boolean }
-
-export function readSeveralOfOneType(p: Planner, tokens: readonly string[], targets: Target[]): SeveralReading {
+export function readSeveralOfOneType(p: Planner, tokens: readonly string[], targets: Target[]): TargetReading {
   const sure = { targets, unsure: false };
   if (targets.length !== 1 || p.numberless) return sure;
   const t = targets[0]!;
   if (!t.spec || !t.span || t.displays.length < 2 || t.within || t.ns !== undefined || t.topics.length > 0) return sure;
-  if (t.displays.some((d) => d.spec !== t.spec || d.classId === 'rviz_common/Group' || !p.state.live().includes(d))) return sure;
+  const live = new Set(p.state.live());
+  if (t.displays.some((d) => d.spec !== t.spec || d.classId === 'rviz_common/Group' || !live.has(d))) return sure;
   if (tokens.some((w) => EVERY_ONE.has(w))) return sure;
   const said = tokens.slice(t.span.start, t.span.start + t.span.length);
   const noun = said.at(-1);

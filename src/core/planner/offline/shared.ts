@@ -58,6 +58,12 @@ export interface Planner {
   protectedDisplays?: Set<VirtualDisplay>;
 }
 
+/** At most this many readings of one unsure clause are offered as choices. */
+export const MAX_READINGS_OFFERED = 3;
+
+/** A clause's targets re-read: the displays it means, one target each when it is unsure which of them it means. */
+export interface TargetReading { targets: Target[]; unsure: boolean }
+
 /**
  * An unsure reading: `held` is not applied (the plan keeps it for its choices), each of `readings` becomes a choice, and
  * `note` says why nothing was changed for it.
