@@ -66,6 +66,15 @@ export function buildContext(input: ContextInput): PlanContext {
     findings: input.findings ?? [],
     snapshot,
     catalog: cat,
-    namespaces: robotNamespaces(topics),
+    namespaces: namespacesOf(topics),
   };
+}
+
+const namespacesByGraph = new WeakMap<readonly TopicInfo[], string[]>();
+
+/** The robot namespaces of a graph's topics, once per graph: they are the same for every request planned on it. */
+function namespacesOf(topics: readonly TopicInfo[]): string[] {
+  let ns = namespacesByGraph.get(topics);
+  if (!ns) { ns = robotNamespaces(topics); namespacesByGraph.set(topics, ns); }
+  return [...ns];
 }

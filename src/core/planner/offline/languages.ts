@@ -69,6 +69,8 @@ export const LEXICONS: readonly LexiconFile[] = [es, de, fr, pt, it, zh, ja] as 
 
 /** Lowercase without accents: "Cámara" → "camara", "größer" → "grosser". */
 export function fold(text: string): string {
+  // Most words are plain ASCII: nothing to decompose.
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
   return text.toLowerCase().replace(/ß/g, 'ss').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
 
@@ -84,6 +86,13 @@ interface Prepared {
   final: Map<string, string>;
   separable: Map<string, string>;
   alsoEnglish: Set<string>;
+  /** The lexicon's endings with ending and replacement folded once: [ending, replacement, english, of]. */
+  endings: [string, string, string, 'verbs' | 'words'][];
+  /** The noun endings among them (no English of their own, not of verbs): [ending, replacement]. */
+  nounEndings: [string, string][];
+  /** The rename's words, folded: what introduces the new name ("in", "a") and what says "called". */
+  namingTo: ReadonlySet<string>;
+  namingCalled: ReadonlySet<string>;
 }
 
 const prepared = new Map<string, Prepared>();
@@ -91,10 +100,15 @@ const prepared = new Map<string, Prepared>();
 function prepare(file: LexiconFile): Prepared {
   let p = prepared.get(file.language);
   if (p) return p;
+  const endings = (file.inflections ?? []).map(([ending, replacement, english, of = 'verbs']): [string, string, string, 'verbs' | 'words'] => [fold(ending), fold(replacement), english, of === 'words' ? 'words' : 'verbs']);
   p = {
     file, byFirst: new Map(), cjk: [], final: new Map(Object.entries(file.final ?? {}).map(([k, v]) => [fold(k), v])),
     separable: new Map(Object.entries(file.separable ?? {}).map(([k, v]) => [fold(k), v])),
     alsoEnglish: new Set((file.alsoEnglish ?? []).map(fold)),
+    endings,
+    nounEndings: endings.filter(([, , english, of]) => of !== 'verbs' && english === '').map(([end, replacement]) => [end, replacement]),
+    namingTo: new Set((file.naming?.to ?? []).map(fold)),
+    namingCalled: new Set((file.naming?.called ?? []).map(fold)),
   };
   for (const section of SECTIONS) {
     for (const [phrase, english] of Object.entries(file[section] ?? {})) {
@@ -134,10 +148,9 @@ function lookup(p: Prepared, ws: readonly string[], i: number): Entry | undefine
 /** The singulars a word's noun endings give ("capteurs" → "capteur", "sensores" → "sensor"), from the lexicon. */
 function nounSingulars(p: Prepared, w: string): string[] {
   const out: string[] = [];
-  for (const [ending, replacement, english, of = 'verbs'] of p.file.inflections ?? []) {
-    const end = fold(ending);
-    if (of === 'verbs' || english !== '' || !w.endsWith(end) || w.length - end.length < 3) continue;
-    out.push(w.slice(0, -end.length) + fold(replacement));
+  for (const [end, replacement] of p.nounEndings) {
+    if (!w.endsWith(end) || w.length - end.length < 3) continue;
+    out.push(w.slice(0, -end.length) + replacement);
   }
   return out;
 }
@@ -192,10 +205,9 @@ function lookupWord(p: Prepared, w: string): Entry | undefined {
 /** A verb with an ending the lexicon lists: "nascondiamo" → hide, "cancellala" → remove it, "ocultarlo" → hide it. */
 function inflection(p: Prepared, raw: string): string | undefined {
   const w = fold(raw);
-  for (const [ending, replacement, english, of = 'verbs'] of p.file.inflections ?? []) {
-    const end = fold(ending);
+  for (const [end, replacement, english, of] of p.endings) {
     if (!w.endsWith(end) || w.length - end.length < 3) continue;
-    const e = lookupWord(p, w.slice(0, -end.length) + fold(replacement));
+    const e = lookupWord(p, w.slice(0, -end.length) + replacement);
     if (!e?.english || (of === 'verbs' ? e.section !== 'verbs' : e.section === 'verbs')) continue;
     return english && !/\b(?:it|them|me)$/.test(e.english) ? `${e.english} ${english}` : e.english;
   }
@@ -251,6 +263,22 @@ function latinScore(p: Prepared, ws: readonly string[], english: ReadonlySet<str
   return { score: [score, accented, covered], foreign };
 }
 
+/**
+ * Words English has, numbers, ROS names and punctuation only: no lexicon can claim such a request, since a language is
+ * scored only by a word English lacks or by its accents (latinScore). Most requests are this, and skip the scoring.
+ */
+function plainEnglish(ws: readonly string[], english: ReadonlySet<string>): boolean {
+  return ws.every((w) => /^[\x20-\x7e]+$/.test(w) && (/^[^a-z]+$/i.test(w) || isEnglish(english, fold(clean(w))) || (/[\d/_]/.test(w) && !lexiconNames())));
+}
+
+let namesInLexicons: boolean | undefined;
+
+/** Whether any Latin lexicon holds a word with a digit, a slash or an underscore (as ROS names and numbers have). */
+function lexiconNames(): boolean {
+  namesInLexicons ??= LEXICONS.filter((l) => l.script === 'latin').some((l) => [...prepare(l).byFirst.keys()].some((k) => /[\d/_]/.test(k)));
+  return namesInLexicons;
+}
+
 /** An English word, or the plural of one ("lasers", "scans" are English, whatever a lexicon also holds). */
 function isEnglish(english: ReadonlySet<string>, w: string): boolean {
   return english.has(w) || (w.length > 3 && w.endsWith('s') && english.has(w.slice(0, -1)));
@@ -275,7 +303,7 @@ const RENAME_VERB = /^(?:rename|call)\b/;
 function renameSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefined {
   const called = calledSplit(p, ws);
   if (called) return called;
-  const to = new Set((p.file.naming?.to ?? []).map(fold));
+  const to = p.namingTo;
   if (to.size === 0) return undefined;
   let verbAt = -1;
   let verbEnd = -1;
@@ -337,7 +365,7 @@ function callSplit(p: Prepared, ws: readonly string[], clauseAt: number, verbAt:
 
 /** "il laser deve chiamarsi Laser Principale": what the clause names before the verb is renamed to all that follows it. */
 function calledSplit(p: Prepared, ws: readonly string[]): RenameSplit | undefined {
-  const called = new Set((p.file.naming?.called ?? []).map(fold));
+  const called = p.namingCalled;
   for (let i = 1; i < ws.length - 1; i++) {
     const two = `${fold(clean(ws[i]))} ${fold(clean(ws[i + 1]))}`;
     const width = called.has(two) ? 2 : called.has(fold(clean(ws[i]))) ? 1 : 0;
@@ -618,6 +646,7 @@ export function translate(text: string, english: ReadonlySet<string>): Translati
     return { language: best.l.language, name: best.l.name, english: best.r.english, unknown: best.r.unknown };
   }
   const ws = words(text);
+  if (plainEnglish(ws, english)) return undefined;
   const englishHead = englishRenameHead(ws);
   const latin = LEXICONS.filter((l) => l.script === 'latin').map((l) => ({ p: prepare(l), split: renameSplit(prepare(l), ws) }));
   // A new name decides nothing: only the words around it say which language this is, whichever language found it.

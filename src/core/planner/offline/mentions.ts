@@ -12,6 +12,20 @@ export interface Span { start: number; length: number }
 
 const prepared = new WeakMap<readonly string[], PreparedText>();
 
+/** Tokens of the vocabulary's phrases, worked out once each: the same few thousand phrases are looked for in every clause. */
+const phraseTokens = new Map<string, readonly string[]>();
+const MAX_PHRASES_KEPT = 8192;
+
+export function tokensOf(phrase: string): readonly string[] {
+  let t = phraseTokens.get(phrase);
+  if (!t) {
+    if (phraseTokens.size >= MAX_PHRASES_KEPT) phraseTokens.clear();
+    t = tokenize(phrase);
+    phraseTokens.set(phrase, t);
+  }
+  return t;
+}
+
 /** Whole-token phrase search over already tokenized text (plural text tokens match singular phrase tokens). */
 export function findPhrase(tokens: readonly string[], phrase: readonly string[]): PhraseHit | undefined {
   let prep = prepared.get(tokens);
@@ -49,7 +63,7 @@ export function displayMentions(tokens: readonly string[], displays: readonly Vi
       // "robot footprint" names the Footprint display as a whole: take the type word's leading words too.
       let start = hit.start;
       for (const w of d.spec?.words ?? []) {
-        const wt = tokenize(w);
+        const wt = tokensOf(w);
         const lead = wt.length - phrase.length;
         if (lead <= 0 || wt.slice(lead).join(' ') !== phrase.join(' ') || hit.start - lead < 0) continue;
         if (tokens.slice(hit.start - lead, hit.start).join(' ') === wt.slice(0, lead).join(' ')) start = Math.min(start, hit.start - lead);
@@ -70,13 +84,25 @@ export function displayMentions(tokens: readonly string[], displays: readonly Vi
   return out;
 }
 
+const phrasesOfType = new WeakMap<DisplayTypeSpec, readonly { phrase: string; tokens: readonly string[]; implicit: boolean }[]>();
+
+/** A type's catalog words, then its name ("laser scan", "laserscan"), tokenized once per type. */
+function typePhrases(spec: DisplayTypeSpec): readonly { phrase: string; tokens: readonly string[]; implicit: boolean }[] {
+  let out = phrasesOfType.get(spec);
+  if (!out) {
+    out = [...spec.words.map((phrase) => ({ phrase, implicit: false })), { phrase: splitCamel(spec.name), implicit: true }, { phrase: spec.name.toLowerCase(), implicit: true }]
+      .map((p) => ({ ...p, tokens: tokenize(p.phrase) }));
+    phrasesOfType.set(spec, out);
+  }
+  return out;
+}
+
 /** Display types named by catalog words, longest phrase first; each token belongs to one mention. */
 export function typeMentions(tokens: readonly string[], displays: readonly DisplayTypeSpec[], taken: Span[]): TypeMention[] {
   const cands: (TypeMention & { implicit: boolean })[] = [];
   displays.forEach((spec) => {
-    const phrases: [string, boolean][] = [...spec.words.map((w): [string, boolean] => [w, false]), [splitCamel(spec.name), true], [spec.name.toLowerCase(), true]];
-    for (const [phrase, implicit] of phrases) {
-      const hit = findPhrase(tokens, tokenize(phrase));
+    for (const { phrase, tokens: words, implicit } of typePhrases(spec)) {
+      const hit = findPhrase(tokens, words);
       if (hit) cands.push({ start: hit.start, length: hit.length, spec, phrase, exact: hit.exact, implicit });
     }
   });
@@ -186,6 +212,6 @@ export function slashNames(text: string): string[] {
 
 /** Whether a phrase (whole tokens) occurs in the tokens. */
 export function hasPhrase(tokens: readonly string[], phrase: string): Span | undefined {
-  const hit = findPhrase(tokens, tokenize(phrase));
+  const hit = findPhrase(tokens, tokensOf(phrase));
   return hit ? { start: hit.start, length: hit.length } : undefined;
 }
