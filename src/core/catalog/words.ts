@@ -185,8 +185,11 @@ function colorHits<T>(tokens: PreparedText, p: PropertySpec, item: (rgb: string)
 
 /** The value a named property's text gives it, and where (so that word is not read again as another property's value). */
 function valueFor(tokens: PreparedText, p: PropertySpec): Candidate<string> | undefined {
+  const words = p.valueWords ?? [];
   const hits = [
-    ...(p.valueWords ?? []).flatMap((vw, i) => hitsFor(tokens, vw.value, vw.words, i)),
+    ...words.flatMap((vw, i) => hitsFor(tokens, vw.value, vw.words, i)),
+    // With the setting named ("laser style points"), a value is also named by itself.
+    ...(p.kind === 'enum' ? (p.values ?? []).flatMap((v, i) => hitsFor(tokens, v, [v.toLowerCase()], words.length + i)) : []),
     ...colorHits(tokens, p, (rgb) => rgb, 0),
   ];
   return hits.sort(better)[0];

@@ -22,6 +22,11 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-r3l-fr-polite-camera': 'question form: nothing changed, the reading offered as a choice (issue 22)',
   'dev-r3l-es-remove-camera': 'question form: nothing changed, the reading offered as a choice (issue 22)',
   'dev-p22b-compound-map-colours': 'the catalog words "map colours" as the value "map" of the Map\'s Color Scheme, so the clause names two values (issue 22, second step)',
+  // The dev-p22e batch, written blind by a helper for issue 22's fifth step: what is left of it.
+  'dev-p22e-bg-bad-frame-rate-half': 'refused with the valid range ("takes a whole number from 1 to 1000; 0.5 is not one"), in words the case\'s pattern does not list',
+  'dev-p22e-ma-cmp-grid-too-bright': '"too bright" has no sure direction: offered as choices, never applied (issue 22, third step)',
+  'dev-p22e-tb-fr-amcl-arrows-bigger': 'French puts "AMCL" after "pose": "pose AMCL" names no display here, so nothing is changed',
+  'dev-p22e-tb-goal-debug-amcl': '"debugging localization" is no recipe cue, so the localization set-up is not planned',
 };
 
 function groupOf(id: string): string {
@@ -80,5 +85,6 @@ describe('offline planner development cases', () => {
     expect(unexpected).toEqual([]);
     const fixed = Object.keys(KNOWN_GAPS).filter((id) => !failures.some((f) => f.startsWith(`${id} `)));
     expect(fixed, 'known gaps that now pass: remove them from KNOWN_GAPS').toEqual([]);
-  }, 120_000);
+    // About 1,500 cases planned one after another: a minute on an idle machine, much more on a loaded one.
+  }, 360_000);
 });

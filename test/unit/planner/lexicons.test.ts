@@ -73,6 +73,9 @@ describe('Italian', () => {
     expect(read('spegniamo la griglia')).toBe('turn off grid');
     expect(read('accendimi la griglia')).toBe('turn on grid');
   });
+  it('reads "piano" before a plane\'s axes as the plane, adding no Path', async () => {
+    expect(await plan('manipulator', 'metti la griglia sul piano YZ')).toEqual(['set_property Grid Plane YZ']);
+  });
   it('plans a possessive on the right robot only', async () => {
     expect(await plan('multi_robot', 'nascondi lo scan del robot2')).toEqual(['set_enabled Robot2 Scan false']);
   });
@@ -138,6 +141,9 @@ describe('German', () => {
     expect(read('färbe die Kraftpfeile grün')).toBe('colour force arrows green');
     expect(read('stelle die Laserpunktgröße auf 5 Zentimeter')).toBe('set laser point size to 5 cm');
   });
+  it('reads a compound of two setting words: "Positionstoleranz" is the position tolerance', async () => {
+    expect(await plan('multi_robot', 'Roboter 2: Positionstoleranz der Odometrie auf 0,5')).toEqual(['set_property Robot2 Odometry Position Tolerance 0.5']);
+  });
   it('closes a new name at "um" or at the verb at the end', async () => {
     expect(read('benenne die Karte in Gemeinsame Karte um und blende den Scan von robot1 aus')).toBe('rename map to "Gemeinsame Karte" and hide scan robot1');
     expect(await plan('multi_robot', 'die Karte in Gemeinsame Karte umbenennen')).toEqual(['rename_display Map Gemeinsame Karte']);
@@ -145,6 +151,10 @@ describe('German', () => {
 });
 
 describe('Chinese', () => {
+  it('reads 背景 alone as the background and 放到背景 as drawn behind', async () => {
+    expect(await plan('multi_robot', '背景改成纯黑，把网格关了')).toEqual(['set_property Global Options Background Color 0; 0; 0', 'set_enabled Grid false']);
+    expect(await plan('multi_robot', '把地图放到背景')).toEqual(['set_property Map Draw Behind true']);
+  });
   it('reads verbs without spaces, 起来, 的 and force words', () => {
     expect(read('把全局路径隐藏起来')).toBe('global plan hide');
     expect(read('隐藏robot2的激光')).toBe('hide robot2 laser');
@@ -182,6 +192,9 @@ describe('Chinese', () => {
 });
 
 describe('Japanese', () => {
+  it('reads 深度点群 as the depth cloud by its name, so 減衰時間 is its decay time', async () => {
+    expect(await plan('manipulator', '深度点群の減衰時間を1秒に')).toEqual(['set_property Depth Cloud Decay Time 1']);
+  });
   it('moves the verb first, and "only" with it', () => {
     expect(read('ローカルコストマップを非表示にしてください')).toBe('hide local costmap');
     expect(read('地図だけ表示して')).toBe('only show map');

@@ -20,6 +20,21 @@ describe('offline planner: each action cites its words', () => {
     expect(r.plan.actions.filter((a) => a.origin === 'auto').every((a) => a.from === undefined)).toBe(true);
   });
 
+  it('ends a clause at a dash between words, so each value stays on its own clause\'s target', async () => {
+    const r = await planWhole('grid off — laser red — map 40% opaque');
+    expect(r.plan.actions.filter((a) => a.origin === 'model').map((a) => `${a.action} ${a.display} ${a.property ?? ''}${a.value ?? ''} ← ${a.from}`)).toEqual([
+      'set_enabled Grid false ← grid off',
+      'set_property Front Lidar Color255; 0; 0 ← laser red',
+      'set_property Map Alpha0.4 ← map 40% opaque',
+    ]);
+  });
+
+  it('reads "base_link as fixed frame" opening a request as the fixed frame, beside the clause after it', async () => {
+    const r = await planWhole('base_link as fixed frame and hide the grid');
+    expect(r.actions).toEqual(['Set the fixed frame to base_link', 'Hide "Grid"']);
+    expect(r.plan.actions[0]!.from).toBe('base_link as fixed frame');
+  });
+
   it('cites a Global Option clause on its own action', async () => {
     const r = await planWhole('grid off, black background');
     expect(r.plan.actions.map((a) => a.from)).toEqual(['grid off', 'black background']);

@@ -1,6 +1,7 @@
 // Add only on request: add_display comes from a show/add verb (or a recipe) in the clause that names the type, never
 // from a noun of a list another verb governs, nor from a clause of politeness alone.
 import { describe, expect, it } from 'vitest';
+import { planOnScenario } from './scenario-plans.ts';
 import { planWhole } from './precision-helpers.ts';
 
 describe('offline planner: a list adds nothing not asked for', () => {
@@ -19,5 +20,16 @@ describe('offline planner: a list adds nothing not asked for', () => {
   it('still adds on a show verb: "hide the grid and show the odometry"', async () => {
     const r = await planWhole('hide the grid and show the odometry');
     expect(r.actions.some((a) => /^Add .*Odometry/.test(a))).toBe(true);
+  });
+
+  it('adds nothing for a statement with no verb ("odom_pose is a PoseStamped"), and one display when asked after it', async () => {
+    const said = await planOnScenario('qos_traps', 'odom_pose is a PoseStamped');
+    expect(said.actions).toEqual([]);
+    expect(said.notes.join(' | ')).toMatch(/says what is, and asks for no change/);
+    const asked = await planOnScenario('qos_traps', 'odom_pose is a PoseStamped, show it as a PoseStamped');
+    expect(asked.plan.actions.filter((a) => a.action === 'add_display').map((a) => `${a.display_type} ${a.topic}`)).toEqual(['rviz_default_plugins/Pose /odom_pose']);
+    // A clause naming the topic and its type adds one display, not one for each.
+    const both = await planOnScenario('qos_traps', 'show odom_pose as a PoseStamped');
+    expect(both.plan.actions.filter((a) => a.action === 'add_display').map((a) => `${a.display_type} ${a.topic}`)).toEqual(['rviz_default_plugins/Pose /odom_pose']);
   });
 });

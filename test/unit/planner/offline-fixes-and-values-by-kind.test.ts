@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
 import { cjkNumber } from '../../../src/core/planner/offline/languages.ts';
 import { snapshot, withScan } from './fixtures.ts';
+import { planOnScenario } from './scenario-plans.ts';
 
 async function plan(request: string, document = withScan()) {
   const r = await planRequest({ request, document, snapshot: snapshot(), findings: [], proposer: createOfflineProposer() });
@@ -32,5 +33,22 @@ describe('offline planner: fixes, change verbs and values by kind', () => {
 
   it('reads composed Chinese and Japanese numerals', () => {
     expect([cjkNumber('三十五'), cjkNumber('十二'), cjkNumber('二百零五'), cjkNumber('百'), cjkNumber('两千')]).toEqual([35, 12, 205, 100, 2000]);
+  });
+});
+
+describe('offline planner: a repair that names the QoS repairs only the QoS', () => {
+  it('"match the laser\'s QoS to its publisher" sets the publisher\'s reliability and leaves the fixed frame, saying it is not in TF', async () => {
+    const r = await planOnScenario('qos_traps', "match the laser's QoS to its publisher");
+    expect(r.actions).toEqual(['Set Topic/Reliability Policy = Best Effort on "LaserScan"']);
+    expect(r.notes.join(' | ')).toMatch(/fixed frame world is not in TF either; say "use map as the fixed frame"/);
+  });
+
+  it('"fix the laser" on the same robot still repairs the fixed frame too', async () => {
+    const r = await planOnScenario('qos_traps', 'fix the laser');
+    expect(r.actions).toEqual(['Set Topic/Reliability Policy = Best Effort on "LaserScan"', 'Set the fixed frame to map']);
+  });
+
+  it('"latch the map subscription" sets its durability to Transient Local', async () => {
+    expect((await planOnScenario('qos_traps', 'latch the map subscription')).actions).toEqual(['Set Topic/Durability Policy = Transient Local on "Map"']);
   });
 });

@@ -2,6 +2,7 @@
 // what it names, and negated or lessened comparatives point the other way — in English and the other languages.
 import { describe, expect, it } from 'vitest';
 import { planWhole } from './precision-helpers.ts';
+import { planOnScenario } from './scenario-plans.ts';
 
 describe('offline planner: a negated change is not made', () => {
   it.each([
@@ -57,6 +58,12 @@ describe('offline planner: "fine", "leave it" and "keep as is" change nothing on
     expect(r.notes.join(' | ')).toMatch(/left Map as it is/);
   });
 
+  it('leaves "it" alone and still makes the next clause\'s change: "the map is fine, leave it; the laser 0.1 m"', async () => {
+    const r = await planWhole('the map is fine, leave it; the laser 0.1 m');
+    expect(r.actions).toEqual(['Set Size (m) = 0.1 on "Front Lidar"']);
+    expect(r.notes.join(' | ')).toMatch(/left Map as it is/);
+  });
+
   it('keeps the laser and still hides the grid: "keep the laser as it is and hide the grid"', async () => {
     expect((await planWhole('keep the laser as it is and hide the grid')).actions).toEqual(['Hide "Grid"']);
   });
@@ -67,9 +74,34 @@ describe('offline planner: "fine", "leave it" and "keep as is" change nothing on
     });
 });
 
+describe('offline planner: a contrast after a wish to see is not wanted', () => {
+  it('"I want the camera image but not the depth cloud" hides the depth cloud', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'I want the camera image but not the depth cloud');
+    expect(r.actions).toEqual(['Hide "Depth Cloud"']);
+  });
+
+  it('"I need the map and the laser, not the grid" hides the grid', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'I need the map and the laser, not the grid')).actions).toEqual(['Hide "Grid"']);
+  });
+
+  it('"the grid isn\'t needed, the map is" hides the grid and leaves the map', async () => {
+    const r = await planOnScenario('turtlebot_nav', "the grid isn't needed, the map is");
+    expect(r.actions).toEqual(['Hide "Grid"']);
+    expect((await planOnScenario('turtlebot_nav', 'the grid is not needed anymore')).actions).toEqual(['Hide "Grid"']);
+  });
+
+  it('after a verb that is no wish ("show the map but not the grid") the contrast leaves the grid as it is', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'show the map but not the grid');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/left Grid as it is/);
+  });
+});
+
 describe('offline planner: direction words compose with negation and comparatives', () => {
   it.each([
     ['make the laser a little less big', 'Set Size (m) = 0.015 on "Front Lidar"'],
+    ['make the laser a tad less big', 'Set Size (m) = 0.015 on "Front Lidar"'],
+    ['make the laser a smidge bigger', 'Set Size (m) = 0.06 on "Front Lidar"'],
     ['the laser should not be so big', 'Set Size (m) = 0.015 on "Front Lidar"'],
     ['make the laser not as thin', 'Set Size (m) = 0.06 on "Front Lidar"'],
     ['make the map less see-through', 'Set Alpha = 0.85 on "Map"'],

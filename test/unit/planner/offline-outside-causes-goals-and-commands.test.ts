@@ -39,6 +39,14 @@ describe('offline planner: robot commands are no display change', () => {
     expect((await onScenario('manipulator', undefined, 'move the arm to the home position')).notes[0]).toMatch(/MoveIt/);
   });
 
+  it('reads a named arm pose ("its ready pose") as where the arm goes, not as a Pose display to add', async () => {
+    for (const request of ['move the arm to its ready pose', 'send the arm back to the home pose']) {
+      const r = await onScenario('manipulator', undefined, request);
+      expect(r.actions, request).toEqual([]);
+      expect(r.notes[0], request).toMatch(/command for the robot.*MoveIt/);
+    }
+  });
+
   it('plans the other clauses of a request with a command in it', async () => {
     const r = await plan('drive forward 2 m and hide the lidar');
     expect(r.actions).toEqual(['set_enabled Front Lidar =false']);

@@ -223,6 +223,32 @@ describe('offline planner, value settings: readings', () => {
     expect(r.actions).toContain('set_enabled Grid =false');
   });
 
+  it('"anchor" or "attach" a display to a frame sets its frame ("leave the fixed frame alone, just anchor the grid to base_link")', async () => {
+    expect((await onScenario('turtlebot_nav', undefined, 'leave the fixed frame alone, just anchor the grid to base_link')).actions).toEqual(['set_property Grid Reference Frame=base_link']);
+    expect((await onScenario('turtlebot_nav', undefined, 'attach the grid to base_footprint')).actions).toEqual(['set_property Grid Reference Frame=base_footprint']);
+  });
+
+  it('a value named beside its setting is that value ("laser style points", "set the laser style to points")', async () => {
+    for (const request of ['laser style points', 'set the laser style to points']) {
+      expect((await onScenario('qos_traps', undefined, request)).actions.filter((a) => !a.includes('Reliability')), request).toEqual(['set_property LaserScan Style=Points']);
+    }
+  });
+
+  it('a word before the type that the display\'s name holds is its name: "depth point cloud decay time 1 s"', async () => {
+    expect((await onScenario('manipulator', undefined, 'depth point cloud decay time 1 s')).actions).toEqual(['set_property Depth Cloud Decay Time=1']);
+  });
+
+  it('a list with no verb led by "only", "just" or "nothing but" keeps those shown and hides the rest', async () => {
+    for (const request of ['only the map and the scan', 'just the map and the scan please', 'nothing but the map and the scan, please', 'show nothing except the map and the scan']) {
+      const r = await onScenario('turtlebot_nav', undefined, request);
+      expect(r.actions, request).not.toContain('set_enabled LaserScan =false');
+      expect(r.actions, request).not.toContain('set_enabled Map =false');
+      expect(r.actions, request).toContain('set_enabled Grid =false');
+    }
+    // …but a value after "just" is a change of that display alone.
+    expect((await onScenario('turtlebot_nav', undefined, 'just the laser 0.1 m')).actions).toEqual(['set_property LaserScan Size (m)=0.1']);
+  });
+
   it('coordinated qualifiers borrow the noun and the value after it ("the global and local plans red")', async () => {
     expect((await onScenario('turtlebot_nav', undefined, 'make the global and local plans red')).actions)
       .toEqual(['set_property Global Plan Color=255; 0; 0', 'set_property Local Plan Color=255; 0; 0']);

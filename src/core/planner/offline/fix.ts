@@ -43,17 +43,24 @@ export function fixDisplay(p: Planner, d: VirtualDisplay): number {
     }
     else p.notes.push(`${d.name}: ${topic.name} carries ${topic.type}, which ${spec.name} cannot show, and no other topic fits`);
   }
-  if (prop && topic) {
-    const planned = (path: string): string | undefined => d.planProps.get(path);
-    const req = requestedQos(spec, prop, d.docProps);
-    const fixes = qosFixes(topic, prop, { reliability: planned(`${prop}/Reliability Policy`) ?? req.reliability, durability: planned(`${prop}/Durability Policy`) ?? req.durability });
-    for (const f of fixes) {
-      p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: f.property, value: f.value }));
-      d.planProps.set(f.property, f.value);
-      count++;
-    }
+  return count + fixQos(p, d);
+}
+
+/** The QoS repair alone: the display's subscription set to what its topic's publishers offer. */
+export function fixQos(p: Planner, d: VirtualDisplay): number {
+  const spec = d.spec;
+  const prop = qosTopicProperty(spec);
+  const topicName = displayTopic(d);
+  const topic = topicName ? p.ctx.topicByName.get(absoluteTopic(topicName)) : undefined;
+  if (!prop || !topic) return 0;
+  const planned = (path: string): string | undefined => d.planProps.get(path);
+  const req = requestedQos(spec, prop, d.docProps);
+  const fixes = qosFixes(topic, prop, { reliability: planned(`${prop}/Reliability Policy`) ?? req.reliability, durability: planned(`${prop}/Durability Policy`) ?? req.durability });
+  for (const f of fixes) {
+    p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: f.property, value: f.value }));
+    d.planProps.set(f.property, f.value);
   }
-  return count;
+  return fixes.length;
 }
 
 export function fixFrame(p: Planner): number {

@@ -12,7 +12,7 @@ export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   ['turn off', 'hide'], ['switch off', 'hide'], ['out of the way', 'hide'], ['out of sight', 'hide'], ['away', 'hide'], ['get rid of', 'remove'], ['take out', 'remove'], ['take away', 'remove'],
   ['show', 'show'], ['showing', 'show'], ['displaying', 'show'], ['add', 'show'], ['display', 'show'], ['visualise', 'show'], ['visualize', 'show'], ['see', 'show'],
   ['view', 'show'], ['draw', 'show'], ['plot', 'show'], ['enable', 'show'], ['unhide', 'show'], ['open', 'show'],
-  ['want', 'show'], ['need', 'show'], ['include', 'show'], ['put', 'show'], ['watch', 'show'], ['monitor', 'show'],
+  ['want', 'show'], ['need', 'show'], ['needed', 'show'], ['wanted', 'show'], ['include', 'show'], ['put', 'show'], ['watch', 'show'], ['monitor', 'show'],
   ['hide', 'hide'], ['hiding', 'hide'], ['close', 'hide'], ['disable', 'hide'], ['mute', 'hide'], ['uncheck', 'hide'], ['untick', 'hide'], ['conceal', 'hide'],
   ['remove', 'remove'], ['delete', 'remove'], ['drop', 'remove'], ['discard', 'remove'], ['clear', 'remove'],
   ['rename', 'rename'],
@@ -22,6 +22,8 @@ export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   ['resize', 'set'], ['recolour', 'set'], ['recolor', 'set'], ['modify', 'set'], ['alter', 'set'], ['tweak', 'set'], ['edit', 'set'], ['restyle', 'set'],
   // Verbs that name a drawing setting: "label the frames" (Show Names), "stop drawing the map behind" (Draw Behind).
   ['label', 'set'], ['write', 'set'], ['drawing', 'show'], ['draws', 'show'],
+  // "anchor the grid to base_link": a frame given to what is drawn.
+  ['anchor', 'set'], ['attach', 'set'],
 ];
 
 /** A request about something broken: solved from the findings, not by guessing. */
@@ -37,6 +39,8 @@ export const FIX_PHRASES: readonly string[] = [
   // Complaints about where or how something is drawn: still a request to find what is wrong.
   'wrong place', 'wrong spot', 'wrong position', 'misplaced', 'in the wrong', 'flickers', 'flickering', 'lagging', 'laggy',
   'not refreshing', 'doesn t update', 'does not update', 'isn t updating', 'no longer updates', 'out of date', 'jumps around',
+  // A subscription's QoS set to what the publisher offers is the QoS finding's repair.
+  'to its publisher', 'to the publisher', 'to the publishers', 'match the publisher', 'match the publishers', 'qos mismatch', 'incompatible qos',
 ];
 
 export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];
@@ -62,6 +66,7 @@ export const FILLER = new Set([
   'could', 'would', 'you', 'to', 'on', 'in', 'of', 'for', 'and', 'with', 'as', 'too', 'also', 'now', 'then', 'just', 'so',
   'up', 'some', 'is', 'are', 'be', 'there', 'here', 'again', 'one', 's', 't', 'by', 'at', 'from', 'into', 'same', 'do', 'thing',
   'ok', 'okay', 'thanks', 'thank', 'want', 'like', 'let', 'see', 'view', 'bit', 'little', 'lot', 'much', 'more', 'way', 'too',
+  'tad', 'smidge',
 ]);
 
 /**
@@ -82,6 +87,8 @@ export const GENERAL_WORDS: readonly string[] = [
   'besides', 'save', 'because', 'since', 'while', 'until', 'like', 'way', 'thing', 'things', 'stuff', 'one', 'ones', 'everything', 'something',
   'anything', 'nothing', 'everywhere', 'somewhere', 'altogether', 'together', 'whole', 'entire', 'entirely', 'completely', 'fully', 'slightly',
   'somewhat', 'pretty', 'kind', 'sort', 'right', 'left', 'top', 'bottom', 'front', 'rear', 'side', 'main', 'same',
+  // ROS words of what a display subscribes to
+  'match', 'publisher', 'publishers', 'subscription', 'subscriptions', 'subscriber',
   // pronouns, auxiliaries, request phrasing, politeness
   'i', 'me', 'my', 'mine', 'we', 'us', 'our', 'you', 'your', 'he', 'she', 'him', 'her', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am',
   'do', 'does', 'did', 'done', 'doing', 'have', 'has', 'had', 'having', 'can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must',

@@ -11,13 +11,14 @@ import { looseDisplayName } from '../../rviz/displays.ts';
 import { escapeRegExp, singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
-import type { PlanContext, Proposal, ProposalInput, Proposer } from '../types.ts';
+import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
-import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, offerEachReading, type Planner, type Target } from './shared.ts';
+import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, nameWords, offerEachReading, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
-import { checkedNote, fixDisplay, fixFrame, stillEmptyNote, troubled } from './fix.ts';
+import { checkedNote, fixDisplay, fixFrame, fixQos, stillEmptyNote, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
+import { replaceDisplay, retopicDisplay } from './replace-display.ts';
 import { LEXICONS, translate } from './languages.ts';
 import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
@@ -42,6 +43,12 @@ import { explicitColours, hexTokens } from './explicit-values.ts';
 import { readDeviceTargets } from './device-qualifiers.ts';
 import { readSeveralOfOneType } from './several-displays.ts';
 import { correctionOnly, keepProtected, settleRepeatedValues, type ClauseActions } from './repeated-values.ts';
+
+/** Verbs that state what is ("X is a PoseStamped"), not what to do. */
+const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'isn', 'aren']);
+
+/** Words that make a repair about the subscription's QoS only. */
+const QOS_WORDS: ReadonlySet<string> = new Set(['qos', 'reliability', 'durability', 'publisher', 'publishers']);
 
 /** A plugin display's settings are not in the catalog: a change on it is said, never guessed. */
 const unknownSettingsNote = (d: { name: string; classId: string }): string =>
@@ -191,7 +198,15 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
     && (x.words ?? []).some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start > onlyAt.start; })));
   if (switchAfterOnly && !except) return false;
   const everything = anyPhrase(tokens, ['everything', 'all', 'every display', 'the rest', 'others']);
-  if (!((except && (everything || verb === 'hide')) || (only && verb === 'show'))) return false;
+  // "only the map and the robot", "just the map, please": a clause with no verb that opens with "only" or "just" and
+  // names nothing but displays asks for those shown and the rest hidden.
+  const lead = tokens.findIndex((t) => !FILLER.has(t) || t === 'just');
+  const opener = anyPhrase(tokens, ['only', 'just']);
+  const named = (i: number): boolean => targets.some((t) => t.span !== undefined && i >= t.span.start && i < t.span.start + t.span.length);
+  const bareOnly = verbAt === undefined && opener !== undefined && opener.start === lead && !countAfter
+    && tokens.every((t, i) => (i >= opener.start && i < opener.start + opener.length) || named(i) || FILLER.has(t) || t === 'and');
+  if (bareOnly) verb = 'show';
+  if (!((except && (everything || verb === 'hide')) || (only && verb === 'show') || bareOnly)) return false;
   // "show only the frames base_link and map in tf", "every tf frame except the gripper": frames, links or joints are
   // a display's own list, not other displays: nothing is hidden for them, and the display itself is not hidden either.
   if (tokens.some((t) => PARTS_INSIDE_A_DISPLAY.has(t))) {
@@ -256,7 +271,7 @@ function everything(p: Planner, tokens: readonly string[], verb: Verb | undefine
 
 function negatedBefore(tokens: readonly string[], at: number): boolean {
   const before = ` ${tokens.slice(Math.max(0, at - 4), at).join(' ')} `;
-  return [' don t ', ' do not ', ' dont ', ' no longer ', ' not ', ' never ', ' stop ', ' doesn t ', ' does not '].some((n) => before.includes(n));
+  return [' don t ', ' do not ', ' dont ', ' no longer ', ' not ', ' never ', ' stop ', ' doesn t ', ' does not ', ' isn t ', ' aren t '].some((n) => before.includes(n));
 }
 
 /** "make/get X work(ing)": the span of "work"/"working", when a make/get verb comes before it. */
@@ -293,6 +308,7 @@ const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 
 
 function handleClause(p: Planner, clause: string): void {
   if (takeRename(p, clause)) return;
+  if (replaceDisplay(p, clause) || retopicDisplay(p, clause)) return;
   // "black background", "frame rate 15": a Global Option takes the clause's value; what else it names is read after.
   // "…background grey, make it black", "…, actually black": a clause that refers back, naming no display, with a
   // value, is about the Global Option the clause before set.
@@ -385,7 +401,8 @@ function handleClause(p: Planner, clause: string): void {
   const verbWord = verbHit ? tokens[verbHit.span.start]! : '';
   const complaint = verbHit !== undefined && (/^(shows|appears|displays|renders|comes)$/.test(verbWord) || tokens[verbHit.span.start + verbHit.span.length] === 'up');
   // "I need the grid no longer", "want the map not" (a negation after a wish, as other languages put it): hidden too.
-  const wish = verbHit !== undefined && ['need', 'want', 'see'].includes(verbWord);
+  // ("the grid isn't needed": the passive is a wish too.)
+  const wish = verbHit !== undefined && ['need', 'want', 'see', 'needed', 'wanted'].includes(verbWord);
   // ("don't put the laser in red" negates a change, not a wish to see: it is refused below.)
   const negatedShow = verb === 'show' && verbHit !== undefined && !(valuedClause(clause, tokens) && !wish)
     && (negatedBefore(tokens, verbHit.span.start) || (wish && negationAt(tokens) !== undefined));
@@ -408,7 +425,9 @@ function handleClause(p: Planner, clause: string): void {
     p.notes.push(`"${clause.trim()}" qualifies what came before; nothing more was changed for it`);
     return;
   }
-  if (negation && leads && !switchAfter && !verbHit && !valued && targets.length > 0 && !fixSpan) {
+  // "I want the camera image but not the depth cloud": after a wish to see, what is excepted is not wanted: hidden.
+  const wishedAway = negation !== undefined && leads && !switchAfter && !verbHit && !valued && targets.length > 0 && !fixSpan && p.lastWish === true;
+  if (negation && leads && !switchAfter && !verbHit && !valued && targets.length > 0 && !fixSpan && !wishedAway) {
     const shown = [...new Set(targets.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))];
     p.notes.push(`left ${shown.join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")`);
     return;
@@ -417,7 +436,7 @@ function handleClause(p: Planner, clause: string): void {
   // negated change is under the same negation.
   const underNegation = p.negated === true && !verbHit && targets.length > 0 && !fixSpan;
   p.negated = false;
-  if (underNegation || (negation && !switchAfter && (verb !== undefined || valued))) {
+  if (!wishedAway && (underNegation || (negation && !switchAfter && (verb !== undefined || valued)))) {
     p.negated = true;
     const named = targets.length > 0 ? targets : inherited(p);
     p.notes.push(`"${clause.trim()}" ${underNegation ? 'is under the negation before it' : 'says not to'}${named.length ? ` (${[...new Set(named.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))].join(', ')})` : ''}; nothing was changed`);
@@ -427,11 +446,15 @@ function handleClause(p: Planner, clause: string): void {
   // "no grid", "…, no costmaps": a clause led by "no" with no verb wishes what it names away, as "I don't want the grid".
   // (With no display of it, "no sonar" adds nothing: the hide says there is none.)
   if (!verb && !valued && (tokens[0] === 'no' || tokens[0] === 'without') && targets.length > 0) verb = 'hide';
+  if (wishedAway) verb = 'hide';
   const ownVerb = verb;
+  if (verbHit || wishedAway) p.lastWish = wish && verb === 'show';
   const previousVerb = p.lastVerb;
   // A clause with a value and no verb ("grid off, laser red") is a change of its own target, never the hide or remove
   // of the clause before.
-  const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !(valued && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
+  // ("…, the map is", "…, the laser does": a clause ending on its verb's auxiliary says the other way; it takes none.)
+  const elliptic = COPULAS.has(tokens[tokens.length - 1] ?? '') || ['does', 'do'].includes(tokens[tokens.length - 1] ?? '');
+  const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !elliptic && !(valued && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
   if (!verb && targets.length > 0 && takesLastVerb) verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
@@ -472,13 +495,15 @@ function handleClause(p: Planner, clause: string): void {
       if (t.displays.length === 0 && t.spec && ofType(t).length === 0) p.notes.push(`no ${t.spec.name} display${t.ns ? ` of ${t.ns}` : ''} to fix; say "show the ${t.phrase}${t.ns ? ` of ${t.ns}` : ''}" to add one`);
     }
     let count = 0;
+    // "match the laser's QoS to its publisher": a repair that names the QoS repairs that and nothing else.
+    const qosOnly = targets.length > 0 && tokens.some((t) => QOS_WORDS.has(t));
     // Displays named whose problem no RViz setting repairs (a note, no change), and those with nothing found at all.
     const outsideOnly: VirtualDisplay[] = [];
     const quiet: VirtualDisplay[] = [];
     for (const d of new Set(pool)) {
       const topicBefore = displayTopic(d);
       const notesAt = p.notes.length;
-      const fixed = fixDisplay(p, d);
+      const fixed = qosOnly ? fixQos(p, d) : fixDisplay(p, d);
       count += fixed;
       // What the rules found but no setting can repair (no data, clock skew, a frame not in TF): the cause and the
       // command that checks it, and no change. A finding about the old topic is gone once the topic was switched.
@@ -494,7 +519,7 @@ function handleClause(p: Planner, clause: string): void {
     // A fixed frame missing from TF hides every display, whatever was named — but a display named for a fault outside
     // RViz is not helped by it, so then it is only said.
     const named = targets.length > 0 && pool.length > 0;
-    if (named && outsideOnly.length === new Set(pool).size) {
+    if (named && (qosOnly || outsideOnly.length === new Set(pool).size)) {
       if (p.ctx.frames.length > 0 && p.state.fixedFrame && !p.ctx.tf?.hasFrame(p.state.fixedFrame)) {
         const pick = ['map', 'odom', 'world'].find((f) => p.ctx.tf?.hasFrame(f)) ?? p.ctx.tf?.roots[0];
         p.notes.push(`the fixed frame ${p.state.fixedFrame} is not in TF either${pick ? `; say "use ${pick} as the fixed frame" to change it` : ''}`);
@@ -528,6 +553,15 @@ function handleClause(p: Planner, clause: string): void {
   // too: it says there is none and how to add one, never adds.
   if (!verb) {
     verb = (valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0)) || setsMissing(p, targets, clause, masked, tokens) ? 'set' : 'show';
+    // "odom_pose is a PoseStamped": a statement with no verb and no value tells a fact; it asks for no display. ("the
+    // map and the scan are empty" is a complaint: shown, it is repaired.)
+    const statement = verb === 'show' && usable && !valuedClause(clause, tokens) && tokens.some((t) => COPULAS.has(t)) && !anyPhrase(tokens, [...FIX_PHRASES, 'empty'])
+      && !targets.some((t) => t.spec !== undefined && p.ctx.catalog.propertyForWords(t.spec, clause).length > 0);
+    if (statement) {
+      p.notes.push(`"${clause.trim()}" says what is, and asks for no change; nothing was changed for it`);
+      p.last = targets;
+      return;
+    }
     // Add only on request: a verbless change ("the laser red") governs the verbless list after it ("…and the
     // odometry"), which never adds a display.
     if (valuedClause(clause, tokens) && !ownVerb) p.lastVerb = 'set';
@@ -782,7 +816,7 @@ const MAX_READINGS = 6;
 export function planOffline(input: OfflineInput): Proposal {
   const main = readRequest(input);
   const { read, unknown, percentReadings, questions, all, alternatives, ...proposal } = main;
-  const names = namesOf(input.context);
+  const names = nameWords(input.context);
   const replaceWord = (word: string, by: string): string => read.replace(new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`, 'i'), by);
   const readings: { label: string; text: string }[] = [
     ...questions.filter((q) => q.statement.trim() !== '').map((q) => ({ label: q.statement, text: q.statement })),
@@ -809,11 +843,6 @@ function withoutWords(read: string, words: readonly string[]): string {
   for (const w of new Set(words)) out = out.replace(new RegExp(`(?<![\\w-])${escapeRegExp(w)}(?![\\w-])\\s*`, 'gi'), '');
   out = out.replace(/\s{2,}/g, ' ').trim();
   return out === read.trim() || out === '' ? `${read.trim()} (without ${[...new Set(words)].map((w) => `"${w}"`).join(', ')})` : out;
-}
-
-/** Words of names here (a display called "Tags", topics, frames): never rewritten, never paraphrases. */
-function namesOf(ctx: PlanContext): Set<string> {
-  return new Set([...ctx.displays.flatMap((d) => tokenize(splitCamel(d.name))), ...[...ctx.topicByName.keys()].flatMap((t) => tokenize(t)), ...ctx.frames.flatMap((f) => tokenize(f))]);
 }
 
 function readRequest(input: OfflineInput): Reading {
@@ -865,13 +894,15 @@ function readRequest(input: OfflineInput): Reading {
   const kept = delimitedNewName(text) ?? capitalisedCallName(text);
   const at = kept ? text.lastIndexOf(kept) : -1;
   // Words of names here (a display called "Tags") are never read as paraphrases.
-  const names = namesOf(ctx);
+  const names = nameWords(ctx);
   const vocab = vocabulary(ctx.catalog);
   const known = (w: string): boolean => vocab.has(w) || vocab.has(singular(w)) || names.has(w);
   const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(dropReplacedValues(explicitColours(part, known)), names)), names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   p.hexValues = hexTokens(text);
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
+    // "nothing but the map", "show nothing except the laser": only those.
+    .replace(/\bnothing\s+(?:but|except|other\s+than|besides)\b/gi, 'only')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
     .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis')
     // "use 0-0.5", "10–90": a range written with a dash is "0 to 0.5" (a minus after a space stays a sign).

@@ -24,6 +24,8 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   // "0.1 / 2.0", "0.2→1.6": a range too.
   [/(\d)\s+\/\s+(?=-?\.?\d)|(\d\.\d+)\s*\/\s*(?=-?\.?\d)/g, '$1$2 to '],
   [/(\d)\s*(?:→|->|=>)\s*(?=-?\.?\d)/g, '$1 to '],
+  // "the plan YZ" (Italian "piano", Portuguese "plano" read as "plan"): before a plane's axes it is the plane.
+  [/\bplan\s+(?=(?:xy|xz|yz)\b)/gi, 'plane '],
   // "height colouring", "z colours", "y-axis colouring": coloured by that.
   [/\b(?:height)\s+colou?r(?:ing|ed|s)?\b/gi, 'coloured by height'],
   [/\b([xyz])(?:[\s-]*axis)?\s+colou?r(?:ing|ed|s)\b/gi, 'coloured by $1 axis'],

@@ -16,11 +16,14 @@ export function findVerb(tokens: readonly string[], masked: readonly Span[]): { 
   return best;
 }
 
-/** Split a request into clauses at commas, semicolons, "and", "then", "but", "also" — not inside "black and white". */
+/**
+ * Split a request into clauses at commas, semicolons, "and", "then", "but", "also" — not inside "black and white" — and
+ * at a dash between words ("frame rate 12 — map 30 % opaque"), as a semicolon.
+ */
 export function clauses(text: string): string[] {
   return text
     // …nor inside a range ("between 10 and 200").
-    .split(/\s*(?:[;,]|\.\s|\bthen\b|\bbut\b|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/i)
+    .split(/\s*(?:[;,]|\s[–—]\s|(?<=\p{L})[–—](?=\p{L})|\.\s|\bthen\b|\bbut\b|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/iu)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
 }
@@ -34,6 +37,8 @@ export function takeFixedFrame(p: Planner, text: string): string {
     { re: new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+|things\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
     { re: new RegExp(`(?:(?:set|change|switch|make|put|use)\\s+)?(?:the\\s+)?${frameWord}(\\s*(?:(?:set|changed?|switch(?:ed)?)\\s+)?(?:to|=|:|as|is|->)\\s*|\\s+(?:in|on|at)\\s+|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
   ];
+  // "base_link as fixed frame; …": a request or clause that opens with the frame.
+  patterns.push({ re: new RegExp(`(?:^|[;,.]\\s*|\\band\\s+|\\s[–—]\\s+)['"\`]?/?${name}['"\`]?\\s+as\\s+(?:the\\s+)?(?:new\\s+)?(fixed\\s+frame|global\\s+frame)\\b`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 });
   // "show the scan in the odom frame": a frame TF has, named as the frame things are seen in.
   patterns.push({ re: new RegExp(`\\b(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(frame)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   for (const { re, connector, nameAt, wordAt } of patterns) {
@@ -81,6 +86,9 @@ export function distribute(p: Planner, parts: string[]): string[] {
     const verbs = new Set(VERB_PHRASES.map(([w]) => w));
     const rest = tokens.filter((t) => !FILLER.has(t) && !verbs.has(t));
     if (rest.length === 0 || rest.length > 2) continue;
+    // "…, leave it; the depth cloud 2 s decay": a clause that keeps what it names, or only points back ("it"), qualifies
+    // no noun of the next.
+    if (rest.every((t) => POINTERS.has(t)) || leaveSpan(tokens)) continue;
     // "…, labels on, no axes": a setting word is no qualifier of the next noun.
     if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
     // "hide the bits; the arm 50 %", "make the bin view red and hide the cone": a clause that names a display of the
@@ -103,6 +111,9 @@ export function distribute(p: Planner, parts: string[]): string[] {
   }
   return shareTrailingValue(p, out);
 }
+
+/** Words that point back to what was named before: never a qualifier of a noun that follows. */
+const POINTERS = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'one', 'ones']);
 
 /** Whether a clause gives a value: a number, a colour or a comparative. */
 function gives(clause: string): boolean {

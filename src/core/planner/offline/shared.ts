@@ -1,6 +1,6 @@
 // What the offline planner's steps share: the run's state (Planner), a target of a clause, names and namespaces.
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
-import { tokenize } from '../../catalog/text.ts';
+import { splitCamel, tokenize } from '../../catalog/text.ts';
 import { BLANK_ACTION, type RvizAction } from '../../rviz/action-types.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { PlanContext, PlannerTurn } from '../types.ts';
@@ -37,6 +37,8 @@ export interface Planner {
   numberless?: boolean;
   /** The previous clause's verb, for "hide the costmaps and the scan". */
   lastVerb?: Verb;
+  /** The previous clause's verb was a wish to see ("I want", "I need"), for "…, but not the depth cloud". */
+  lastWish?: boolean;
   /** Content words no clause could account for, in order (near misses of known words become choices). */
   unknown?: string[];
   /** Numbers refused for a share setting that would fit as a percentage ("alpha 7" may be 7 %): offered as choices. */
@@ -94,6 +96,32 @@ export function anyPhrase(tokens: readonly string[], phrases: readonly string[])
   return undefined;
 }
 
+const topicWords = new WeakMap<readonly unknown[], readonly string[]>();
+const nameWordsByContext = new WeakMap<PlanContext, ReadonlySet<string>>();
+
+/**
+ * Words of names here (a display called "Tags", topics, frames): never rewritten, never read as paraphrases or
+ * abbreviations. The topics' words are worked out once per robot graph (a graph of a few thousand topics is the same
+ * from one request to the next), the rest once per plan.
+ */
+export function nameWords(ctx: PlanContext): ReadonlySet<string> {
+  let names = nameWordsByContext.get(ctx);
+  if (names) return names;
+  let topics = topicWords.get(ctx.topics);
+  if (!topics) {
+    const set = new Set<string>();
+    for (const t of ctx.topics) for (const w of tokenize(t.name)) set.add(w);
+    topics = [...set];
+    topicWords.set(ctx.topics, topics);
+  }
+  const set = new Set<string>(topics);
+  for (const d of ctx.displays) for (const w of tokenize(splitCamel(d.name))) set.add(w);
+  for (const f of ctx.frames) for (const w of tokenize(f)) set.add(w);
+  names = set;
+  nameWordsByContext.set(ctx, names);
+  return names;
+}
+
 export function topicTokens(name: string): string[] {
   return tokenize(name).flatMap((t) => t.split('_'));
 }
@@ -146,8 +174,14 @@ export function displayTopic(d: VirtualDisplay): string {
   return d.spec?.topicProperties[0] ? d.topics.get(d.spec.topicProperties[0]) ?? '' : [...d.topics.values()][0] ?? '';
 }
 
-/** Adds a display; one on a robot's topic (`/robot2/odom`) goes inside that robot's group when the document has one. */
+/**
+ * Adds a display; one on a robot's topic (`/robot2/odom`) goes inside that robot's group when the document has one. A
+ * display this plan already added, of the type and on the topic, is the one meant: a clause naming the topic and the type
+ * ("odom_pose is a PoseStamped") adds one display, not two.
+ */
 export function addDisplay(p: Planner, spec: DisplayTypeSpec, topic: string): VirtualDisplay {
+  const twin = topic === '' ? undefined : p.state.live().find((d) => d.added && d.classId === spec.classId && displayTopic(d) === topic);
+  if (twin) return twin;
   const ns = p.ctx.namespaces.find((n) => topic.startsWith(`/${n}/`));
   const group = ns ? robotGroup(p, ns) : undefined;
   if (group && !group.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(group), value: 'true' })); group.enabled = true; }

@@ -496,6 +496,14 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
         continue;
       }
     }
+    // "depth point cloud decay 1 s" for a PointCloud2 named "Depth Cloud": a setting's word before the type's that every
+    // display meant carries in its name is part of the name, never that setting's (Topic/Depth).
+    const lead = m.start - 1;
+    if (displays.length > 0 && lead >= 0 && !FILLER.has(tokens[lead]!) && !taken.some((x) => lead >= x.start && lead < x.start + x.length)
+      && displays[0]!.spec !== undefined && isPropertyWord(displays[0]!.spec, tokens[lead]!)
+      && displays.every((d) => singularTokens(tokenize(splitCamel(d.name))).includes(singularTokens([tokens[lead]!])[0]!))) {
+      taken.push({ start: lead, length: 1 });
+    }
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
   }
   // "the local one", "the global ones": a qualifier and "one" mean the display of the type spoken of (the clause

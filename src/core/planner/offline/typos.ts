@@ -4,6 +4,7 @@
 import type { Catalog } from '../../catalog/index.ts';
 import { splitCamel, tokenize, wordTable } from '../../catalog/text.ts';
 import type { PlanContext } from '../types.ts';
+import { nameWords } from './shared.ts';
 
 /** Short forms users write for group words. */
 const ABBREVIATIONS = wordTable<string>({ grp: 'group', grps: 'groups' });
@@ -40,15 +41,10 @@ export function oneEdit(a: string, b: string): boolean {
 
 /** The request with group abbreviations written out (misspellings stay: they become choices). */
 export function correctTypos(ctx: PlanContext, text: string): string {
-  const names = new Set<string>([
-    ...ctx.displays.flatMap((d) => tokenize(splitCamel(d.name))),
-    ...[...ctx.topicByName.keys()].flatMap((t) => tokenize(t)),
-    ...ctx.frames.flatMap((f) => tokenize(f)),
-  ]);
   // Only plain words between spaces and punctuation: topic names, numbers and words glued to digits pass unchanged.
   return text.replace(/(^|[\s,;:(])([A-Za-z]+)(?=$|[\s,;:.!?)])/g, (whole, lead: string, word: string) => {
     const w = word.toLowerCase();
-    if (ABBREVIATIONS[w] && !names.has(w)) return lead + ABBREVIATIONS[w];
+    if (ABBREVIATIONS[w] && !nameWords(ctx).has(w)) return lead + ABBREVIATIONS[w];
     return whole;
   });
 }

@@ -1,0 +1,96 @@
+// A display swapped, or its topic: "replace the odometry with a pose display", "show it with a Pose display instead",
+// "use a Pose display instead of the odometry" (the display named goes, one of the type named comes on its topic), and
+// "switch Dock Door to camera 5", "set the laser topic to /scan_front" (the display named shows the other topic). Each
+// only when the type can show the topic's messages; otherwise nothing changes and the note says why.
+// (By the time a clause gets here, "replace" and "swap" read "change": concepts.json; "camera 5" reads as its topic.)
+import { tokenize } from '../../catalog/text.ts';
+import type { VirtualDisplay } from '../state.ts';
+import { FILLER } from './lexicon.ts';
+import { slashNames } from './mentions.ts';
+import { act, addDisplay, displayTopic, type Planner } from './shared.ts';
+import { inherited, resolveTargets } from './targets.ts';
+
+const A = String.raw`(?:(?:a|an|the)\s+)?`;
+const DISPLAY = String.raw`(?:\s+display)?`;
+/** [pattern, group of the display replaced, group of the type that replaces it] */
+const FORMS: readonly [RegExp, number, number][] = [
+  [new RegExp(String.raw`^(?:please\s+)?(?:change|exchange)\s+(.+?)\s+(?:with|for|by)\s+${A}(.+?)${DISPLAY}$`, 'i'), 1, 2],
+  [new RegExp(String.raw`^(?:please\s+)?(?:show|display|draw|view)\s+(.+?)\s+(?:with|as|using|in)\s+${A}(.+?)${DISPLAY}\s+instead$`, 'i'), 1, 2],
+  [new RegExp(String.raw`^(?:please\s+)?(?:use|show|add)\s+${A}(.+?)${DISPLAY}\s+instead\s+of\s+(.+)$`, 'i'), 2, 1],
+];
+
+const POINTERS = new Set(['it', 'them', 'that', 'this', 'one']);
+
+/** The one display a phrase names, all of whose words name it (or "it": the clause before's one display). */
+function onlyDisplay(p: Planner, phrase: string): VirtualDisplay | undefined {
+  const tokens = tokenize(phrase).filter((t) => t !== 'display');
+  if (tokens.length > 0 && tokens.every((t) => POINTERS.has(t) || FILLER.has(t))) {
+    const before = inherited(p).flatMap((t) => t.displays);
+    return before.length === 1 ? before[0] : undefined;
+  }
+  const taken: { start: number; length: number }[] = [];
+  const targets = resolveTargets(p, phrase, tokens, taken);
+  const displays = [...new Set(targets.flatMap((t) => t.displays))];
+  const covered = (i: number): boolean => taken.some((s) => i >= s.start && i < s.start + s.length);
+  if (displays.length !== 1 || !tokens.every((t, i) => covered(i) || FILLER.has(t))) return undefined;
+  return displays[0];
+}
+
+/** Plans a replacement when the clause is one; false when it is not (the clause is planned as usual). */
+export function replaceDisplay(p: Planner, clause: string): boolean {
+  for (const [re, oldAt, newAt] of FORMS) {
+    const m = re.exec(clause.trim().replace(/[.!]+$/, ''));
+    if (!m) continue;
+    const types = p.ctx.catalog.typesForWords(m[newAt]!);
+    if (types.length !== 1 || tokenize(m[newAt]!).some((t) => !FILLER.has(t) && p.ctx.catalog.typesForWords(t).length === 0 && t !== 'display')) continue;
+    const old = onlyDisplay(p, m[oldAt]!);
+    const spec = types[0]!;
+    if (!old || old.classId === spec.classId) continue;
+    const topic = displayTopic(old);
+    const type = topic ? p.ctx.topicByName.get(topic)?.type : undefined;
+    if (!topic || (type && spec.messageTypes.length > 0 && !spec.messageTypes.includes(type))) {
+      p.notes.push(`"${clause.trim()}": ${topic ? `${topic} carries ${type}, which a ${spec.name} display cannot show` : `${old.name} has no topic to show with a ${spec.name} display`}; nothing was changed`);
+      p.last = [];
+      return true;
+    }
+    p.actions.push(act({ action: 'remove_display', display: p.state.handle(old) }));
+    old.removed = true;
+    const added = addDisplay(p, spec, topic);
+    p.last = [{ spec, displays: [added], topics: [topic], phrase: spec.name, plural: false }];
+    return true;
+  }
+  return false;
+}
+
+/** Words a topic change may use beside the display and the topic: "switch Dock Door to camera 5", "point it at …". */
+const RETOPIC_VERBS = new Set(['set', 'switch', 'change', 'point', 'use', 'move', 'repoint', 'retarget']);
+const RETOPIC_WORDS = new Set([...RETOPIC_VERBS, 'to', 'at', 'on', 'for', 'from', 'topic', 'its', 'instead']);
+
+/** Plans a topic change of one display when the clause is one; false when it is not. */
+export function retopicDisplay(p: Planner, clause: string): boolean {
+  const topics = [...new Set(slashNames(clause).map((t) => (t.startsWith('/') ? t : `/${t}`)))].filter((t) => p.ctx.topicByName.has(t));
+  if (topics.length !== 1) return false;
+  const topic = topics[0]!;
+  const tokens = tokenize(clause);
+  if (!tokens.some((t) => RETOPIC_VERBS.has(t))) return false;
+  // The clause without the topic, and without a device word written before it ("camera /fleet/cam_5/image_raw").
+  const slashed = clause.indexOf(topic) >= 0;
+  const at = slashed ? clause.indexOf(topic) : clause.indexOf(topic.slice(1));
+  const before = clause.slice(0, at).trimEnd().split(/\s+/);
+  const after = clause.slice(at + topic.length - (slashed ? 0 : 1));
+  const named = (words: readonly string[]): string[] => tokenize(`${words.join(' ')} ${after}`).filter((t) => !RETOPIC_WORDS.has(t) && !FILLER.has(t));
+  const whole = named(before);
+  if (whole.length === 0) return false;
+  const d = onlyDisplay(p, whole.join(' ')) ?? (before.length > 1 ? onlyDisplay(p, named(before.slice(0, -1)).join(' ')) : undefined);
+  if (!d?.spec || d.spec.topicProperties.length === 0 || displayTopic(d) === topic) return false;
+  const type = p.ctx.topicByName.get(topic)!.type;
+  if (d.spec.messageTypes.length > 0 && !d.spec.messageTypes.includes(type)) {
+    p.notes.push(`"${clause.trim()}": ${topic} carries ${type}, which ${d.name} (${d.spec.name}) cannot show; nothing was changed`);
+    p.last = [];
+    return true;
+  }
+  p.actions.push(act({ action: 'set_topic', display: p.state.handle(d), topic }));
+  d.topics.set(d.spec.topicProperties[0] ?? 'Topic', topic);
+  p.last = [{ spec: d.spec, displays: [d], topics: [topic], phrase: d.name, plural: false }];
+  return true;
+}

@@ -1,0 +1,46 @@
+// One display put in place of another ("replace the odometry with a pose display", "… instead"): the display named goes
+// and one of the type named comes on its topic, only when that type can show the topic's messages.
+import { describe, expect, it } from 'vitest';
+import { planOnScenario } from './scenario-plans.ts';
+
+describe('offline planner: a display replaced by one of another type', () => {
+  it.each([
+    'replace the odometry display with a pose display',
+    'swap the odometry for a pose display',
+    'use a Pose display instead of the odometry',
+    'odom_pose is a PoseStamped, show it with a Pose display instead',
+  ])('"%s" removes the Odometry and adds a Pose on its topic', async (request) => {
+    const r = await planOnScenario('qos_traps', request);
+    expect(r.actions).toEqual(['Remove "Odometry"', 'Add Pose on /odom_pose named "Pose"']);
+  });
+
+  it('changes nothing when the new type cannot show the topic, and says why', async () => {
+    const r = await planOnScenario('qos_traps', 'replace the map with a laser scan display');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/\/map carries nav_msgs\/msg\/OccupancyGrid, which a LaserScan display cannot show; nothing was changed/);
+  });
+
+  it('leaves colour swaps to the colour: "swap the laser colour for green" sets the colour', async () => {
+    const r = await planOnScenario('qos_traps', 'swap the laser colour for green');
+    expect(r.actions[0]).toBe('Set Color = 0; 255; 0 on "LaserScan"');
+    expect(r.actions.some((a) => a.startsWith('Remove'))).toBe(false);
+  });
+});
+
+describe('offline planner: a display switched to another topic', () => {
+  it.each([
+    'switch Dock Door to camera 5',
+    'switch Dock Door to cam 5',
+    'point the dock door at /fleet/cam_5/image_raw',
+    'set the Dock Door topic to /fleet/cam_5/image_raw',
+  ])('"%s" sets the topic of that display', async (request) => {
+    const r = await planOnScenario('big_graph', request, 'gateway-ops.rviz');
+    expect(r.actions).toEqual(['Set the topic of "Dock Door" to /fleet/cam_5/image_raw']);
+  });
+
+  it('changes nothing when the display cannot show the topic, and says why', async () => {
+    const r = await planOnScenario('manipulator', 'set the depth cloud topic to /camera/color/image_raw');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/carries sensor_msgs\/msg\/Image, which .* cannot show; nothing was changed/);
+  });
+});
