@@ -27,6 +27,24 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22e-ma-cmp-grid-too-bright': '"too bright" has no sure direction: offered as choices, never applied (issue 22, third step)',
   'dev-p22e-tb-fr-amcl-arrows-bigger': 'French puts "AMCL" after "pose": "pose AMCL" names no display here, so nothing is changed',
   'dev-p22e-tb-goal-debug-amcl': '"debugging localization" is no recipe cue, so the localization set-up is not planned',
+  // The dev-p22f batch, written blind by a helper after the fifth step: what the step's last changes left of it.
+  'dev-p22f-em-no-lidar-to-show': 'a type with a conventional topic is added on it though the robot does not publish it yet (the note says so)',
+  'dev-p22f-ma-points-2cm-boxes': '"points" is the device noun and "boxes" a style; the clause reads no target for both',
+  'dev-p22f-ma-goal-pick-workspace-3d': '"setting up a pick … in 3D from the camera" is no recipe cue',
+  'dev-p22f-ma-de-tf-frames-ohne-pfeile': '"ohne die Pfeile dazwischen" (without the arrows between them) is not read as Show Arrows off',
+  'dev-p22f-ma-sensorbay-cone-edges-white': '"edges in white" reads Show edges and the Color, not the Edge color',
+  'dev-p22f-mr-bad-r1-keep-2-5-arrows': '"keep the last 2.5 arrows" is read as the topic history, not refused as a fraction of a count',
+  'dev-p22f-mr-es-apagame-todo-robot-2': '"apágame todo lo del robot 2" (everything of robot 2) is not read as every display of the robot',
+  'dev-p22f-qo-neg-map-qos-only-alpha-50': '"don\'t touch the map QoS, just …" negates the whole clause list',
+  'dev-p22f-qo-bad-laser-reliability-fast': '"fast" is no value: the clause is held as not understood, in words the case pattern does not list',
+  'dev-p22f-qo-3d-sensor-points-linger-half-second': '"half a second" is not read as 0.5 s',
+  'dev-p22f-qo-gripper-axes-at-lift-link': '"keep the gripper axes, but draw them at …" keeps them as they are',
+  'dev-p22f-tb-amcl-position-ellipse-more-opaque': '"too faint" has no sure direction: offered as choices',
+  'dev-p22f-tb-neg-global-plan-poses-axes-not-arrows': '"each pose" names the Pose type as well as the poses of the Path: a Pose display is added',
+  'dev-p22f-tb-es-quita-elipse-deja-flecha': 'the covariance ellipse is not read as the covariance switch of the AMCL pose',
+  'dev-p22f-tb-de-globale-kostenkarte-nicht-sehen': '"muss ich nicht sehen" is offered as a choice, not applied',
+  'dev-p22f-tb-ja-amcl-arrow-axes': 'Japanese "で" is dropped, so "axes" reads as an Axes display to add',
+  'dev-p22f-tb-kiosk-it-riattiva-scia-odometria-30': '"la scia" (the trail) is not read as the Breadcrumbs display',
 };
 
 function groupOf(id: string): string {

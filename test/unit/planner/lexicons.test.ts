@@ -113,6 +113,9 @@ describe('Spanish', () => {
 });
 
 describe('French', () => {
+  it('reads "images par seconde" as frames per second', () => {
+    expect(read('fond blanc et 60 images par seconde')).toBe('background white and 60 fps');
+  });
   it('reads vous-forms, politeness and "temps de persistance"', () => {
     expect(read('masquez la carte de coût locale')).toBe('hide local costmap');
     expect(read('je voudrais masquer l\'odométrie')).toBe('hide odometry');

@@ -32,4 +32,19 @@ describe('offline planner: a list adds nothing not asked for', () => {
     const both = await planOnScenario('qos_traps', 'show odom_pose as a PoseStamped');
     expect(both.plan.actions.filter((a) => a.action === 'add_display').map((a) => `${a.display_type} ${a.topic}`)).toEqual(['rviz_default_plugins/Pose /odom_pose']);
   });
+
+  it('adds no second display on a topic the plan just moved one onto ("odometry show topic set to /odom")', async () => {
+    const r = await planOnScenario('qos_traps', 'odometry show topic set to /odom');
+    expect(r.plan.actions.filter((a) => a.action === 'add_display')).toEqual([]);
+    expect(r.actions).toEqual(['Set the topic of "Odometry" to /odom']);
+  });
+
+  it('reads "X hides Y" as what is drawn, and "it" after it as X', async () => {
+    const r = await planOnScenario('manipulator', 'the depth cloud hides the arm, make it a little see-through');
+    expect(r.actions).toEqual(['Set Alpha = 0.8 on "Depth Cloud"']);
+  });
+
+  it('adds no display for a value of a display named here ("show the amcl arrow as axes")', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'show the amcl arrow as axes')).actions).toEqual(['Set Shape = Axes on "AMCL Pose"']);
+  });
 });

@@ -27,6 +27,13 @@ describe('offline planner: Global Options', () => {
   });
 });
 
+describe('offline planner: a background given as three numbers', () => {
+  it('reads "background 40 40 40" as that colour, also after other clauses', async () => {
+    expect((await planWhole('background 40 40 40')).actions).toEqual(['Set Background Color = 40; 40; 40 on "Global Options"']);
+    expect((await planWhole('grid off; background 40 40 40')).actions).toEqual(['Hide "Grid"', 'Set Background Color = 40; 40; 40 on "Global Options"']);
+  });
+});
+
 describe('offline planner: a Global Option clause in a list is its own target', () => {
   it.each([
     ['grid off, black background, laser red', ['Hide "Grid"', 'Set Background Color = 0; 0; 0 on "Global Options"', 'Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"']],

@@ -34,6 +34,11 @@ describe('offline planner: robot commands are no display change', () => {
     expect(r.notes.join('\n')).not.toMatch(/QoS|Reliability|fixed frame|no publisher/);
   });
 
+  it('removes nothing for "clear the global costmap" (Nav2 clears it, not RViz)', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, "clear the global costmap, it's full of ghost obstacles");
+    expect(r.actions).toEqual([]);
+  });
+
   it('gives an arm or gripper command the part\'s own hint', async () => {
     expect((await onScenario('manipulator', undefined, 'open the gripper')).notes[0]).toMatch(/gripper through its action or controller/);
     expect((await onScenario('manipulator', undefined, 'move the arm to the home position')).notes[0]).toMatch(/MoveIt/);

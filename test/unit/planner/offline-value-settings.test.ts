@@ -228,14 +228,34 @@ describe('offline planner, value settings: readings', () => {
     expect((await onScenario('turtlebot_nav', undefined, 'attach the grid to base_footprint')).actions).toEqual(['set_property Grid Reference Frame=base_footprint']);
   });
 
+  it('a frame named as where a display goes is that frame, even when it is a type\'s word ("put the grid on odom" adds no Odometry)', async () => {
+    expect((await onScenario('turtlebot_nav', undefined, 'put the grid on odom')).actions).toEqual(['set_property Grid Reference Frame=odom']);
+    expect((await onScenario('turtlebot_nav', undefined, 'attach the grid to odom')).actions).toEqual(['set_property Grid Reference Frame=odom']);
+    // …while "show odom" still adds the Odometry display.
+    expect((await onScenario('turtlebot_nav', undefined, 'show odom')).actions[0]).toMatch(/^add_display Odometry/);
+  });
+
   it('a value named beside its setting is that value ("laser style points", "set the laser style to points")', async () => {
     for (const request of ['laser style points', 'set the laser style to points']) {
       expect((await onScenario('qos_traps', undefined, request)).actions.filter((a) => !a.includes('Reliability')), request).toEqual(['set_property LaserScan Style=Points']);
     }
   });
 
+  it('"bump" sets, "longer" and "shorter" are sizes ("bump the scan\'s queue size to 10", "gripper axes shorter")', async () => {
+    expect((await onScenario('qos_traps', undefined, "bump the scan's queue size to 10")).actions[0]).toBe('set_property LaserScan Topic/Depth=10');
+    expect((await onScenario('qos_traps', undefined, 'make the gripper axes shorter')).actions).toEqual(['set_property Gripper Axes Length=0.25']);
+  });
+
   it('a word before the type that the display\'s name holds is its name: "depth point cloud decay time 1 s"', async () => {
     expect((await onScenario('manipulator', undefined, 'depth point cloud decay time 1 s')).actions).toEqual(['set_property Depth Cloud Decay Time=1']);
+  });
+
+  it('"show everything except X" shows the rest and hides X; a change to "everything except X" is refused', async () => {
+    expect((await onScenario('turtlebot_nav', undefined, 'show all displays except the grid')).actions).toEqual(['set_enabled Grid =false']);
+    expect((await onScenario('turtlebot_nav', undefined, 'show everything but the camera')).actions).toEqual(['set_enabled Camera Image =false']);
+    const change = await onScenario('turtlebot_nav', undefined, 'make everything except the map a bit transparent');
+    expect(change.actions).toEqual([]);
+    expect(change.notes.join(' | ')).toMatch(/not made in one go; name the displays to change; nothing was changed/);
   });
 
   it('a list with no verb led by "only", "just" or "nothing but" keeps those shown and hides the rest', async () => {

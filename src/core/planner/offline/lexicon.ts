@@ -14,7 +14,7 @@ export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   ['view', 'show'], ['draw', 'show'], ['plot', 'show'], ['enable', 'show'], ['unhide', 'show'], ['open', 'show'],
   ['want', 'show'], ['need', 'show'], ['needed', 'show'], ['wanted', 'show'], ['include', 'show'], ['put', 'show'], ['watch', 'show'], ['monitor', 'show'],
   ['hide', 'hide'], ['hiding', 'hide'], ['close', 'hide'], ['disable', 'hide'], ['mute', 'hide'], ['uncheck', 'hide'], ['untick', 'hide'], ['conceal', 'hide'],
-  ['remove', 'remove'], ['delete', 'remove'], ['drop', 'remove'], ['discard', 'remove'], ['clear', 'remove'],
+  ['remove', 'remove'], ['delete', 'remove'], ['drop', 'remove'], ['discard', 'remove'],
   ['rename', 'rename'],
   ['set', 'set'], ['make', 'set'], ['change', 'set'], ['colour', 'set'], ['color', 'set'], ['use', 'set'], ['switch', 'set'],
   ['increase', 'set'], ['decrease', 'set'], ['raise', 'set'], ['lower', 'set'], ['reduce', 'set'], ['shrink', 'set'],
@@ -23,7 +23,7 @@ export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   // Verbs that name a drawing setting: "label the frames" (Show Names), "stop drawing the map behind" (Draw Behind).
   ['label', 'set'], ['write', 'set'], ['drawing', 'show'], ['draws', 'show'],
   // "anchor the grid to base_link": a frame given to what is drawn.
-  ['anchor', 'set'], ['attach', 'set'],
+  ['anchor', 'set'], ['attach', 'set'], ['bump', 'set'],
 ];
 
 /** A request about something broken: solved from the findings, not by guessing. */
@@ -43,8 +43,8 @@ export const FIX_PHRASES: readonly string[] = [
   'to its publisher', 'to the publisher', 'to the publishers', 'match the publisher', 'match the publishers', 'qos mismatch', 'incompatible qos',
 ];
 
-export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];
-export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less', 'halve'];
+export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'longer', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];
+export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shorter', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less', 'halve'];
 /** Direction words for a level ("raise the opacity", "turn the alpha down"), beside the bigger and smaller words. */
 export const LEVEL_UP: ReadonlySet<string> = new Set(['raise', 'higher', 'up', 'increase', 'boost']);
 export const LEVEL_DOWN: ReadonlySet<string> = new Set(['lower', 'down', 'reduce', 'decrease', 'less']);

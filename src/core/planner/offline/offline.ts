@@ -207,6 +207,36 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
     && tokens.every((t, i) => (i >= opener.start && i < opener.start + opener.length) || named(i) || FILLER.has(t) || t === 'and');
   if (bareOnly) verb = 'show';
   if (!((except && (everything || verb === 'hide')) || (only && verb === 'show') || bareOnly)) return false;
+  // "make everything except the map a bit transparent": a change, not a hide; the planner does not change every other
+  // display in one go, so it says so and changes nothing.
+  if (except && (verb === 'set' || (verb === undefined && valuedClause(tokens.join(' '), tokens)))) {
+    p.notes.push(`"${tokens.join(' ')}": a change to every display but some is not made in one go; name the displays to change; nothing was changed`);
+    return true;
+  }
+  // "show all displays except the grid": every other display on (and the groups holding it), the ones excepted off.
+  if (except && verb === 'show' && everything && everything.start < except.start) {
+    const after = targets.filter((t) => t.span === undefined || t.span.start > except.start);
+    // ("the camera" when an Image display named "Camera Image" shows it.)
+    for (const t of after) if (t.displays.length === 0 && t.spec) t.displays = byNameOrTopic(p, t.spec, t.phrase, t.ns, t.within);
+    const missing = after.filter((t) => t.displays.length === 0);
+    if (after.length === 0 || missing.length > 0) {
+      p.notes.push(`"${tokens.join(' ')}": ${missing.map((t) => `"${t.phrase}"`).join(', ') || 'what is excepted'} names no display here; nothing was changed`);
+      return true;
+    }
+    const excepted = after.flatMap((t) => t.displays);
+    const set = (d: VirtualDisplay, on: boolean): void => {
+      if (d.enabled === on) return;
+      p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: String(on) }));
+      d.enabled = on;
+    };
+    for (const d of p.state.live()) {
+      if (d.classId === 'rviz_common/Group' || excepted.includes(d) || insideAny(d, excepted)) continue;
+      for (let g = d.parent; g; g = g.parent) set(g, true);
+      set(d, true);
+    }
+    for (const d of excepted) set(d, false);
+    return true;
+  }
   // "show only the frames base_link and map in tf", "every tf frame except the gripper": frames, links or joints are
   // a display's own list, not other displays: nothing is hidden for them, and the display itself is not hidden either.
   if (tokens.some((t) => PARTS_INSIDE_A_DISPLAY.has(t))) {
@@ -400,6 +430,15 @@ function handleClause(p: Planner, clause: string): void {
   // a complaint is a fix, which never hides what the user wants to see.
   const verbWord = verbHit ? tokens[verbHit.span.start]! : '';
   const complaint = verbHit !== undefined && (/^(shows|appears|displays|renders|comes)$/.test(verbWord) || tokens[verbHit.span.start + verbHit.span.length] === 'up');
+  // "the depth cloud hides the arm, make it …": a display named before a third-person hide verb says what is drawn; it
+  // changes nothing, and "it" after it is that display.
+  const subjects = verbHit !== undefined && /^(hides|covers|blocks|obscures)$/.test(verbWord) ? targets.filter((t) => t.span !== undefined && t.span.start < verbHit.span.start) : [];
+  if (subjects.length > 0) {
+    p.notes.push(`"${clause.trim()}" says what is drawn; nothing was changed for it`);
+    p.last = subjects;
+    p.lastVerb = undefined;
+    return;
+  }
   // "I need the grid no longer", "want the map not" (a negation after a wish, as other languages put it): hidden too.
   // ("the grid isn't needed": the passive is a wish too.)
   const wish = verbHit !== undefined && ['need', 'want', 'see', 'needed', 'wanted'].includes(verbWord);

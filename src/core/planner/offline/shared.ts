@@ -176,12 +176,15 @@ export function displayTopic(d: VirtualDisplay): string {
 
 /**
  * Adds a display; one on a robot's topic (`/robot2/odom`) goes inside that robot's group when the document has one. A
- * display this plan already added, of the type and on the topic, is the one meant: a clause naming the topic and the type
- * ("odom_pose is a PoseStamped") adds one display, not two.
+ * display of the type already on the topic, as the plan leaves it, is the one meant (turned on if it is off): a clause
+ * naming the topic and the type adds one display, not two, and none beside one the plan just moved onto the topic.
  */
 export function addDisplay(p: Planner, spec: DisplayTypeSpec, topic: string): VirtualDisplay {
-  const twin = topic === '' ? undefined : p.state.live().find((d) => d.added && d.classId === spec.classId && displayTopic(d) === topic);
-  if (twin) return twin;
+  const twin = topic === '' ? undefined : p.state.live().find((d) => d.classId === spec.classId && displayTopic(d) === topic);
+  if (twin) {
+    if (!twin.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(twin), value: 'true' })); twin.enabled = true; }
+    return twin;
+  }
   const ns = p.ctx.namespaces.find((n) => topic.startsWith(`/${n}/`));
   const group = ns ? robotGroup(p, ns) : undefined;
   if (group && !group.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(group), value: 'true' })); group.enabled = true; }

@@ -63,6 +63,53 @@ function placeBefore(tokens: readonly string[], start: number): boolean {
   return PLACE_PHRASES.some((ph) => before.endsWith(` ${ph} `));
 }
 
+/** Words before a frame that make it where something is drawn: "put the grid on odom", "anchor the axes to map". */
+const FRAME_PLACES = new Set(['on', 'onto', 'to', 'at', 'in']);
+
+/**
+ * Type mentions without the TF frames named as a place of a display that has a frame setting ("put the grid on odom"
+ * is the Grid's Reference Frame, not an Odometry display to add); their words are freed for that setting.
+ */
+function framesNamedAsPlaces(p: Planner, tokens: readonly string[], targets: readonly Target[], found: TypeMention[], taken: Span[]): TypeMention[] {
+  const framed = targets.some((t) => (t.displays[0]?.spec ?? t.spec)?.properties.some((x) => x.kind === 'frame'));
+  if (!framed) return found;
+  const frames = new Set(p.ctx.frames.map((f) => f.toLowerCase()));
+  return found.filter((m) => {
+    const place = m.length === 1 && m.start > 0 && FRAME_PLACES.has(tokens[m.start - 1]!) && frames.has(tokens[m.start]!);
+    if (place) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+    }
+    return !place;
+  });
+}
+
+/** Words before a value that say how something is drawn: "show the amcl arrow as axes". */
+const VALUE_LEADS = new Set(['as', 'with', 'using', 'like']);
+
+/**
+ * Type mentions without those that are a value of a display named here ("the amcl arrow as axes" is its Shape, not an
+ * Axes display to add); their words are freed for that setting.
+ */
+function valuesNamedAsTypes(p: Planner, tokens: readonly string[], targets: readonly Target[], found: TypeMention[], taken: Span[]): TypeMention[] {
+  // What the clause names: its targets so far, the other types it names, and displays a word of whose name it holds.
+  const named = [
+    ...targets.map((t) => t.displays[0]?.spec ?? t.spec), ...found.map((m) => m.spec),
+    ...p.state.live().filter((d) => tokenize(splitCamel(d.name)).some((w) => w.length >= 3 && !FILLER.has(w) && tokens.includes(w))).map((d) => d.spec),
+  ];
+  const values = new Set(named.flatMap((s) => s?.properties ?? []).filter((x) => x.kind === 'enum')
+    .flatMap((x) => (x.values ?? []).map((v) => singularTokens(tokenize(v)).join(' '))));
+  if (values.size === 0) return found;
+  return found.filter((m) => {
+    const value = m.start > 0 && VALUE_LEADS.has(tokens[m.start - 1]!) && values.has(singularTokens(tokens.slice(m.start, m.start + m.length)).join(' '));
+    if (value) {
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+    }
+    return !value;
+  });
+}
+
 /** Words that point from a display at the topic it shows ("whatever listens to", "the one subscribed to"). */
 const TOPIC_LINK = new Set(['whatever', 'whichever', 'anything', 'something', 'thing', 'one', 'the', 'a', 'that', 'which', 'what', 'is', 'are',
   'on', 'to', 'from', 'for', 'of', 'at', 'listens', 'listening', 'listen', 'listener', 'subscribed', 'subscribes', 'subscribing', 'subscriber',
@@ -334,7 +381,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (inside) for (const t of [...targets]) if (t.span && !t.topics.length && overlaps(t.span, inside)) targets.splice(targets.indexOf(t), 1);
     targets.push({ spec: showing[0]?.spec ?? spec, displays: showing, topics: [name], phrase: name, plural: false });
   }
-  const found: TypeMention[] = typeMentions(tokens, p.ctx.catalog.displays, taken);
+  const found: TypeMention[] = valuesNamedAsTypes(p, tokens, targets, framesNamedAsPlaces(p, tokens, targets, typeMentions(tokens, p.ctx.catalog.displays, taken), taken), taken);
   // A noun phrase binds by its head: a type word right before another ("the robot axes", "the robot laser") only
   // modifies it, so it names no display of its own (its word stays taken: it is no setting either).
   // (Only when the head names something here — a display of its type, or a switch of another display, "the robot
