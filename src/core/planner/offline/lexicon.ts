@@ -51,6 +51,9 @@ export const LEVEL_DOWN: ReadonlySet<string> = new Set(['lower', 'down', 'reduce
 
 export const NEGATIONS = ['don t', 'do not', 'dont', 'no', 'not', 'without', 'stop', 'hide', 'disable', 'off', 'turn off', 'switch off'];
 
+/** Words that point back to what was named before ("make it red", "…, leave it"): never a noun of their own. */
+export const BACK_POINTERS: ReadonlySet<string> = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'one', 'ones']);
+
 /** Phrases that point at the robot not used last time ("now the other robot"). */
 export const OTHER_ONE = ['other robot', 'other one', 'second robot', 'the other', 'another robot'];
 

@@ -1,6 +1,6 @@
 // Sentence-level reading: the verb, clause splitting, coordinated qualifiers, and the fixed-frame phrasings.
 import { tokenize } from '../../catalog/text.ts';
-import { BIGGER, FILLER, SMALLER, type Verb, VERB_PHRASES } from './lexicon.ts';
+import { BACK_POINTERS, BIGGER, FILLER, SMALLER, type Verb, VERB_PHRASES } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span } from './mentions.ts';
 import { act, cite, type Planner } from './shared.ts';
 import { leaveSpan } from './intent.ts';
@@ -88,7 +88,7 @@ export function distribute(p: Planner, parts: string[]): string[] {
     if (rest.length === 0 || rest.length > 2) continue;
     // "…, leave it; the depth cloud 2 s decay": a clause that keeps what it names, or only points back ("it"), qualifies
     // no noun of the next.
-    if (rest.every((t) => POINTERS.has(t)) || leaveSpan(tokens)) continue;
+    if (rest.every((t) => BACK_POINTERS.has(t)) || leaveSpan(tokens)) continue;
     // "…, labels on, no axes": a setting word is no qualifier of the next noun.
     if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
     // "hide the bits; the arm 50 %", "make the bin view red and hide the cone": a clause that names a display of the
@@ -111,9 +111,6 @@ export function distribute(p: Planner, parts: string[]): string[] {
   }
   return shareTrailingValue(p, out);
 }
-
-/** Words that point back to what was named before: never a qualifier of a noun that follows. */
-const POINTERS = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'one', 'ones']);
 
 /** Whether a clause gives a value: a number, a colour or a comparative. */
 function gives(clause: string): boolean {

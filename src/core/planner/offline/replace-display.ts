@@ -5,7 +5,7 @@
 // (By the time a clause gets here, "replace" and "swap" read "change": concepts.json; "camera 5" reads as its topic.)
 import { tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
-import { FILLER } from './lexicon.ts';
+import { BACK_POINTERS, FILLER } from './lexicon.ts';
 import { slashNames } from './mentions.ts';
 import { act, addDisplay, displayTopic, type Planner } from './shared.ts';
 import { inherited, resolveTargets } from './targets.ts';
@@ -19,12 +19,10 @@ const FORMS: readonly [RegExp, number, number][] = [
   [new RegExp(String.raw`^(?:please\s+)?(?:use|show|add)\s+${A}(.+?)${DISPLAY}\s+instead\s+of\s+(.+)$`, 'i'), 2, 1],
 ];
 
-const POINTERS = new Set(['it', 'them', 'that', 'this', 'one']);
-
 /** The one display a phrase names, all of whose words name it (or "it": the clause before's one display). */
 function onlyDisplay(p: Planner, phrase: string): VirtualDisplay | undefined {
   const tokens = tokenize(phrase).filter((t) => t !== 'display');
-  if (tokens.length > 0 && tokens.every((t) => POINTERS.has(t) || FILLER.has(t))) {
+  if (tokens.length > 0 && tokens.every((t) => BACK_POINTERS.has(t) || FILLER.has(t))) {
     const before = inherited(p).flatMap((t) => t.displays);
     return before.length === 1 ? before[0] : undefined;
   }

@@ -6,7 +6,7 @@
 import data from '../../../../catalog/robot-parts.json';
 import { tokenize } from '../../catalog/text.ts';
 import { VERB_PHRASES } from './lexicon.ts';
-import { hasPhrase, numbersIn, type Span } from './mentions.ts';
+import { hasPhrase, numbersIn, tokensOf, type Span } from './mentions.ts';
 import { clauses } from './phrases.ts';
 import type { Planner } from './shared.ts';
 
@@ -35,18 +35,11 @@ const RVIZ_VERBS = new Set(VERB_PHRASES.map(([w]) => w));
 const LEAD = new Set(['please', 'pls', 'now', 'ok', 'okay', 'hey', 'can', 'could', 'would', 'will', 'you', 'just', 'quickly', 'immediately', 'right', 'and', 'then']);
 const ADDRESS = new Set(['tell', 'make', 'have', 'let', 'ask', 'get']);
 
-const tokenized = new Map<string, string[]>();
-const wordsOf = (phrase: string): string[] => {
-  let w = tokenized.get(phrase);
-  if (!w) { w = tokenize(phrase); tokenized.set(phrase, w); }
-  return w;
-};
-
 /** The longest phrase of `phrases` at token `at`, as its length. */
 function phraseAt(tokens: readonly string[], at: number, phrases: readonly string[]): number {
   let best = 0;
   for (const p of phrases) {
-    const words = wordsOf(p);
+    const words = tokensOf(p);
     if (words.length > best && words.every((w, i) => tokens[at + i] === w)) best = words.length;
   }
   return best;

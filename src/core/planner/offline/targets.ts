@@ -71,16 +71,20 @@ const FRAME_PLACES = new Set(['on', 'onto', 'to', 'at', 'in']);
  * is the Grid's Reference Frame, not an Odometry display to add); their words are freed for that setting.
  */
 function framesNamedAsPlaces(p: Planner, tokens: readonly string[], targets: readonly Target[], found: TypeMention[], taken: Span[]): TypeMention[] {
+  if (!found.some((m) => m.start > 0 && FRAME_PLACES.has(tokens[m.start - 1]!))) return found;
   const framed = targets.some((t) => (t.displays[0]?.spec ?? t.spec)?.properties.some((x) => x.kind === 'frame'));
   if (!framed) return found;
   const frames = new Set(p.ctx.frames.map((f) => f.toLowerCase()));
+  return withoutMentions(found, taken, (m) => m.length === 1 && m.start > 0 && FRAME_PLACES.has(tokens[m.start - 1]!) && frames.has(tokens[m.start]!));
+}
+
+/** The mentions `dropped` does not pick; the words of those it picks are freed (no longer taken) for the clause's settings. */
+function withoutMentions(found: TypeMention[], taken: Span[], dropped: (m: TypeMention) => boolean): TypeMention[] {
   return found.filter((m) => {
-    const place = m.length === 1 && m.start > 0 && FRAME_PLACES.has(tokens[m.start - 1]!) && frames.has(tokens[m.start]!);
-    if (place) {
-      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
-      if (at >= 0) taken.splice(at, 1);
-    }
-    return !place;
+    if (!dropped(m)) return true;
+    const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+    if (at >= 0) taken.splice(at, 1);
+    return false;
   });
 }
 
@@ -92,6 +96,8 @@ const VALUE_LEADS = new Set(['as', 'with', 'using', 'like']);
  * Axes display to add); their words are freed for that setting.
  */
 function valuesNamedAsTypes(p: Planner, tokens: readonly string[], targets: readonly Target[], found: TypeMention[], taken: Span[]): TypeMention[] {
+  // (Most clauses have no type word after "as" or "with": nothing to work out for them.)
+  if (!found.some((m) => m.start > 0 && VALUE_LEADS.has(tokens[m.start - 1]!))) return found;
   // What the clause names: its targets so far, the other types it names, and displays a word of whose name it holds.
   const named = [
     ...targets.map((t) => t.displays[0]?.spec ?? t.spec), ...found.map((m) => m.spec),
@@ -100,14 +106,7 @@ function valuesNamedAsTypes(p: Planner, tokens: readonly string[], targets: read
   const values = new Set(named.flatMap((s) => s?.properties ?? []).filter((x) => x.kind === 'enum')
     .flatMap((x) => (x.values ?? []).map((v) => singularTokens(tokenize(v)).join(' '))));
   if (values.size === 0) return found;
-  return found.filter((m) => {
-    const value = m.start > 0 && VALUE_LEADS.has(tokens[m.start - 1]!) && values.has(singularTokens(tokens.slice(m.start, m.start + m.length)).join(' '));
-    if (value) {
-      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
-      if (at >= 0) taken.splice(at, 1);
-    }
-    return !value;
-  });
+  return withoutMentions(found, taken, (m) => m.start > 0 && VALUE_LEADS.has(tokens[m.start - 1]!) && values.has(singularTokens(tokens.slice(m.start, m.start + m.length)).join(' ')));
 }
 
 /** Words that point from a display at the topic it shows ("whatever listens to", "the one subscribed to"). */
