@@ -2,7 +2,7 @@
  * Topic facts the planner checks against: which live topics a display type can show, whether one is publishing, and the
  * topic to use when a proposal names none.
  */
-import type { DisplayTypeSpec } from '../catalog/index.ts';
+import { derivedTopicsFor, type DisplayTypeSpec } from '../catalog/index.ts';
 import { singular, tokenize } from '../catalog/text.ts';
 import type { TopicInfo } from '../graph/types.ts';
 import type { PlanContext } from './types.ts';
@@ -99,4 +99,19 @@ export function fittingType(ctx: PlanContext, spec: DisplayTypeSpec, phrase: str
     for (const other of ctx.catalog.typesForWords(w)) if (other !== spec && fits(other)) return other;
   }
   return spec;
+}
+
+/**
+ * The type that can draw a topic the robot publishes: a type that needs a topic beside it which the robot does not
+ * publish (a Camera with no camera_info next to its image) gives way to the one type of that message that needs none
+ * (an Image display), with the topic it lacks. Otherwise the type itself.
+ */
+export function drawableType(ctx: PlanContext, spec: DisplayTypeSpec, topic: string): { spec: DisplayTypeSpec; lacks?: string } {
+  const info = ctx.topicByName.get(topic);
+  const property = spec.topicProperties[0];
+  if (!info || !property) return { spec };
+  const missing = derivedTopicsFor(spec, { [property]: topic }).find((d) => d.required && !ctx.topicByName.has(d.topic));
+  if (!missing) return { spec };
+  const others = ctx.catalog.forMessageType(info.type).filter((s) => s !== spec && !(s.derivedTopics ?? []).some((d) => d.required));
+  return others.length === 1 ? { spec: others[0]!, lacks: missing.topic } : { spec };
 }

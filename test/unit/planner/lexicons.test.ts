@@ -195,6 +195,11 @@ describe('Chinese', () => {
 });
 
 describe('Japanese', () => {
+  it('reads 背景 as the background, 背景に as drawn behind and 表示を as the display', async () => {
+    expect(await plan('turtlebot_nav', '背景を白にして')).toEqual(['set_property Global Options Background Color 255; 255; 255']);
+    expect(await plan('turtlebot_nav', '地図を背景に')).toEqual(['set_property Map Draw Behind true']);
+    expect(read('センサー7の温度表示を消して')).toBe('hide sensor 7 temperature display');
+  });
   it('reads 深度点群 as the depth cloud by its name, so 減衰時間 is its decay time', async () => {
     expect(await plan('manipulator', '深度点群の減衰時間を1秒に')).toEqual(['set_property Depth Cloud Decay Time 1']);
   });

@@ -47,4 +47,14 @@ describe('offline planner: a list adds nothing not asked for', () => {
   it('adds no display for a value of a display named here ("show the amcl arrow as axes")', async () => {
     expect((await planOnScenario('turtlebot_nav', 'show the amcl arrow as axes')).actions).toEqual(['Set Shape = Axes on "AMCL Pose"']);
   });
+
+  it('offers, never adds, a display of a type a clause names while it changes a display it names ("global plan: show each pose as axes")', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'global plan: show each pose as axes');
+    expect(r.actions).toEqual(['Set Pose Style = Axes on "Global Plan"']);
+    expect(r.notes.join(' | ')).toMatch(/names Pose, which has no display; adding one is offered as a choice, not applied/);
+    expect(r.plan.choices?.map((c) => c.actions.map((a) => a.action))).toEqual([['set_property', 'add_display', 'set_property']]);
+    // Asked for in words ("add"), the display is added; one named beside a display the clause only shows is added too.
+    expect((await planOnScenario('turtlebot_nav', 'make the global plan green and add a pose display')).actions.some((a) => a.startsWith('Add Pose'))).toBe(true);
+    expect((await planOnScenario('turtlebot_nav', 'show the odometry next to the map')).actions.some((a) => a.startsWith('Add Odometry'))).toBe(true);
+  });
 });

@@ -242,6 +242,52 @@ describe('offline planner: "keep X" after a change leaves X as it is', () => {
     expect(r.actions).toEqual(['Hide "Map"']);
     expect(r.notes.join(' | ')).toMatch(/left Front Lidar as it is/);
   });
+
+  it('reads "keep" at the end of a clause as Chinese and Japanese put it: "把 Loading Bay 摄像头隐藏，Dock Door 保留"', async () => {
+    const r = await planOnScenario('big_graph', '把 Loading Bay 摄像头隐藏，Dock Door 保留', 'gateway-ops.rviz');
+    expect(r.actions).toEqual(['Hide "Loading Bay"']);
+    expect(r.notes.join(' | ')).toMatch(/left Dock Door as it is/);
+    // A number after it is a setting ("keep 10"), not a keep.
+    expect((await planWhole('hide the map, the laser keep')).actions).toEqual(['Hide "Map"']);
+  });
+
+  it('leaves a display the request hid hidden when a later clause changes it: "don\'t enable it, just set it to keep 10 arrows"', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'wheel odom: don\'t enable it, just set it to keep 10 arrows', 'nav-kiosk.rviz');
+    expect(r.actions).toEqual(['Set Keep = 10 on "Breadcrumbs"']);
+    expect((await planWhole('hide the laser and make it red')).actions).toEqual(['Hide "Front Lidar"', 'Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"']);
+  });
+
+  it('"that\'s how I like it" leaves what came before as it is', async () => {
+    const r = await planWhole('the laser is red, that\'s exactly how I like it');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/read as how things are, so nothing was changed; the change is offered as a choice/);
+    expect(r.choices.map((c) => c.label)).toEqual(['the laser is red']);
+    // With a verb of its own, the change was asked for.
+    expect((await planWhole('make the laser red, that\'s how I like it')).actions).toEqual(['Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"']);
+  });
+});
+
+describe('offline planner: what is put off, or only noted, changes nothing', () => {
+  it('changes nothing for "I\'ll deal with the laser later" beside a repair it asks for now', async () => {
+    const r = await planOnScenario('qos_traps', 'the map never shows up. fix only the map, I\'ll deal with the laser later');
+    expect(r.plan.actions.filter((a) => a.checked && a.display === 'LaserScan')).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/"I'll deal with the laser later" is for later; nothing was changed for it/);
+  });
+
+  it.each(['hide the grid, we will look at the costmaps tomorrow', 'hide the grid and the costmaps later'])('"%s" hides only the grid', async (request) => {
+    expect((await planOnScenario('turtlebot_nav', request)).actions).toEqual(['Hide "Grid"']);
+  });
+
+  it('still plans a wish said in the future: "I\'ll need the grid bigger"', async () => {
+    expect((await planWhole('I\'ll need the grid bigger')).actions).toEqual(['Set Cell Size = 2 on "Grid"']);
+  });
+
+  it('"just noting: global plan red, local plan blue" tells how things are; a verb after "fyi" still acts', async () => {
+    const noted = await planOnScenario('turtlebot_nav', 'just noting: global plan red, local plan blue - that\'s exactly how I like it');
+    expect(noted.actions).toEqual([]);
+    expect(noted.notes.join(' | ')).toMatch(/tells how things are; nothing was changed/);
+    expect((await planOnScenario('turtlebot_nav', 'fyi the laser is red, make the grid blue')).actions).toEqual(['Set Color = 0; 0; 255 on "Grid"']);
+  });
 });
 
 describe('offline planner: a contrast or a "leave" never lends its noun, and a bare "not …" only qualifies', () => {

@@ -236,4 +236,12 @@ describe('offline planner: goals worded without a recipe word', () => {
     const r = await onScenario('turtlebot_nav', 'default', "the robot thinks it's somewhere else, I need to tell it where it really is");
     expect(r.notes[0]).toMatch(/^set up for localization/);
   });
+
+  it('sets up navigation for tuning obstacle avoidance and localization for a robot that keeps getting lost', async () => {
+    expect((await onScenario('turtlebot_nav', 'nav-desk-camera.rviz', "I'm tuning obstacle avoidance, set things up")).notes[0]).toMatch(/^set up for navigation/);
+    const lost = await onScenario('turtlebot_nav', 'nav-kiosk.rviz', 'the robot keeps getting lost, help me see what localization is doing');
+    expect(lost.notes[0]).toMatch(/^set up for localization/);
+    expect(lost.actions).toContain('add_display AMCL Pose =');
+  });
 });
+

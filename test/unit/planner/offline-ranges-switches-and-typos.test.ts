@@ -59,6 +59,11 @@ describe('offline planner, ranges, switches and typos: what it reads', () => {
     expect(r.actions).toEqual(['rename_display Front Lidar =Colision Lidar 2']);
   });
 
+  it('reads a function word with two letters swapped as that word, and never a word of its own', async () => {
+    expect((await onScenario('turtlebot_nav', undefined, 'hide teh footprint and set the local plan to yellow')).actions).toEqual(['set_enabled Footprint =false', 'set_property Local Plan Color=255; 255; 0']);
+    expect((await onScenario('turtlebot_nav', undefined, 'make the tf frames three times as big')).actions).toEqual(['set_property TF Marker Scale=3']);
+  });
+
   it('one edit apart means one letter added, dropped, changed or two swapped', () => {
     expect(oneEdit('torqe', 'torque')).toBe(true);
     expect(oneEdit('colision', 'collision')).toBe(true);

@@ -14,6 +14,17 @@ describe('offline planner: a display replaced by one of another type', () => {
     expect(r.actions).toEqual(['Remove "Odometry"', 'Add Pose on /odom_pose named "Pose"']);
   });
 
+  it.each(['replace the odometry display with one that actually matches /odom_pose', 'replace the odometry with a display that fits its topic'])(
+    '"%s" puts the type that shows the topic in its place', async (request) => {
+      expect((await planOnScenario('qos_traps', request)).actions).toEqual(['Remove "Odometry"', 'Add Pose on /odom_pose named "Pose"']);
+    });
+
+  it('reads "one that matches" another topic as no swap: the display keeps its type and the note says why', async () => {
+    const r = await planOnScenario('qos_traps', 'replace the odometry with one that matches /map');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/\/map carries nav_msgs\/msg\/OccupancyGrid/);
+  });
+
   it('changes nothing when the new type cannot show the topic, and says why', async () => {
     const r = await planOnScenario('qos_traps', 'replace the map with a laser scan display');
     expect(r.actions).toEqual([]);

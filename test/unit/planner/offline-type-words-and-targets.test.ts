@@ -114,6 +114,14 @@ describe('offline planner, type words and targets: what it reads', () => {
     }
   });
 
+  it('adds an Image display, and says why, where a Camera display would lack its camera_info', async () => {
+    const r = await onScenario('big_graph', 'gateway-ops.rviz', 'add cam 40 next to the other cameras');
+    expect(r.actions.filter((a) => a.startsWith('add_display'))).toEqual(['add_display Image /fleet/cam_40/image_raw =']);
+    expect(r.notes.join(' | ')).toMatch(/a Camera display of \/fleet\/cam_40\/image_raw needs \/fleet\/cam_40\/camera_info, which the robot does not publish; added an Image display instead/);
+    // With /camera/camera_info beside the image, the camera is a Camera display.
+    expect((await onScenario('turtlebot_nav', undefined, 'show the camera')).actions.filter((a) => a.startsWith('add_display'))).toEqual(['add_display Camera /camera/image_raw =']);
+  });
+
   it('type words of less common types by their head word, through a slash and through a third-party class', async () => {
     expect((await onScenario('manipulator', undefined, 'hide the f/t sensor')).actions).toEqual(['set_enabled Tool Wrench =false']);
     expect((await onScenario('qos_traps', 'traps-faults.rviz', 'colour the distance sensor green')).actions).toEqual(['set_property Sonar Color=0; 255; 0']);

@@ -77,6 +77,6 @@ export function guessesIn(text: string, names: ReadonlySet<string> = new Set()):
 /** Every token the concepts know, so accounting does not call them unknown. */
 export const CONCEPT_WORDS: readonly string[] = [
   ...data.comparatives.flatMap((c) => [...c.upWords, ...c.downWords, c.up, c.down]),
-  ...data.leave.phrases, ...data.leave.fine, ...data.leave.copulas, ...data.leave.stays, ...data.negations,
+  ...data.leave.phrases, ...data.leave.fine, ...data.leave.copulas, ...data.leave.stays, ...data.leave.later, ...data.leave.noting, ...data.negations,
   ...data.corrections.markers, ...data.corrections.pronouns,
 ];

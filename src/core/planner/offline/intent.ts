@@ -43,6 +43,10 @@ export function leaveSpan(tokens: readonly string[]): Span | undefined {
   // "the depth one stays", "the map remains": what it follows is kept as it is (no number: "stay 3 s" is a decay).
   const stays = anyPhrase(tokens, CONCEPTS.leave.stays);
   if (stays && stays.start > 0 && !tokens.some((t) => /^\d/.test(t))) return stays;
+  // "Dock Door keep" (a verb at the end, as Chinese, Japanese and German put it): what it follows is kept.
+  let end = tokens.length;
+  while (end > 1 && ['please', 'it', 'them', 'that', 'this', 'too', 'also', 'though'].includes(tokens[end - 1]!)) end--;
+  if (end > 1 && ['keep', 'kept', 'leave', 'retain'].includes(tokens[end - 1]!) && !tokens.some((t) => /^\d/.test(t))) return { start: end - 1, length: 1 };
   // "leave the laser alone / on / be": a clause led by "leave".
   const lead = tokens.findIndex((t) => !['please', 'just', 'ok', 'okay', 'so', 'and', 'then', 'i', 'd', 'would', 'you', 'can'].includes(t));
   if (lead >= 0 && (tokens[lead] === 'leave' || (tokens[lead] === 'let' && tokens.includes('be')))) return { start: lead, length: 1 };
@@ -55,6 +59,30 @@ export function leaveSpan(tokens: readonly string[]): Span | undefined {
     if (fine) return { start: i, length: j - i + tokenize(fine).length };
   }
   return undefined;
+}
+
+/** Words that may lead a clause before its subject ("but I'll …", "ok, we will …"). */
+const CLAUSE_LEADS = new Set(['but', 'and', 'then', 'so', 'ok', 'okay', 'though']);
+
+/**
+ * "I'll deal with the laser later", "we will fix the map tomorrow": a clause put off, or what the user will do
+ * themselves; nothing changes for it now.
+ */
+export function deferred(tokens: readonly string[]): boolean {
+  if (anyPhrase(tokens, CONCEPTS.leave.later)) return true;
+  let i = 0;
+  while (CLAUSE_LEADS.has(tokens[i] ?? '')) i++;
+  if (tokens[i] !== 'i' && tokens[i] !== 'we') return false;
+  // ("I'll need the grid bigger", "we'd like …" are wishes: asked now.)
+  const next = tokens.slice(i + 1, i + 5).join(' ');
+  return /^(?:ll|will|shall|gonna|m going to|am going to|re going to|are going to)\b(?! (?:need|want|like|love|prefer)\b)/.test(next);
+}
+
+/** "just noting: the global plan is red, …", "fyi …": a request that opens by saying it only tells how things are. */
+export function opensWithNoting(tokens: readonly string[]): boolean {
+  let i = 0;
+  while (['ok', 'okay', 'hey', 'so', 'oh', 'and'].includes(tokens[i] ?? '')) i++;
+  return CONCEPTS.leave.noting.some((n) => hasPhrase(tokens.slice(i), n)?.start === 0);
 }
 
 /** Words between a relative pronoun and its negation ("frames that have not been updated"). */

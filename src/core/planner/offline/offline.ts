@@ -12,7 +12,7 @@ import { escapeRegExp, singular, splitCamel, tokenize } from '../../catalog/text
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
-import { BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
+import { BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, nameWords, offerEachReading, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
@@ -34,7 +34,7 @@ import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
 import { CONCEPTS, guessesIn, rewriteConcepts } from './concepts.ts';
 import { namespacesNamed } from './ordinal-robots.ts';
-import { leaveSpan, negationAt, questionOf, relativeBefore, type Question } from './intent.ts';
+import { deferred, leaveSpan, negationAt, opensWithNoting, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
 import { globalOptionWord, takeGlobalOption } from './global-options.ts';
 import { bindDeviceNouns } from './device-nouns.ts';
@@ -354,6 +354,8 @@ function handleClause(p: Planner, clause: string): void {
     return;
   }
   const tokens = tokenize(clause);
+  const previousVerbless = p.lastVerbless;
+  p.lastVerbless = undefined;
   // "…, please", "…, thanks": politeness alone is no clause (it would repeat the last one's verb on its targets).
   if (tokens.length > 0 && tokens.every((t) => FILLER.has(t) && !['on', 'off', 'it', 'them', 'that', 'this'].includes(t)) && findVerb(tokens, []) === undefined) return;
   const taken: Span[] = [];
@@ -374,6 +376,13 @@ function handleClause(p: Planner, clause: string): void {
     p.notes.push(`"${clause.trim()}" reads as a question; the assistant panel answers questions, the planner changes displays`);
     return;
   }
+  // "I'll deal with the laser later": put off, or left to the user; nothing changes for it now.
+  if (deferred(tokens)) {
+    p.notes.push(`"${clause.trim()}" is for later; nothing was changed for it`);
+    p.last = [];
+    p.lastVerb = undefined;
+    return;
+  }
   let targets = resolveTargets(p, clause, tokens, taken);
   // …with no display named, which ones are broken is the findings' list: the planner picks none by guess.
   if (hidesBroken && targets.every((t) => t.displays.length === 0)) {
@@ -389,6 +398,13 @@ function handleClause(p: Planner, clause: string): void {
   const lead = tokens.find((t) => !['but', 'and', 'just', 'please', 'also', 'then', 'though'].includes(t));
   const keepsAsIs = lead === 'keep' && !valuedClause(clause, tokens) && !tokens.some((t) => ['on', 'off', 'only', 'except', 'visible', 'shown', 'showing', 'hidden', 'enabled', 'disabled', 'running'].includes(t));
   if (leaveSpan(tokens) || keepsAsIs) {
+    // "the laser is red, that's how I like it": a verbless clause before one that leaves it as it is said how it is.
+    // (Only a clause that points back at it as a whole: "…, don't change the plane" keeps a setting of it.)
+    const pointsBack = tokens.some((t) => BACK_POINTERS.has(t)) && !p.last.some((t) => t.spec !== undefined && p.ctx.catalog.propertyForWords(t.spec, clause).length > 0);
+    if (targets.length === 0 && previousVerbless && pointsBack) {
+      offerEachReading(p, previousVerbless.actions, [{ label: previousVerbless.clause.trim(), actions: previousVerbless.actions }],
+        `"${previousVerbless.clause.trim()}", then "${clause.trim()}": read as how things are, so nothing was changed; the change is offered as a choice`);
+    }
     const named = targets.length > 0 ? targets : inherited(p);
     const shown = named.flatMap((t) => t.displays.length > 0 ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]);
     p.notes.push(shown.length > 0 ? `left ${[...new Set(shown)].join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")` : `"${clause.trim()}": nothing was changed`);
@@ -590,6 +606,13 @@ function handleClause(p: Planner, clause: string): void {
   // it has none; otherwise a name shows it ("the map", "the lidar red" adds a red lidar).
   // A value with no verb on a type with no display ("laser points red please", "odometry: 10 arrows max") is a change
   // too: it says there is none and how to add one, never adds.
+  // "just noting: global plan red, …": a request that says it only tells how things are changes nothing by a clause
+  // with no verb of its own.
+  if (!ownVerb && p.noting && !fixSpan) {
+    p.notes.push(`"${clause.trim()}" tells how things are; nothing was changed for it`);
+    p.last = targets;
+    return;
+  }
   if (!verb) {
     verb = (valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0)) || setsMissing(p, targets, clause, masked, tokens) ? 'set' : 'show';
     // "odom_pose is a PoseStamped": a statement with no verb and no value tells a fact; it asks for no display. ("the
@@ -627,13 +650,15 @@ function handleClause(p: Planner, clause: string): void {
   const several = !device.unsure && verb !== 'show' && usable ? readSeveralOfOneType(p, tokens, device.targets) : { targets: device.targets, unsure: false };
   targets = several.targets;
   const start = p.actions.length;
-  const groups: { target: Target; from: number; to: number }[] = [];
+  const groups: { target: Target; from: number; to: number; existing: boolean }[] = [];
   for (const target of targets) {
     const from = p.actions.length;
+    const existing = target.displays.length > 0;
     applyVerb(p, verb, target, clause, tokens, masked, !usable);
-    groups.push({ target, from, to: p.actions.length });
+    groups.push({ target, from, to: p.actions.length, existing });
   }
   p.last = targets;
+  if (!ownVerb && valued && p.actions.length > start) p.lastVerbless = { clause, actions: p.actions.slice(start) };
   const acting = groups.filter((g) => g.to > g.from);
   const reading = (g: { from: number; to: number }, label: string) => ({ label: `${clause.trim()} (${label})`, actions: p.actions.slice(g.from, g.to) });
   if ((device.unsure || several.unsure) && unknown.length === 0) {
@@ -650,6 +675,14 @@ function handleClause(p: Planner, clause: string): void {
     offerEachReading(p, p.actions.slice(start), acting.map((g) => reading(g, `only ${named(g)}`)),
       `"${clause.trim()}" could mean ${acting.map(named).join(' or ')}; nothing was changed for it, each is offered as a choice`);
     return;
+  }
+  // "global plan: show each pose as axes": a clause that changes a display it names and also adds one of a type it names
+  // uses that type's word to describe the change, most likely; the new display is offered as a choice, never added.
+  const adds = acting.filter((g) => p.actions.slice(g.from, g.to).some((a) => a.action === 'add_display'));
+  if (usable && unknown.length === 0 && adds.length > 0 && acting.some((g) => g.existing && p.actions.slice(g.from, g.to).some((a) => a.action === 'set_property')) && !ADD_WORDS.some((w) => tokens.includes(w))) {
+    const typeNames = adds.map((g) => g.target.spec?.name ?? g.target.phrase);
+    offerEachReading(p, adds.flatMap((g) => p.actions.slice(g.from, g.to)), [{ label: `${clause.trim()} (and add ${typeNames.map((n) => `a ${n} display`).join(', ')})`, actions: adds.flatMap((g) => p.actions.slice(g.from, g.to)) }],
+      `"${clause.trim()}" changes ${acting.filter((g) => g.existing && !adds.includes(g)).flatMap((g) => g.target.displays.map((d) => d.name)).join(', ')} and names ${typeNames.join(', ')}, which has no display; adding one is offered as a choice, not applied`);
   }
   if (unknown.length > 0) {
     // The precision gate: what a clause with a word nothing accounts for would do is offered as a choice, not applied.
@@ -696,6 +729,7 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
       if (verb === 'remove') { p.actions.push(act({ action: 'remove_display', display: p.state.handle(d) })); d.removed = true; }
       else if (d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'false' })); d.enabled = false; }
       else p.notes.push(`${d.name} is already hidden`);
+      if (verb === 'hide') (p.hiddenHere ??= new Set()).add(d);
     }
     return;
   }
@@ -729,8 +763,11 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   const displays = targetsOrAdd(p, t, mayAdd);
   const shown = new Set<VirtualDisplay>();
   for (const d of displays) {
-    if (!d.added && !d.enabled && verb !== 'rename') { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; shown.add(d); }
-    const { settings, unclear, questions } = propertySettings(p, d, spec, clause, masked, tokens);
+    // A change to a hidden display shows it, unless this request hid it ("hide the laser and make it red", "don't
+    // enable it, just set it to keep 10 arrows") or it is only renamed.
+    const keptHidden = verb !== 'show' && p.hiddenHere?.has(d) === true;
+    if (!d.added && !d.enabled && verb !== 'rename' && !keptHidden) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; shown.add(d); }
+    const { settings, unclear, questions } = propertySettings(p, d, d.spec ?? spec, clause, masked, tokens);
     const settingsAt = p.actions.length;
     for (const s of settings) {
       p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: s.path, value: s.value }));
@@ -923,6 +960,7 @@ function readRequest(input: OfflineInput): Reading {
   // After "undo that", the rest is planned against the document as the undo leaves it.
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;
   const p: Planner = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: input.history, last: [] };
+  p.noting = opensWithNoting(tokenize(text));
   p.numberless = translation !== undefined && LEXICONS.find((l) => l.language === translation.language)?.script === 'cjk';
   if (undo) {
     undoFirst = true;

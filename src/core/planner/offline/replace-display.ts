@@ -1,8 +1,10 @@
 // A display swapped, or its topic: "replace the odometry with a pose display", "show it with a Pose display instead",
 // "use a Pose display instead of the odometry" (the display named goes, one of the type named comes on its topic), and
-// "switch Dock Door to camera 5", "set the laser topic to /scan_front" (the display named shows the other topic). Each
+// "switch Dock Door to camera 5", "set the laser topic to /scan_front" (the display named shows the other topic), and
+// "replace the odometry with one that matches /odom_pose" (the type that shows that topic's messages). Each
 // only when the type can show the topic's messages; otherwise nothing changes and the note says why.
 // (By the time a clause gets here, "replace" and "swap" read "change": concepts.json; "camera 5" reads as its topic.)
+import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { BACK_POINTERS, FILLER } from './lexicon.ts';
@@ -34,11 +36,36 @@ function onlyDisplay(p: Planner, phrase: string): VirtualDisplay | undefined {
   return displays[0];
 }
 
+/** "one that (actually) matches /odom_pose", "a display that fits its topic": the type is the topic's own. */
+const FITTING = /^(?:one|(?:a\s+)?display|(?:a\s+)?type|something)\s+(?:that|which)\s+(?:\w+\s+)?(?:matches|fits|suits|can\s+show|shows|works\s+with)\s+(.+)$/i;
+
+/** The one display type that shows the old display's topic, when a "one that matches …" phrase names that topic. */
+function typeForOwnTopic(p: Planner, phrase: string, old: VirtualDisplay): { spec: DisplayTypeSpec; topic: string } | undefined {
+  const m = FITTING.exec(phrase.trim());
+  if (!m) return undefined;
+  const named = slashNames(m[1]!).map((t) => (t.startsWith('/') ? t : `/${t}`)).filter((t) => p.ctx.topicByName.has(t));
+  const own = displayTopic(old);
+  const topic = named.length === 1 ? named[0]! : named.length === 0 && tokenize(m[1]!).some((t) => ['its', 'topic', 'message', 'messages', 'type', 'data'].includes(t)) ? own : undefined;
+  if (!topic || topic !== own) return undefined;
+  const type = topic ? p.ctx.topicByName.get(topic)?.type : undefined;
+  const types = type ? p.ctx.catalog.forMessageType(type) : [];
+  return types.length === 1 ? { spec: types[0]!, topic } : undefined;
+}
+
 /** Plans a replacement when the clause is one; false when it is not (the clause is planned as usual). */
 export function replaceDisplay(p: Planner, clause: string): boolean {
   for (const [re, oldAt, newAt] of FORMS) {
     const m = re.exec(clause.trim().replace(/[.!]+$/, ''));
     if (!m) continue;
+    const fitting = FITTING.test(m[newAt]!.trim()) ? onlyDisplay(p, m[oldAt]!) : undefined;
+    const fits = fitting ? typeForOwnTopic(p, m[newAt]!, fitting) : undefined;
+    if (fitting && fits && fitting.classId !== fits.spec.classId) {
+      p.actions.push(act({ action: 'remove_display', display: p.state.handle(fitting) }));
+      fitting.removed = true;
+      const added = addDisplay(p, fits.spec, fits.topic);
+      p.last = [{ spec: fits.spec, displays: [added], topics: [fits.topic], phrase: fits.spec.name, plural: false }];
+      return true;
+    }
     const types = p.ctx.catalog.typesForWords(m[newAt]!);
     if (types.length !== 1 || tokenize(m[newAt]!).some((t) => !FILLER.has(t) && p.ctx.catalog.typesForWords(t).length === 0 && t !== 'display')) continue;
     const old = onlyDisplay(p, m[oldAt]!);

@@ -58,6 +58,12 @@ export interface Planner {
   hexValues?: ReadonlySet<string>;
   /** Displays a "stays / remains / keep / leave" clause protects: no action of the request changes them. */
   protectedDisplays?: Set<VirtualDisplay>;
+  /** The previous clause's actions when it gave a value with no verb ("the laser is red, that's how I like it"). */
+  lastVerbless?: { clause: string; actions: RvizAction[] };
+  /** The request opens by saying it only tells how things are ("just noting: …"). */
+  noting?: boolean;
+  /** Displays a clause of the request hid (or asked hidden): a later change to them leaves them hidden. */
+  hiddenHere?: Set<VirtualDisplay>;
 }
 
 /** At most this many readings of one unsure clause are offered as choices. */

@@ -3,7 +3,7 @@
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
-import { absoluteTopic, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
+import { absoluteTopic, drawableType, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
 import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { factorsIn, quantitiesOf } from './quantities.ts';
@@ -671,6 +671,12 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
     return [];
   }
   if (topics.length === 0) return [addDisplay(p, t.spec, '')];
+  // "show camera 3" on a robot with no camera_info beside its image: a Camera display would draw nothing.
+  const drawable = topics.length === 1 ? drawableType(p.ctx, t.spec, topics[0]!) : { spec: t.spec };
+  if (drawable.lacks) {
+    p.notes.push(`a ${t.spec.name} display of ${topics[0]} needs ${drawable.lacks}, which the robot does not publish; added ${/^[aeiou]/i.test(drawable.spec.name) ? 'an' : 'a'} ${drawable.spec.name} display instead`);
+    t.spec = drawable.spec;
+  }
   const added = topics.map((topic) => addDisplay(p, t.spec!, topic));
   t.displays = added;
   return added;

@@ -1,13 +1,28 @@
-// Abbreviations of group words ("grp") are written out. A misspelt word ("torqe scale", "colision") is no longer read
-// as the catalog word it is near: a near miss gives a choice, never an action (near-miss.ts), so it stays as written
-// here and the usual "did not understand" note names it. Names on the robot and in the document are never touched.
+// Abbreviations of group words ("grp") are written out, and function words with two letters swapped ("teh") are read
+// as the word. A misspelt content word ("torqe scale", "colision") is no longer read as the catalog word it is near: a
+// near miss gives a choice, never an action (near-miss.ts), so it stays as written here and the usual "did not
+// understand" note names it. Names on the robot and in the document are never touched.
 import type { Catalog } from '../../catalog/index.ts';
 import { splitCamel, tokenize, wordTable } from '../../catalog/text.ts';
 import type { PlanContext } from '../types.ts';
+import { vocabulary } from './accounting.ts';
 import { nameWords } from './shared.ts';
 
 /** Short forms users write for group words. */
 const ABBREVIATIONS = wordTable<string>({ grp: 'group', grps: 'groups' });
+
+/**
+ * Words that carry no content of their own: one written with two neighbouring letters swapped ("teh", "adn", "wiht")
+ * is read as the word, as no display, setting or value can be meant by it.
+ */
+const FUNCTION_WORDS = ['the', 'and', 'with', 'that', 'this', 'from', 'then', 'them', 'your', 'into', 'their'];
+
+/** `word` is `w` with two neighbouring letters swapped. */
+function swapped(word: string, w: string): boolean {
+  if (word.length !== w.length || word === w) return false;
+  const i = [...word].findIndex((c, k) => c !== w[k]);
+  return word[i] === w[i + 1] && word[i + 1] === w[i] && word.slice(i + 2) === w.slice(i + 2);
+}
 
 const catalogWords = new WeakMap<Catalog, readonly string[]>();
 
@@ -45,6 +60,9 @@ export function correctTypos(ctx: PlanContext, text: string): string {
   return text.replace(/(^|[\s,;:(])([A-Za-z]+)(?=$|[\s,;:.!?)])/g, (whole, lead: string, word: string) => {
     const w = word.toLowerCase();
     if (ABBREVIATIONS[w] && !nameWords(ctx).has(w)) return lead + ABBREVIATIONS[w];
+    const meant = w.length >= 3 ? FUNCTION_WORDS.find((f) => swapped(w, f)) : undefined;
+    // (A word of its own — "three", a name here — is never one of them.)
+    if (meant && !nameWords(ctx).has(w) && !vocabulary(ctx.catalog).has(w)) return lead + meant;
     return whole;
   });
 }
