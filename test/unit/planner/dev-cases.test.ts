@@ -24,10 +24,8 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22b-compound-map-colours': 'the catalog words "map colours" as the value "map" of the Map\'s Color Scheme, so the clause names two values (issue 22, second step)',
   // The dev-p22e batch, written blind by a helper for issue 22's fifth step: what is left of it.
   'dev-p22e-bg-bad-frame-rate-half': 'refused with the valid range ("takes a whole number from 1 to 1000; 0.5 is not one"), in words the case\'s pattern does not list',
-  'dev-p22e-ma-cmp-grid-too-bright': '"too bright" has no sure direction: offered as choices, never applied (issue 22, third step)',
   'dev-p22e-tb-fr-amcl-arrows-bigger': 'French puts "AMCL" after "pose": "pose AMCL" names no display here, so nothing is changed',
   // The dev-p22f batch, written blind by a helper after the fifth step: what the step's last changes left of it.
-  'dev-p22f-em-no-lidar-to-show': 'a type with a conventional topic is added on it though the robot does not publish it yet (the note says so)',
   'dev-p22f-ma-points-2cm-boxes': '"points" is the device noun and "boxes" a style; the clause reads no target for both',
   'dev-p22f-ma-goal-pick-workspace-3d': '"setting up a pick … in 3D from the camera" is no recipe cue',
   'dev-p22f-ma-de-tf-frames-ohne-pfeile': '"ohne die Pfeile dazwischen" (without the arrows between them) is not read as Show Arrows off',
@@ -38,7 +36,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22f-qo-bad-laser-reliability-fast': '"fast" is no value: the clause is held as not understood, in words the case pattern does not list',
   'dev-p22f-qo-3d-sensor-points-linger-half-second': '"half a second" is not read as 0.5 s',
   'dev-p22f-qo-gripper-axes-at-lift-link': '"keep the gripper axes, but draw them at …" keeps them as they are',
-  'dev-p22f-tb-amcl-position-ellipse-more-opaque': '"too faint" has no sure direction: offered as choices',
   'dev-p22f-tb-es-quita-elipse-deja-flecha': 'the covariance ellipse is not read as the covariance switch of the AMCL pose',
   'dev-p22f-tb-de-globale-kostenkarte-nicht-sehen': '"muss ich nicht sehen" is offered as a choice, not applied',
   'dev-p22f-tb-ja-amcl-arrow-axes': 'Japanese "で" is dropped, so "axes" reads as an Axes display to add',
@@ -46,7 +43,22 @@ const KNOWN_GAPS: Record<string, string> = {
   // The dev-p22g batch, written blind by a helper for issue 22's sixth step: what is left of it.
   'dev-p22g-arm-02': '"leave the torque ones alone" names a setting of the Wrench it shrinks, and is read as keeping the whole display',
   'dev-p22g-mr-10': '"of the two plans I only want to see robot1\'s" is not read as hiding the other robot\'s plan',
-  'dev-p22g-tb-29': '"dimmer" has no sure meaning on a map: offered as a choice, never applied (issue 22, third step)',
+  // The dev-p22h and dev-p22i batches, written blind by helpers for issue 22's sixth step: what is left of them.
+  'dev-p22h-arm-01': '"sorry, I meant the torque arrows" moves a colour from one setting of the Wrench to another: not read',
+  'dev-p22h-multi-01': '"so it stops catching my eye" is not understood: the clause is offered as a choice, not applied',
+  'dev-p22h-multi-02': '"look like robot1\'s" names no setting: nothing is copied',
+  'dev-p22h-multi-10': '"scnas" is a misspelling two edits from "scans": not read',
+  'dev-p22h-tb-01': 'a request inside a question sentence ("…, but could you make the laser points red…?") is offered as a choice',
+  'dev-p22h-tb-06': '"lazer" is a misspelling of the display noun: not read',
+  'dev-p22h-tb-29': '"Big Picture to 0.5 alpha" gives the number to "to" and asks which setting of the camera image is meant',
+  'dev-p22i-arm-03': '"text labels" is not read as the marker descriptions: offered as a choice',
+  'dev-p22i-arm-06': '"edges in white" reads Show edges and the Color, not the Edge color',
+  'dev-p22i-mr-06': '"both robots: only keep the last 5 odometry arrows" is read as a set-up per robot, which adds nothing',
+  'dev-p22i-mr-07': '"change robot2\'s arrows to axes" reads "axes" as an Axes display, not the Odometry\'s Shape',
+  'dev-p22i-tb-06': '"keep the last 3 seconds of lidar hits" reads "keep" as a stay and "hits" is not understood',
+  'dev-p22i-tb-12': '"trun" is a misspelling of the verb: the request is offered as a choice',
+  'dev-p22i-tb-15': '"swap Itinerary over to the local plan" names no topic: the path is not moved onto /local_plan',
+  'dev-p22i-tb-22': '"keep the depth points" does not pick the other camera display for "hide the camera": offered as choices',
 };
 
 function groupOf(id: string): string {

@@ -79,6 +79,10 @@ describe('Italian', () => {
   it('plans a possessive on the right robot only', async () => {
     expect(await plan('multi_robot', 'nascondi lo scan del robot2')).toEqual(['set_enabled Robot2 Scan false']);
   });
+
+  it('reads "le costmap" as every costmap', () => {
+    expect(read('nascondi le costmap')).toBe('hide costmaps');
+  });
 });
 
 describe('Portuguese', () => {
@@ -95,6 +99,12 @@ describe('Portuguese', () => {
   it('reads "cor do torque" as the torque colour', async () => {
     expect(await plan('manipulator', 'mude a cor do torque para verde')).toEqual(['set_property Tool Wrench Torque Color 0; 255; 0']);
   });
+
+  it('reads "cor de fundo" as the background colour, "como está" as leaving it, and "20,20,20" as three numbers', async () => {
+    expect(await plan('qos_traps', 'deixa a nuvem de pontos como está e muda a cor de fundo para branco')).toEqual(['set_property Global Options Background Color 255; 255; 255']);
+    expect(read('fundo 20,20,20 por favor')).toBe('background 20 , 20 , 20');
+    expect(read('mapa transparente 0,5')).toBe('map transparent 0.5');
+  });
 });
 
 describe('Spanish', () => {
@@ -109,6 +119,11 @@ describe('Spanish', () => {
   });
   it('plans the local trajectory in orange', async () => {
     expect(await plan('turtlebot_nav', 'cambia el color de la trayectoria local a naranja')).toContain('set_property Local Plan Color 255; 165; 0');
+  });
+
+  it('reads "color de fondo" as the background colour, "totalmente" as fully and "no toques" as leaving it', async () => {
+    expect(await plan('turtlebot_nav', 'cambia el color de fondo a blanco')).toEqual(['set_property Global Options Background Color 255; 255; 255']);
+    expect(read('pon el mapa totalmente opaco y no toques la rejilla')).toBe('put map fully opaque and don t touch grid');
   });
 });
 
@@ -127,6 +142,10 @@ describe('French', () => {
   });
   it('keeps accents in a new name', async () => {
     expect(await plan('multi_robot', 'renomme la carte en Carte Partagée')).toEqual(['rename_display Map Carte Partagée']);
+  });
+
+  it('reads "non pardon" as a correction', () => {
+    expect(read('mets le plan global en bleu, non pardon, en blanc')).toBe('put global plan in blue , no sorry , in white');
   });
 });
 
@@ -150,6 +169,10 @@ describe('German', () => {
   it('closes a new name at "um" or at the verb at the end', async () => {
     expect(read('benenne die Karte in Gemeinsame Karte um und blende den Scan von robot1 aus')).toBe('rename map to "Gemeinsame Karte" and hide scan robot1');
     expect(await plan('multi_robot', 'die Karte in Gemeinsame Karte umbenennen')).toEqual(['rename_display Map Gemeinsame Karte']);
+  });
+
+  it('keeps "nicht so" before a size word: not so big is smaller', () => {
+    expect(read('die TF-Achsen bitte nicht so groß')).toMatch(/not so big/);
   });
 });
 
@@ -192,6 +215,11 @@ describe('Chinese', () => {
   it('plans the force colour', async () => {
     expect(await plan('manipulator', '把力的颜色改成绿色')).toEqual(['set_property Tool Wrench Force Color 0; 255; 0']);
   });
+
+  it('reads 不用动 as leaving what it follows as it is', async () => {
+    expect(await plan('turtlebot_nav', '把激光点改成红色，地图不用动。')).not.toContainEqual(expect.stringMatching(/^\w+ Map /));
+    expect(read('地图不用动')).toBe('map leave as is');
+  });
 });
 
 describe('Japanese', () => {
@@ -218,6 +246,10 @@ describe('Japanese', () => {
   it('keeps the new name between 名前を and に変更して', async () => {
     expect(read('マップの名前を共有マップに変更して')).toBe('rename map to "共有マップ"');
     expect(await plan('multi_robot', 'マップを共有マップにリネームして')).toEqual(['rename_display Map 共有マップ']);
+  });
+
+  it('reads 残して as keep ("最後の10個だけ残して" keeps the last 10)', () => {
+    expect(read('最後の10個だけ残して')).toMatch(/keep/);
   });
 });
 

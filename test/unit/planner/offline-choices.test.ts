@@ -1,4 +1,4 @@
-// Choices instead of nothing: a guess ("dimmer"), a near miss of a known word ("trasparent") or an abbreviation the
+// Choices instead of nothing: a guess ("darker"), a near miss of a known word ("trasparent") or an abbreviation the
 // planner is not sure of gives at most three choices, each validated like a plan, none applied; a choice picked is
 // planned like a request (planChoice) and gives one ordinary plan.
 import { describe, expect, it } from 'vitest';
@@ -9,12 +9,12 @@ import { planWhole } from './precision-helpers.ts';
 import { snapshot } from './fixtures.ts';
 
 describe('offline planner: choices', () => {
-  it('offers "more transparent" for "make the laser dimmer" and applies nothing', async () => {
-    const r = await planWhole('make the laser dimmer');
+  it('offers both readings of "make the laser darker" and applies nothing; "dimmer" has one, applied', async () => {
+    const r = await planWhole('make the laser darker');
     expect(r.actions).toEqual([]);
-    expect(r.choices).toEqual([{ label: 'make the laser more transparent', actions: ['Set Alpha = 0.5 on "Front Lidar"'] }]);
-    expect(r.notes.join(' | ')).toMatch(/did not understand "dimmer"/);
-    expect(r.notes.join(' | ')).toMatch(/offered as a choice, applied only when picked/);
+    expect(r.choices.map((c) => c.label)).toEqual(['make the laser more transparent', 'make the laser black']);
+    expect(r.notes.join(' | ')).toMatch(/offered as choices, applied only when picked/);
+    expect((await planWhole('make the laser dimmer')).actions).toEqual(['Set Alpha = 0.5 on "Front Lidar"']);
   });
 
   it('offers the known word a near miss stands for, never acting on it', async () => {
@@ -31,7 +31,7 @@ describe('offline planner: choices', () => {
   });
 
   it('plans a picked choice like a request: validated, completed, one plan', async () => {
-    const r = await planWhole('make the laser dimmer');
+    const r = await planWhole('make the laser darker');
     const picked = await planChoice({ document: r.document, snapshot: snapshot() }, r.plan.choices![0]!);
     expect(picked.plan.actions.filter((a) => a.checked).map((a) => `${a.action} ${a.display} ${a.property}=${a.value}`)).toEqual(['set_property Front Lidar Alpha=0.5']);
     expect(picked.plan.choices).toBeUndefined();

@@ -1,6 +1,6 @@
 // A complaint about how something looks asks for the other way: "the dots are too tiny" makes them bigger, "the cloud
-// looks too transparent" makes it more opaque — in English and the other languages. A complaint with no sure
-// direction ("too bright") is offered as a choice, never applied.
+// looks too transparent" makes it more opaque, "too bright" more transparent — in English and the other languages. A
+// complaint with no sure direction ("too busy") is offered as a choice, never applied.
 import { describe, expect, it } from 'vitest';
 import { planWhole } from './precision-helpers.ts';
 
@@ -35,16 +35,15 @@ describe('offline planner: "too X" asks for the other way', () => {
   });
 });
 
-describe('offline planner: a complaint with no sure direction is a choice', () => {
-  it('"the map is too bright" changes nothing and offers "more transparent"', async () => {
-    const r = await planWhole('the map is too bright');
-    expect(r.actions).toEqual([]);
-    expect(r.choices).toEqual([{ label: 'the map is more transparent', actions: ['Set Alpha = 0.35 on "Map"'] }]);
+describe('offline planner: brightness is transparency, and a complaint with no sure direction is a choice', () => {
+  it('"the map is too bright" makes it more transparent, "too dim" less', async () => {
+    expect((await planWhole('the map is too bright')).actions).toEqual(['Set Alpha = 0.35 on "Map"']);
+    expect((await planWhole('the map is too dim')).actions).toEqual(['Set Alpha = 0.85 on "Map"']);
   });
 
-  it('"the map is too dim" offers "less transparent", not the reading of "dim" alone', async () => {
-    const r = await planWhole('the map is too dim');
+  it('"the map is too busy" changes nothing and offers "more transparent"', async () => {
+    const r = await planWhole('the map is too busy');
     expect(r.actions).toEqual([]);
-    expect(r.choices).toEqual([{ label: 'the map is less transparent', actions: ['Set Alpha = 0.85 on "Map"'] }]);
+    expect(r.choices).toEqual([{ label: 'the map is more transparent', actions: ['Set Alpha = 0.35 on "Map"'] }]);
   });
 });

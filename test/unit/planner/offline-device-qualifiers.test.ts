@@ -26,6 +26,19 @@ describe('offline planner: a device noun that means several displays', () => {
   ])('"%s" selects %s by its qualifier', async (request, name) => {
     expect((await planOnScenario('manipulator', request)).actions).toEqual([`Hide "${name}"`]);
   });
+
+  it('hides a group named as one ("the Camera group"), and "keep X visible" shows X, never the verb before it', async () => {
+    const r = await planOnScenario('manipulator', 'Hide the Camera group but keep the wrist load visible.', 'arm-sensor-bay.rviz');
+    expect(r.actions).toEqual(['Hide "Camera"']);
+    expect((await planOnScenario('turtlebot_nav', 'show the map and keep the grid off')).actions).toEqual(['Hide "Grid"']);
+  });
+
+  it('adds nothing on a made-up topic for a device the robot does not publish; an explicit display is still added', async () => {
+    const r = await planOnScenario('manipulator', 'show the lidar next to the arm');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/the robot publishes no sensor_msgs\/msg\/LaserScan for "lidar"; nothing was added/);
+    expect((await planOnScenario('manipulator', 'add a laser scan display')).actions).toEqual(['Add LaserScan on /scan named "LaserScan"']);
+  });
 });
 
 describe('offline planner: "stays / remains / keep / leave" protects what it names', () => {

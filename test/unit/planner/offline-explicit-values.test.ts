@@ -2,6 +2,7 @@
 // a colour word beside it only describes it; one setting given two values in different clauses is a choice per value,
 // unless the later clause corrects the earlier ("actually …", "no, …", "make it …"), then the later value wins.
 import { describe, expect, it } from 'vitest';
+import { planOnScenario } from './scenario-plans.ts';
 import { explicitColours } from '../../../src/core/planner/offline/explicit-values.ts';
 import { planWhole } from './precision-helpers.ts';
 
@@ -39,6 +40,8 @@ describe('offline planner: a setting given two values', () => {
     ['make the laser blue, make it black', '0; 0; 0'],
     ['make the laser red... actually yellow', '255; 255; 0'],
     ['make the laser red, no, blue', '0; 0; 255'],
+    ['make the laser red, no wait, blue', '0; 0; 255'],
+    ['mets le laser en bleu, non pardon, en blanc', '255; 255; 255'],
     ['mach den Laser rot, nein, blau', '0; 0; 255'],
     ['deixa o laser verde, aliás, preto', '0; 0; 0'],
     ['colora il laser di rosso, anzi blu', '0; 0; 255'],
@@ -59,6 +62,12 @@ describe('offline planner: a setting given two values', () => {
     const r = await planWhole('make the laser red and the map 50 % transparent');
     expect(colourOf(r.actions)).toBe('255; 0; 0');
     expect(r.actions).toContain('Set Alpha = 0.5 on "Map"');
+  });
+
+  it('takes the value written out after a comparative of the same setting ("thicker, about 0.1 wide")', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'make the global plan thicker, about 0.1 wide');
+    expect(r.actions.filter((a) => a.includes('Line Width'))).toEqual(['Set Line Width = 0.1 on "Global Plan"']);
+    expect(r.notes.join(' | ')).toMatch(/Line Width takes the value written out/);
   });
 });
 

@@ -68,6 +68,10 @@ describe('offline planner: "fine", "leave it" and "keep as is" change nothing on
     expect((await planWhole('keep the laser as it is and hide the grid')).actions).toEqual(['Hide "Grid"']);
   });
 
+  it.each(['the grid is big enough', 'the map looks right', 'the particle cloud is enough'])('"%s" changes nothing on what it names', async (request) => {
+    expect((await planOnScenario('turtlebot_nav', request)).actions).toEqual([]);
+  });
+
   it.each(['never mind, leave everything as is', 'el mapa está bien, déjalo así', 'die Karte ist gut so, lass sie so', 'la carte est bien, laisse-la comme ça'])(
     '"%s" changes nothing', async (request) => {
       expect((await planWhole(request)).actions).toEqual([]);

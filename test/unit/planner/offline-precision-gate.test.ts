@@ -6,6 +6,7 @@ import { planChoice } from '../../../src/core/planner/index.ts';
 import { applyActions, type RvizDocument } from '../../../src/core/rviz/index.ts';
 import { snapshot } from './fixtures.ts';
 import { planWhole, scanAndMap } from './precision-helpers.ts';
+import { planOnScenario } from './scenario-plans.ts';
 
 /** Two Map displays: "Map" and "Local Costmap". */
 function withLocalCostmap(): RvizDocument {
@@ -46,6 +47,24 @@ describe('offline planner: the precision gate', () => {
     expect(r.actions).toEqual([]);
     expect(r.choices).toEqual([]);
     expect(r.notes.join(' | ')).toMatch(/did not understand "sparkle"/);
+  });
+
+  it('holds a clause about what a held clause named ("trun the Route back on and make it yellow")', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'trun the Route back on and make it yellow', 'nav-desk-camera.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/"make it yellow" is about what the clause before named, which was not applied/);
+    expect(r.plan.choices?.[0]?.actions.map((a) => a.action)).toEqual(['set_enabled', 'set_property']);
+  });
+
+  it('reads words before a colon that name nothing as a lead-in, and plans the rest ("Quick one before the demo: …")', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'Quick one before the demo: the laser should be red');
+    expect(r.actions[0]).toBe('Set Color = 255; 0; 0 on "LaserScan"');
+  });
+
+  it('reads "I just want the global plan drawn as billboards" as that change, hiding nothing else', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'I just want the global plan drawn as billboards');
+    expect(r.actions).toEqual(['Set Line Style = Billboards on "Global Plan"']);
+    expect((await planOnScenario('turtlebot_nav', 'I only want to see the map')).actions).toContain('Hide "Grid"');
   });
 });
 

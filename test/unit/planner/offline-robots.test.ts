@@ -5,6 +5,7 @@ import { createOfflineProposer, planRequest, type PlannerTurn } from '../../../s
 import { applyActions, type RvizDocument } from '../../../src/core/rviz/index.ts';
 import { doc, snapshot, topic, SENSOR, DEFAULT } from './fixtures.ts';
 import { ordinalRobots } from '../../../src/core/planner/offline/ordinal-robots.ts';
+import { planOnScenario } from './scenario-plans.ts';
 
 const robots = snapshot(['robot1', 'robot2'].flatMap((ns) => [
   topic(`/${ns}/scan`, 'sensor_msgs/msg/LaserScan', [SENSOR(`/${ns}/lidar`)]),
@@ -71,5 +72,15 @@ describe('offline planner with two robots', () => {
 
   it('shares the verb and the noun across "and"', async () => {
     expect(await plan('hide the robot1 and robot2 scans')).toEqual(['set_enabled robot1 Scan =false', 'set_enabled robot2 Scan =false']);
+  });
+
+  it('turns off the group named after a robot, not each display in it', async () => {
+    expect((await planOnScenario('multi_robot', 'turn off the robot1 group', 'fleet-groups.rviz')).actions).toEqual(['Hide "robot1"']);
+    expect((await planOnScenario('multi_robot', 'hide the model in the robot2 group', 'fleet-groups.rviz')).actions).toEqual(['Hide "robot2/Model"']);
+  });
+
+  it('reads "its odom frame" and "robot1\'s base_link" as the robot\'s own frame for the fixed frame', async () => {
+    expect((await planOnScenario('multi_robot', 'I want to follow robot2 - put the fixed frame on its odom frame.')).actions).toEqual(['Set the fixed frame to robot2/odom']);
+    expect((await planOnScenario('multi_robot', 'set the fixed frame to robot1\'s base_link')).actions).toEqual(['Set the fixed frame to robot1/base_link']);
   });
 });

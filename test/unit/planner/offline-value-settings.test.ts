@@ -117,6 +117,13 @@ describe('offline planner, value settings: refusals and questions back', () => {
     const r = await onScenario('turtlebot_nav', undefined, 'make the global plan blue and 40 % see-through');
     expect(r.actions).toEqual(['set_property Global Plan Color=0; 0; 255', 'set_property Global Plan Alpha=0.6']);
   });
+
+  it('asks about a fraction given to a count named in full, never moving it to another setting ("plane cell count 7.5")', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, 'grid plane cell count 7.5');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Plane Cell Count is a whole number, but "7.5" is a fraction/);
+    expect((await onScenario('turtlebot_nav', undefined, 'grid cells 0.5')).actions).toEqual(['set_property Grid Cell Size=0.5']);
+  });
 });
 
 describe('offline planner, value settings: readings', () => {
@@ -283,5 +290,11 @@ describe('offline planner, value settings: readings', () => {
     expect((await onScenario('qos_traps', undefined, 'tf markers 75 % as big')).actions).toContain('set_property TF Marker Scale=0.75');
     expect((await onScenario('qos_traps', 'traps-faults.rviz', 'sonar: remember the last 5 readings')).actions).toEqual(['set_property Sonar Buffer Length=5']);
     expect((await onScenario('turtlebot_nav', undefined, 'グリッドのセルを30個に')).actions).toEqual(['set_property Grid Plane Cell Count=30']);
+  });
+
+  it('reads a number word before a unit as that number ("one second of decay"), and "one" alone as no number', async () => {
+    expect((await onScenario('turtlebot_nav', undefined, 'give the laser one second of decay')).actions).toEqual(['set_property LaserScan Decay Time=1']);
+    expect(numbersIn('hide that one')).toEqual([]);
+    expect(numbersIn('two metres').map((n) => n.value)).toEqual([2]);
   });
 });

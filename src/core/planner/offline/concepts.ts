@@ -1,6 +1,7 @@
 // English concepts as data (catalog/concepts.json): comparatives that compose with negation and "less" ("not so big"
 // is smaller, "less see-through" is less transparent), everyday synonyms ("ditch" is remove) and abbreviations ("pc2",
-// "cam") read as the planner's own words, and guesses ("dimmer") whose readings are offered as choices, never applied.
+// "cam", "dimmer" as more transparent) read as the planner's own words, and guesses ("dim", "darker") whose readings are
+// offered as choices, never applied.
 import data from '../../../../catalog/concepts.json';
 import { escapeRegExp, tokenize } from '../../catalog/text.ts';
 
@@ -62,9 +63,12 @@ export interface Guess { word: string; readings: string[] }
 /** The guesses a request holds ("make the laser dimmer": "dimmer" may be more transparent), outside names. */
 export function guessesIn(text: string, names: ReadonlySet<string> = new Set()): Guess[] {
   const found: { at: number; word: string; readings: readonly string[] }[] = [];
+  // ("too faint" is a synonym of its own: its "faint" is no guess.)
+  const sure = [...text.matchAll(new RegExp(`\\b(?:${alternation(data.synonyms.flatMap((x) => x.words))})\\b`, 'gi'))].map((m) => ({ at: m.index, end: m.index + m[0].length }));
   for (const g of data.guesses) {
     const m = new RegExp(`\\b(?:${alternation(g.words)})\\b`, 'i').exec(text);
     if (!m || (tokenize(m[0]).length === 1 && names.has(tokenize(m[0])[0]!))) continue;
+    if (sure.some((x) => m.index >= x.at && m.index + m[0].length <= x.end)) continue;
     found.push({ at: m.index, word: m[0], readings: g.readings });
   }
   // "too dim" is its own guess (the other way), not "dim" with a word before it.

@@ -8,6 +8,7 @@ import { CONCEPTS } from './concepts.ts';
 import { FILLER } from './lexicon.ts';
 import { findVerb } from './phrases.ts';
 import { belongsTo, displayTopic, MAX_READINGS_OFFERED, type Planner, singularTokens, type Target, type TargetReading, topicTokens } from './shared.ts';
+import { GROUP_WORDS } from './targets.ts';
 
 const NOUNS = new Set(CONCEPTS.deviceNouns.nouns);
 const SYNONYMS: Record<string, string> = CONCEPTS.deviceNouns.qualifierSynonyms;
@@ -27,6 +28,8 @@ export function readDeviceTargets(p: Planner, tokens: readonly string[], targets
   const word = t.span && t.span.length === 1 ? tokens[t.span.start] : undefined;
   const noun = word !== undefined ? norm(word) : undefined;
   if (!noun || !NOUNS.has(noun) || t.topics.length > 0 || t.within || tokens.some((w) => PLURAL.has(w))) return { targets, unsure: false };
+  // "hide the Camera group": a group named as one is that group.
+  if (t.displays.length > 0 && t.displays.every((d) => d.classId === 'rviz_common/Group') && GROUP_WORDS.has(tokens[t.span!.start + 1] ?? '')) return { targets, unsure: false };
   const live = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && !d.removed && (t.ns === undefined || belongsTo(d, t.ns)));
   const byName = live.filter((d) => tokenize(splitCamel(d.name)).map(norm).includes(noun));
   const pool = byName.length > 0 ? byName : live.filter((d) => carried(d).has(noun));

@@ -57,6 +57,8 @@ export function leaveSpan(tokens: readonly string[]): Span | undefined {
     while (['just', 'really', 'perfectly', 'totally', 'quite', 'so', 'pretty', 'all', 'already'].includes(tokens[j] ?? '')) j++;
     const fine = CONCEPTS.leave.fine.find((f) => { const ft = tokenize(f); return ft.every((x, k) => tokens[j + k] === x); });
     if (fine) return { start: i, length: j - i + tokenize(fine).length };
+    // "the grid is big enough": any word then "enough".
+    if (tokens[j + 1] === 'enough') return { start: i, length: j - i + 2 };
   }
   return undefined;
 }

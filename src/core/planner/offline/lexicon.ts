@@ -52,6 +52,9 @@ export const LEVEL_DOWN: ReadonlySet<string> = new Set(['lower', 'down', 'reduce
 export const NEGATIONS = ['don t', 'do not', 'dont', 'no', 'not', 'without', 'stop', 'hide', 'disable', 'off', 'turn off', 'switch off'];
 
 /** Words that point back to what was named before ("make it red", "…, leave it"): never a noun of their own. */
+/** Words that ask for a new display, so a type word after them is one ("add axes", "a new grid"). */
+export const ADD_WORDS: ReadonlySet<string> = new Set(['add', 'new', 'another', 'display', 'create']);
+
 export const BACK_POINTERS: ReadonlySet<string> = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'one', 'ones']);
 
 /** Phrases that point at the robot not used last time ("now the other robot"). */
@@ -98,6 +101,7 @@ export const GENERAL_WORDS: readonly string[] = [
   'let', 'lets', 'let s', 'get', 'got', 'go', 'going', 'gonna', 'wanna', 'want', 'wants', 'wanted', 'need', 'needs', 'needed', 'like', 'love',
   'prefer', 'rather', 'try', 'keep', 'please', 'pls', 'plz', 'thanks', 'thank', 'thx', 'ok', 'okay', 'hey', 'hi', 'hello', 'yes', 'yeah', 'sure',
   'kindly', 'quick', 'quickly', 'actually', 'maybe', 'perhaps', 'probably', 'also', 'able', 'possible', 'help', 'mean', 'think', 'thinks',
+  'honestly', 'frankly', 'basically', 'well', 'meant',
   'know', 'look', 'looks', 'looking', 'seem', 'seems', 'appear', 'appears', 'become', 'stay', 'leave', 'come', 'put', 'place', 'move', 'bring',
   'disappear', 'disappears', 'vanish', 'vanishes',
   't', 's', 'd', 'll', 're', 've', 'm', 'don', 'doesn', 'isn', 'aren', 'can', 'won', 'didn', 'wasn', 'shouldn', 'couldn',

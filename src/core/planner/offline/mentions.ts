@@ -128,10 +128,18 @@ export interface NumberMention { value: number; percent: boolean; unit?: string;
 
 const UNITS: Record<string, number> = { cm: 0.01, mm: 0.001, m: 1, meter: 1, meters: 1, metre: 1, metres: 1, centimeters: 0.01, centimetres: 0.01, millimeters: 0.001, millimetres: 0.001 };
 
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20,
+  thirty: 30, forty: 40, fifty: 50, hundred: 100,
+};
+const UNIT_WORD = new RegExp(`^(?:${Object.keys(UNITS).join('|')}|s|secs?|seconds?|ms|msecs?|milliseconds?|px|pixels?|deg|degs|degrees?|°|rad|rads|radians?|%|percent)$`);
+
 /** Raw words (lower case, keeping `.` `%` `-` inside numbers) → numbers. Words glued to letters (robot2) are not numbers. */
 export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
-  const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
+  // "one second of decay", "two metres": a number word before a unit is that number ("one" alone is no number).
+  const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0)
+    .map((w, i, all) => (NUMBER_WORDS[w] !== undefined && UNIT_WORD.test(all[i + 1]?.replace(/[.!?]+$/, '') ?? '') ? String(NUMBER_WORDS[w]) : w));
   words.forEach((w, i) => {
     const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|ms|m|px|s|sec|secs|seconds?|°|deg|rad)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
     if (!m) return;

@@ -12,13 +12,14 @@ import { escapeRegExp, singular, splitCamel, tokenize } from '../../catalog/text
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
-import { BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
+import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, nameWords, offerEachReading, type Planner, type Target } from './shared.ts';
 import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { checkedNote, fixDisplay, fixFrame, fixQos, stillEmptyNote, troubled } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { replaceDisplay, retopicDisplay } from './replace-display.ts';
+import { sameAs } from './same-as.ts';
 import { LEXICONS, translate } from './languages.ts';
 import { outsideNotes, robotNotes, treeNotesFor } from './causes.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
@@ -190,7 +191,9 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   const verbAt = findVerb(tokens, []);
   // "show only the last 10 arrows" limits a count, it does not hide the rest.
   const countAfter = onlyAt !== undefined && (tokens[onlyAt.start + 1] === 'last' || tokens[onlyAt.start + 2] === 'last' || /^\d/.test(tokens[onlyAt.start + 1] ?? ''));
-  const only = onlyAt && verbAt && !countAfter && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
+  // ("I just want the global plan drawn as billboards": a change asked for, "just" is no exclusion.)
+  const setting = valuedClause(tokens.join(' '), tokens) || targets.some((t) => t.spec !== undefined && p.ctx.catalog.propertyForWords(t.spec, tokens.join(' ')).length > 0);
+  const only = onlyAt && verbAt && !countAfter && !setting && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
     && tokens.slice(0, Math.min(onlyAt.start, verbAt.span.start)).every((t) => FILLER.has(t)) ? onlyAt : undefined;
   // "show only the visual model", "show only the frame names": a switch of what is named after "only" is the exclusive
   // switch (settings.ts), not every other display hidden.
@@ -337,8 +340,12 @@ const ORDER_LEADS: ReadonlySet<string> = new Set(['please', 'pls', 'just', 'and'
 const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 'where', 'is', 'are', 'does', 'do', 'explain', 'tell']);
 
 function handleClause(p: Planner, clause: string): void {
+  // "Quick one before the demo: the laser should be red": words before a colon that name nothing, give no value and
+  // ask nothing only lead in; the rest is the clause.
+  const leadIn = /^([^:]{3,}?):\s+(\S.*)$/.exec(clause);
+  if (leadIn && namesNothing(p, leadIn[1]!)) clause = leadIn[2]!;
   if (takeRename(p, clause)) return;
-  if (replaceDisplay(p, clause) || retopicDisplay(p, clause)) return;
+  if (replaceDisplay(p, clause) || retopicDisplay(p, clause) || sameAs(p, clause)) return;
   // "black background", "frame rate 15": a Global Option takes the clause's value; what else it names is read after.
   // "…background grey, make it black", "…, actually black": a clause that refers back, naming no display, with a
   // value, is about the Global Option the clause before set.
@@ -356,6 +363,8 @@ function handleClause(p: Planner, clause: string): void {
   const tokens = tokenize(clause);
   const previousVerbless = p.lastVerbless;
   p.lastVerbless = undefined;
+  const afterHeld = p.lastHeld === true;
+  p.lastHeld = false;
   // "…, please", "…, thanks": politeness alone is no clause (it would repeat the last one's verb on its targets).
   if (tokens.length > 0 && tokens.every((t) => FILLER.has(t) && !['on', 'off', 'it', 'them', 'that', 'this'].includes(t)) && findVerb(tokens, []) === undefined) return;
   const taken: Span[] = [];
@@ -434,6 +443,14 @@ function handleClause(p: Planner, clause: string): void {
     const last = tokens[end - 1];
     if (last === 'off') verb = 'hide';
     else if (last === 'on' && !taken.some((x) => x.start + x.length === end)) verb = 'show';
+  }
+  // "keep the wrist load visible", "keep the grid off": a keep with a state word asks for that state, never for the
+  // verb of the clause before.
+  if (!verb && lead === 'keep') {
+    if (tokens.some((t) => ['visible', 'shown', 'showing', 'displayed', 'enabled', 'on'].includes(t))) verb = 'show';
+    else if (tokens.some((t) => ['hidden', 'invisible', 'disabled', 'off'].includes(t))) verb = 'hide';
+    // ("keep" is then no setting's word, as the Wrench's history "keep".)
+    if (verb) taken.push({ start: tokens.indexOf('keep'), length: 1 });
   }
   // "switch the camera display off", "turn the grid back on": the particle at the end decides.
   if (verb === 'set' && verbHit && ['switch', 'turn', 'flip', 'toggle'].includes(tokens[verbHit.span.start]!)) {
@@ -679,17 +696,32 @@ function handleClause(p: Planner, clause: string): void {
   // "global plan: show each pose as axes": a clause that changes a display it names and also adds one of a type it names
   // uses that type's word to describe the change, most likely; the new display is offered as a choice, never added.
   const adds = acting.filter((g) => p.actions.slice(g.from, g.to).some((a) => a.action === 'add_display'));
-  if (usable && unknown.length === 0 && adds.length > 0 && acting.some((g) => g.existing && p.actions.slice(g.from, g.to).some((a) => a.action === 'set_property')) && !ADD_WORDS.some((w) => tokens.includes(w))) {
+  if (usable && unknown.length === 0 && adds.length > 0 && acting.some((g) => g.existing && p.actions.slice(g.from, g.to).some((a) => a.action === 'set_property')) && !tokens.some((w) => ADD_WORDS.has(w))) {
     const typeNames = adds.map((g) => g.target.spec?.name ?? g.target.phrase);
     offerEachReading(p, adds.flatMap((g) => p.actions.slice(g.from, g.to)), [{ label: `${clause.trim()} (and add ${typeNames.map((n) => `a ${n} display`).join(', ')})`, actions: adds.flatMap((g) => p.actions.slice(g.from, g.to)) }],
       `"${clause.trim()}" changes ${acting.filter((g) => g.existing && !adds.includes(g)).flatMap((g) => g.target.displays.map((d) => d.name)).join(', ')} and names ${typeNames.join(', ')}, which has no display; adding one is offered as a choice, not applied`);
   }
+  // "trun the Route back on and make it yellow": a clause about what a held clause named is held with it.
+  if (!usable && afterHeld && unknown.length === 0 && p.actions.length > start) {
+    for (const a of p.actions.slice(start)) (p.held ??= new Set()).add(a);
+    p.lastHeld = true;
+    p.notes.push(`"${clause.trim()}" is about what the clause before named, which was not applied; it is offered with it as a choice`);
+    return;
+  }
   if (unknown.length > 0) {
     // The precision gate: what a clause with a word nothing accounts for would do is offered as a choice, not applied.
     const held = p.actions.slice(start);
+    p.lastHeld = held.length > 0;
     for (const a of held) (p.held ??= new Set()).add(a);
     p.notes.push(`did not understand ${unknown.map((w) => `"${w}"`).join(', ')} in "${clause.trim()}"; ${held.length > 0 ? 'what the rest of it says is offered as a choice, not applied' : 'nothing was changed for it'}`);
   }
+}
+
+/** Words that name no display, type, topic or robot, hold no value and no verb ("Quick one before the demo"). */
+function namesNothing(p: Planner, words: string): boolean {
+  const tokens = tokenize(words);
+  return tokens.length > 0 && findVerb(tokens, []) === undefined && !valuedClause(words, tokens) && namespaceOf(p, tokens) === undefined
+    && globalOptionWord(words) === undefined && resolveTargets(p, words, tokens, []).length === 0;
 }
 
 /** `followUp`: the targets come from an earlier clause or turn ("undo that and use spheres"), which may add them. */
@@ -803,8 +835,6 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
 }
 
 
-/** Words that ask for a new display, so a type word after them is one ("add axes", "a new grid"). */
-const ADD_WORDS = ['add', 'new', 'another', 'display', 'create'];
 
 /**
  * The previous clause's targets, when this clause names only types that have no display here and whose words are a
@@ -815,7 +845,7 @@ function switchOfPrevious(p: Planner, clause: string, tokens: string[], targets:
   if (targets.length === 0 || p.last.length === 0 || targets.some((t) => !t.span || (t.displays.length > 0 && findVerb(tokens, []) !== undefined))) return undefined;
   // A value ("axes red", "axes 2 m") is for a display, not a switch.
   if (valuedClause(clause, tokens)) return undefined;
-  if (ADD_WORDS.some((w) => tokens.includes(w))) return undefined;
+  if (tokens.some((w) => ADD_WORDS.has(w))) return undefined;
   // After "hide the tf" (a display hidden or removed), a switch reading would change what was just taken away.
   const owners = p.last.filter((t) => t.spec !== undefined && t.displays.length > 0 && t.displays.every((d) => d.enabled && !d.removed));
   if (owners.length === 0) return undefined;

@@ -1,5 +1,5 @@
 // Sentence-level reading: the verb, clause splitting, coordinated qualifiers, and the fixed-frame phrasings.
-import { tokenize } from '../../catalog/text.ts';
+import { escapeRegExp, tokenize } from '../../catalog/text.ts';
 import { BACK_POINTERS, BIGGER, FILLER, SMALLER, type Verb, VERB_PHRASES } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span } from './mentions.ts';
 import { act, cite, type Planner } from './shared.ts';
@@ -21,7 +21,11 @@ export function findVerb(tokens: readonly string[], masked: readonly Span[]): { 
  * at a dash between words ("frame rate 12 — map 30 % opaque"), as a semicolon.
  */
 export function clauses(text: string): string[] {
-  return text
+  // A hyphen between spaces ends a clause only before a verb ("leave it - just make the laser bigger"); otherwise it
+  // sets off what qualifies the thing before it ("robot2's laser dots - not so big").
+  const parts = text.split(/(?<=[\p{L}.!'’])\s+-\s+(?=\p{L})/u);
+  const joined = parts.slice(1).reduce((acc, part) => `${acc}${findVerb(tokenize(part), []) ? ';' : ''} ${part}`, parts[0]!);
+  return joined
     // …nor inside a range ("between 10 and 200").
     .split(/\s*(?:[;,]|\s[–—]\s|(?<=\p{L})[–—](?=\p{L})|\.\s|\bthen\b|\bbut\b|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/iu)
     .map((c) => c.trim())
@@ -30,6 +34,7 @@ export function clauses(text: string): string[] {
 
 /** "fixed frame odom", "use map as the fixed frame", "set the frame to base_link", "frame: odom". Removes what it used. */
 export function takeFixedFrame(p: Planner, text: string): string {
+  text = robotFrames(p, text);
   const frameWord = '(fixed\\s+frame|global\\s+frame|reference\\s+frame|frame)';
   const name = '([A-Za-z0-9_][A-Za-z0-9_./-]*)';
   const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
@@ -60,6 +65,25 @@ export function takeFixedFrame(p: Planner, text: string): string {
     return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
   }
   return text;
+}
+
+/**
+ * "robot2's odom", "I want to follow robot2 - put the fixed frame on its odom frame": a robot's own frame, written as
+ * the TF frame it is (`robot2/odom`) when TF has it. Only in a request about the fixed frame.
+ */
+function robotFrames(p: Planner, text: string): string {
+  if (!/\b(?:fixed|global|reference)\s+frame\b/i.test(text) || p.ctx.namespaces.length === 0) return text;
+  const has = (frame: string): boolean => p.ctx.frames.some((f) => f.toLowerCase() === frame.toLowerCase());
+  let out = text;
+  for (const ns of p.ctx.namespaces) {
+    out = out.replace(new RegExp(`\\b${escapeRegExp(ns)}['’]?s\\s+([A-Za-z0-9_]+)`, 'gi'), (whole, frame: string) => (has(`${ns}/${frame}`) ? `${ns}/${frame}` : whole));
+  }
+  // "its odom frame" after the one robot the request names.
+  const named = p.ctx.namespaces.filter((ns) => new RegExp(`\\b${escapeRegExp(ns)}\\b`, 'i').test(text));
+  if (named.length === 1) {
+    out = out.replace(/\bits\s+([A-Za-z0-9_]+)(?=\s+frame\b)/gi, (whole, frame: string) => (has(`${named[0]}/${frame}`) ? `${named[0]}/${frame}` : whole));
+  }
+  return out;
 }
 
 /**

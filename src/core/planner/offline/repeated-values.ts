@@ -30,10 +30,12 @@ const marker = (tokens: readonly string[]): number => {
   return 0;
 };
 
-/** A clause that is only a correction marker ("no", "wait", "sorry"): it says the next clause corrects. */
+/** A clause that is only correction markers ("no", "wait", "no sorry"): it says the next clause corrects. */
 export function correctionOnly(clause: string): boolean {
-  const t = content(clause);
-  return t.length > 0 && marker(t) === t.length;
+  let t = content(clause);
+  if (t.length === 0) return false;
+  for (let n = marker(t); n > 0 && t.length > 0; n = marker(t)) t = t.slice(n);
+  return t.length === 0;
 }
 
 /** Whether a clause corrects what came before: led by a marker, after a marker-only clause, or referring back by pronoun. */
@@ -74,6 +76,13 @@ export function settleRepeatedValues(p: Planner, spans: readonly ClauseActions[]
     // Unsure only when each clause writes its value out (a colour, a number): a comparative or a mode a setting needs
     // ("bigger, 20 cells", "by intensity … red") is refined by the clause after it, as before (complete() keeps one).
     if (entries.some((e) => p.held?.has(e.action))) continue;
+    // "thicker, about 0.1 wide": a comparative made exact by the one value written out after it takes that value.
+    const written = clauses.filter((k) => explicitValue(spans[k]!.text));
+    if (written.length === 1 && written[0] === last) {
+      for (const e of entries) if (e.clause !== last) dropped.add(e.action);
+      p.notes.push(`${display}: ${property} takes the value written out ("${spans[last]!.text.trim()}")`);
+      continue;
+    }
     if (!clauses.every((k) => explicitValue(spans[k]!.text))) continue;
     const onDisplay = (k: number): RvizAction[] => p.actions.slice(spans[k]!.start, spans[k]!.end).filter((a) => a.display === display);
     // What more than one of these clauses sets there (the setting, and a mode each needs for it: Color Transformer

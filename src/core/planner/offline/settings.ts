@@ -437,11 +437,13 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
       continue;
     }
     // A named setting whose kind does not fit the number ("20 cells" names Cell Size, a size in metres): the one
-    // setting of the right kind that the same words name (Plane Cell Count), else the question below.
+    // setting of the right kind that the same words name (Plane Cell Count), else the question below. (Named by words
+    // only it has — "cell count 7.5" — it is meant, and the question below says 7.5 is no count.)
     if (q && m.via === 'words' && (m.property.kind === 'int' || m.property.kind === 'float') && !fits(dimensionOf(m.property), q)) {
       const words = tokenize(m.matched).map(singular);
       const alts = spec.properties.filter((x) => x !== m.property && (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), q)
         && (x.words ?? []).some((w) => tokenize(w).map(singular).some((t) => words.includes(t)))
+        && words.every((t) => (x.words ?? []).some((w) => tokenize(w).map(singular).includes(t)))
         && (!countLike(q) || (q.nouns ?? []).some((n) => countsNoun(x, n, tokens))));
       if (alts.length === 1) {
         if (!out.some((o) => o.property === alts[0])) out.push({ property: alts[0]!, matched: m.matched, via: 'words' });

@@ -60,6 +60,8 @@ export interface Planner {
   protectedDisplays?: Set<VirtualDisplay>;
   /** The previous clause's actions when it gave a value with no verb ("the laser is red, that's how I like it"). */
   lastVerbless?: { clause: string; actions: RvizAction[] };
+  /** The previous clause's actions were held (offered as a choice, not applied). */
+  lastHeld?: boolean;
   /** The request opens by saying it only tells how things are ("just noting: …"). */
   noting?: boolean;
   /** Displays a clause of the request hid (or asked hidden): a later change to them leaves them hidden. */

@@ -1,10 +1,12 @@
 // What a clause is about: displays by name, topics by name, types by catalog words, narrowed by namespace and by the
 // words used; which live topic a new display gets.
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
-import { splitCamel, tokenize } from '../../catalog/text.ts';
+import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
+import { looseDisplayName } from '../../rviz/displays.ts';
 import { absoluteTopic, drawableType, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
-import { ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
+import { ADD_WORDS, ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
+import { CONCEPTS } from './concepts.ts';
 import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { factorsIn, quantitiesOf } from './quantities.ts';
 import { findVerb } from './phrases.ts';
@@ -118,7 +120,10 @@ const TOPIC_LINK = new Set(['whatever', 'whichever', 'anything', 'something', 't
 const POINTERS = new Set(['whatever', 'whichever', 'anything', 'something', 'thing', 'one', 'that', 'which', 'what', 'display']);
 
 /** Words after a group's name that say it is a group ("the perception group", "the sensors folder"). */
-const GROUP_WORDS = new Set(['group', 'groups', 'folder', 'section']);
+/** Nouns for what a robot has ("the lidar", "the camera"): they name its topics, never a display on a made-up one. */
+const DEVICE_NOUNS: ReadonlySet<string> = new Set(CONCEPTS.deviceNouns.nouns);
+
+export const GROUP_WORDS: ReadonlySet<string> = new Set(['group', 'groups', 'folder', 'section']);
 /** Words before a group's name that make it a place ("in", "inside", "under"). */
 const PLACE_WORDS = new Set(['in', 'inside', 'within', 'under', 'from']);
 
@@ -237,8 +242,14 @@ function switchHolders(p: Planner, m: TypeMention, tokens: readonly string[], ns
 /** What a clause is about, from display names, topic names and type words (in that order of precedence). */
 export function resolveTargets(p: Planner, clause: string, tokens: string[], taken: Span[]): Target[] {
   const targets: Target[] = [];
-  const ns = namespaceOf(p, tokens);
-  const nsSpan = ns ? hasPhrase(tokens, ns.toLowerCase()) : anyPhrase(tokens, OTHER_ONE);
+  const robot = namespaceOf(p, tokens);
+  const robotSpan = robot ? hasPhrase(tokens, robot.toLowerCase()) : anyPhrase(tokens, OTHER_ONE);
+  // "turn off the robot1 group" with a group of that name: the group itself is meant, not each display of the robot.
+  const groupNamed = robotSpan !== undefined && robot !== undefined && GROUP_WORDS.has(tokens[robotSpan.start + robotSpan.length] ?? '')
+    && !tokens.slice(Math.max(0, robotSpan.start - 2), robotSpan.start).some((t) => PLACE_WORDS.has(t))
+    && p.state.live().some((d) => d.classId === 'rviz_common/Group' && looseDisplayName(d.name) === looseDisplayName(robot));
+  const ns = groupNamed ? undefined : robot;
+  const nsSpan = groupNamed ? undefined : robotSpan;
   if (nsSpan) {
     taken.push(nsSpan);
     // "the model in the robot2 group": the group word after the robot's name is part of that name, not a Group.
@@ -668,6 +679,14 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
   }
   if (topics.length === 0 && t.spec.topicProperties.length > 0 && !t.spec.conventionalTopic) {
     p.notes.push(`no live topic carries ${t.spec.messageTypes.join(' or ')} for a ${t.spec.name} display; name the topic to add one anyway`);
+    return [];
+  }
+  // "show the lidar" on a robot that publishes none: a device noun names what the robot has, so nothing is added on a
+  // made-up topic; "add a laser scan display" still adds one, on the conventional topic, as does any request with no
+  // robot to ask (editing a config alone).
+  const device = p.ctx.snapshot !== undefined && tokenize(t.phrase).length > 0 && tokenize(t.phrase).every((w) => DEVICE_NOUNS.has(singular(w)));
+  if (topics.length === 0 && device && !(t.context ?? []).some((w) => ADD_WORDS.has(w))) {
+    p.notes.push(`the robot publishes no ${t.spec.messageTypes.join(' or ') || t.spec.name} for "${t.phrase}"; nothing was added (say "add a ${t.spec.name} display" to add one anyway)`);
     return [];
   }
   if (topics.length === 0) return [addDisplay(p, t.spec, '')];

@@ -1,0 +1,83 @@
+// One display's setting made the same as another's: "make the local costmap as see-through as the global one", "make
+// the Depth cloud's points the same size as Perimeter's", "the route ahead the same green as the swarm", "make the
+// torque arrows the same colour as the force arrows" (two settings of one display). The value is read from the other
+// display as the plan leaves it; when it cannot be read (a plugin whose settings the catalog does not know, a setting
+// it does not have) nothing changes and the note says why.
+import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
+import { tokenize } from '../../catalog/text.ts';
+import type { VirtualDisplay } from '../state.ts';
+import { FILLER } from './lexicon.ts';
+import { colourIn, type Span } from './mentions.ts';
+import { act, type Planner } from './shared.ts';
+import { resolveTargets } from './targets.ts';
+
+const LEAD = String.raw`^(?:please\s+)?(?:make|set|give|change|paint|turn|colou?r)\s+`;
+/** Groups: what changes, the setting's words, the display it is copied from. */
+const FORMS: readonly RegExp[] = [
+  // "make A the same size as B", "give A the same colour as B", "make A's colour the same as B's"
+  new RegExp(`${LEAD}(.+?)\\s+(?:the\\s+)?same\\s+(.*?)\\s*(?:as|like)\\s+(.+)$`, 'i'),
+  // "make A as see-through as B"
+  new RegExp(`${LEAD}(.+?)\\s+as\\s+([\\w-]+(?:\\s+[\\w-]+)?)\\s+as\\s+(.+)$`, 'i'),
+];
+
+/** The one display a phrase names, and its words: first those that did not name it ("arrows"), then those that did. */
+function oneDisplay(p: Planner, phrase: string): { d: VirtualDisplay; rest: string[] } | undefined {
+  const tokens = tokenize(phrase.replace(/['’]s\b/g, ''));
+  const taken: Span[] = [];
+  const displays = [...new Set(resolveTargets(p, tokens.join(' '), tokens, taken).flatMap((t) => t.displays))];
+  if (displays.length !== 1) return undefined;
+  const covered = (i: number): boolean => taken.some((s) => i >= s.start && i < s.start + s.length);
+  // (Its name's words come after: "torque" names the Wrench, and its Torque Color too.)
+  return { d: displays[0]!, rest: [...tokens.filter((t, i) => !covered(i)), ...tokens.filter((t, i) => covered(i))].filter((t) => !FILLER.has(t)) };
+}
+
+/** The one setting of a type that words name: each of the display's leftover words with the setting's, then all, then none. */
+function settingFor(p: Planner, spec: DisplayTypeSpec, rest: readonly string[], words: string): PropertySpec | undefined {
+  const tries = [...rest.map((w) => [w, words]), [...rest, words], [words]].map((x) => x.join(' ').trim()).filter((x) => x !== '');
+  for (const text of tries) {
+    const found = [...new Set(p.ctx.catalog.propertyForWords(spec, text).filter((m) => m.via !== 'requires').map((m) => m.property))];
+    if (found.length === 1) return found[0];
+    if (found.length > 1) return undefined;
+  }
+  return undefined;
+}
+
+/** Plans "the same … as" when the clause is one; false when it is not (the clause is planned as usual). */
+export function sameAs(p: Planner, clause: string): boolean {
+  for (const re of FORMS) {
+    const m = re.exec(clause.trim().replace(/[.!?]+$/, ''));
+    if (!m) continue;
+    // "the global one": the type word of what changes.
+    const head = tokenize(m[1]!).filter((t) => !FILLER.has(t)).pop() ?? '';
+    const source = oneDisplay(p, m[3]!.replace(/\bones?\b/i, head));
+    // "the torque arrows … as the force arrows": what changes may be another setting of the same display.
+    const target = oneDisplay(p, m[1]!) ?? (source ? { d: source.d, rest: tokenize(m[1]!).filter((t) => !FILLER.has(t)) } : undefined);
+    if (!target?.d.spec || !source) return false;
+    // "the same green": a colour word names the colour setting.
+    const words = colourIn(m[2]!) !== undefined ? 'colour' : m[2]!;
+    const to = settingFor(p, target.d.spec, target.rest, words);
+    if (!to) {
+      p.notes.push(`"${clause.trim()}": which setting of ${target.d.name} should be like ${source.d.name}'s is not clear; nothing was changed`);
+      p.last = [];
+      return true;
+    }
+    const sameDisplay = source.d === target.d;
+    const from = sameDisplay ? settingFor(p, target.d.spec, source.rest, words) : source.d.spec ? settingFor(p, source.d.spec, source.rest, words) ?? to : to;
+    if (!from || (sameDisplay && from === to)) return false;
+    const value = p.state.valueOf(source.d, from.path);
+    const kindOf = source.d.spec?.properties.find((x) => x.path === from.path)?.kind ?? to.kind;
+    if (value === undefined || kindOf !== to.kind) {
+      p.notes.push(`"${clause.trim()}": ${source.d.name} has no ${from.path} the catalog can read${source.d.spec ? '' : ` (a ${source.d.classId} display)`}; nothing was changed`);
+      p.last = [];
+      return true;
+    }
+    if (p.state.valueOf(target.d, to.path) === value) p.notes.push(`${target.d.name}: ${to.path} is already ${value}, as ${source.d.name}'s`);
+    else {
+      p.actions.push(act({ action: 'set_property', display: p.state.handle(target.d), property: to.path, value }));
+      target.d.planProps.set(to.path, value);
+    }
+    p.last = [{ spec: target.d.spec, displays: [target.d], topics: [], phrase: target.d.name, plural: false }];
+    return true;
+  }
+  return false;
+}

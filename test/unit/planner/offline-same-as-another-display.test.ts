@@ -1,0 +1,27 @@
+// One display's setting made like another's ("as see-through as the global one", "the same size as Perimeter's"),
+// also two settings of one display ("the torque arrows the same colour as the force arrows"): the value is read from
+// the other display as the plan leaves it, and nothing changes when the setting meant is not clear.
+import { describe, expect, it } from 'vitest';
+import { planOnScenario } from './scenario-plans.ts';
+
+describe('offline planner: a setting made the same as another display\'s', () => {
+  it('copies the global costmap\'s alpha for "as see-through as the global one", and changes nothing on the global one', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'make the local costmap as see-through as the global one');
+    expect(r.actions).toEqual(['Set Alpha = 0.3 on "Local Costmap"']);
+  });
+
+  it('copies a size and a colour by the setting named between "same" and "as", also from a plugin display\'s own key', async () => {
+    expect((await planOnScenario('big_graph', 'make the Depth cloud\'s points the same size as Perimeter\'s', 'gateway-ops.rviz')).actions).toEqual(['Set Size (m) = 0.03 on "Depth"']);
+    expect((await planOnScenario('turtlebot_nav', 'make the route ahead the same green as the swarm', 'nav-kiosk.rviz')).actions).toEqual(['Set Color = 0; 180; 0 on "Route Ahead"']);
+  });
+
+  it('copies one setting of a display into another of it', async () => {
+    expect((await planOnScenario('manipulator', 'make the torque arrows the same colour as the force arrows')).actions).toEqual(['Set Torque Color = 204; 51; 51 on "Tool Wrench"']);
+  });
+
+  it('changes nothing, and says so, when no setting of the kind named is clear', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'make the global plan as big as the map');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/which setting of Global Plan should be like Map's is not clear; nothing was changed/);
+  });
+});
