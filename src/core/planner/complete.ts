@@ -120,6 +120,8 @@ function addRequestedFrame(state: PlanState, actions: PlannedAction[], request: 
   const ctx = state.context;
   if (!/\bframe\b/i.test(request) || ctx.frames.length === 0) return;
   if (actions.some((a) => a.action === 'set_fixed_frame')) return;
+  // "…actually never mind, leave the fixed frame alone": a frame the request takes back is not put back.
+  if (/\b(?:never\s*mind|forget\s+(?:it|that)|scratch\s+that|leave\s+(?:the\s+)?(?:fixed\s+)?frame|frame\s+(?:alone|as\s+it\s+is))\b/i.test(request)) return;
   const named = ctx.frames.filter((f) => new RegExp(`(^|[\\s'"\`(,:=])/?${escapeRegExp(f)}(?=$|[\\s'"\`),.;:!?])`).test(request));
   if (named.length !== 1) return;
   const frame = named[0]!;

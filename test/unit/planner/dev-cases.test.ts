@@ -23,7 +23,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-r3l-es-remove-camera': 'question form: nothing changed, the reading offered as a choice (issue 22)',
   'dev-p22b-compound-map-colours': 'the catalog words "map colours" as the value "map" of the Map\'s Color Scheme, so the clause names two values (issue 22, second step)',
   // The dev-p22e batch, written blind by a helper for issue 22's fifth step: what is left of it.
-  'dev-p22e-bg-bad-frame-rate-half': 'refused with the valid range ("takes a whole number from 1 to 1000; 0.5 is not one"), in words the case\'s pattern does not list',
   'dev-p22e-tb-fr-amcl-arrows-bigger': 'French puts "AMCL" after "pose": "pose AMCL" names no display here, so nothing is changed',
   // The dev-p22f batch, written blind by a helper after the fifth step: what the step's last changes left of it.
   'dev-p22f-ma-points-2cm-boxes': '"points" is the device noun and "boxes" a style; the clause reads no target for both',
@@ -59,6 +58,28 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22i-tb-12': '"trun" is a misspelling of the verb: the request is offered as a choice',
   'dev-p22i-tb-15': '"swap Itinerary over to the local plan" names no topic: the path is not moved onto /local_plan',
   'dev-p22i-tb-22': '"keep the depth points" does not pick the other camera display for "hide the camera": offered as choices',
+  'dev-p22h-multi-06': '"add one like robot1\'s" after "robot2 has no odometry display" is not read as an Odometry display of robot2',
+  // A why-question changes nothing; its repair is offered as a choice (issue 22: questions never change the document).
+  'dev-fix-b3-lidar-empty': 'a why-question: the repair is offered as a choice, not applied (issue 22, sixth step)',
+  'dev-fix-b6-why-nothing': 'a why-question: the repair is offered as a choice, not applied (issue 22, sixth step)',
+  // The dev-p22j and dev-p22k batches, written blind by helpers for issue 22's sixth step: what is left of them.
+  'dev-p22j-arm-02': '"switch the color transformer to RGB8" beside "that flat green was only for testing" names two values of it: not read',
+  'dev-p22j-arm-04': '"torque arrows leave alone" keeps the whole Wrench, so its force colour is not changed either',
+  'dev-p22j-multi-12': '"meio transparente, alpha 0.4" gives the alpha two values: offered as choices',
+  'dev-p22j-qos-01': '"Fixed Frame \'world\' doesn\'t exist…, set it to map" reads the frame named as the one to set',
+  'dev-p22j-tb-01': '"widht" is a misspelling: what the request asks of the Controller Path is offered as a choice, not applied',
+  'dev-p22j-tb-03': '"spheres instead of that arrow" on a pose names a shape it does not have; the note does not list Arrow and Axes',
+  'dev-p22j-tb-10': '"push … to 2" is not read as a setting verb',
+  'dev-p22k-big-03': '"a bit more see-through — 0.4" reads 0.4 as the transparency, not the alpha',
+  'dev-p22k-arm-01': '"scale force and torque down to 0.5" gives the 0.5 to one setting only',
+  'dev-p22k-arm-02': '"also turn on TF names" after a why-question about the arm is answered by the frames\' notes only',
+  'dev-p22k-arm-06': '"how hard the gripper is pushing" is not read as the force/torque display',
+  'dev-p22k-arm-08': '"die Gelenke" (the joints) is not in the German lexicon',
+  'dev-p22k-mr-02': '"add it like robot1\'s" after "robot2 has no odometry" is not read as an Odometry display of robot2',
+  'dev-p22k-qos-10': 'the Chinese 几秒后 (after a few seconds) is not in the lexicon',
+  'dev-p22k-tb-12': '"add the IMU" on a robot that publishes no IMU reads "robot" and says the model is shown, not that no topic carries it',
+  'dev-p22k-tb-14': '"don\'t touch the map colours" keeps the whole Map, so its alpha is not changed either',
+  'dev-p22k-tb-20': '"hide it anyway" after a question does not take the display the question named',
 };
 
 function groupOf(id: string): string {

@@ -125,6 +125,11 @@ describe('Spanish', () => {
     expect(await plan('turtlebot_nav', 'cambia el color de fondo a blanco')).toEqual(['set_property Global Options Background Color 255; 255; 255']);
     expect(read('pon el mapa totalmente opaco y no toques la rejilla')).toBe('put map fully opaque and don t touch grid');
   });
+
+  it('reads "el costmap local" as the local costmap and "el mapa menos transparente" as Spanish', async () => {
+    expect(read('oculta el costmap local')).toBe('hide local costmap');
+    expect(languageOf('el mapa menos transparente')).toBe('es');
+  });
 });
 
 describe('French', () => {
@@ -173,6 +178,11 @@ describe('German', () => {
 
   it('keeps "nicht so" before a size word: not so big is smaller', () => {
     expect(read('die TF-Achsen bitte nicht so groß')).toMatch(/not so big/);
+  });
+
+  it('reads "wie er ist", "aber", "färb" and "in Ruhe"', async () => {
+    expect(read('Lass den Global Plan, wie er ist, aber färb den Controller Path gelb')).toBe('let Global plan , as it is , but colour Controller Path yellow');
+    expect(read('lass die Map in Ruhe')).toBe('let Map alone');
   });
 });
 

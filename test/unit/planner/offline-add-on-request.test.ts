@@ -57,4 +57,9 @@ describe('offline planner: a list adds nothing not asked for', () => {
     expect((await planOnScenario('turtlebot_nav', 'make the global plan green and add a pose display')).actions.some((a) => a.startsWith('Add Pose'))).toBe(true);
     expect((await planOnScenario('turtlebot_nav', 'show the odometry next to the map')).actions.some((a) => a.startsWith('Add Odometry'))).toBe(true);
   });
+
+  it('reads "robot 2 has no lidar display" as what is, after a clause with a verb too', async () => {
+    const r = await planOnScenario('multi_robot', 'Turn on Robot 1\'s Lidar. Robot 2 has no lidar display, don\'t add one there.', 'dev-r3g-fleet-nested.rviz');
+    expect(r.actions).toEqual(['Show "Lidar"']);
+  });
 });

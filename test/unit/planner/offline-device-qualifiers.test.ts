@@ -39,6 +39,10 @@ describe('offline planner: a device noun that means several displays', () => {
     expect(r.notes.join(' | ')).toMatch(/the robot publishes no sensor_msgs\/msg\/LaserScan for "lidar"; nothing was added/);
     expect((await planOnScenario('manipulator', 'add a laser scan display')).actions).toEqual(['Add LaserScan on /scan named "LaserScan"']);
   });
+
+  it('keeps "the Scene display off" off: "display" after a name is no verb', async () => {
+    expect((await planOnScenario('manipulator', 'Turn FT Sensor back on, but keep the Scene display off.', 'arm-workcell.rviz')).actions).toEqual(['Show "FT Sensor"']);
+  });
 });
 
 describe('offline planner: "stays / remains / keep / leave" protects what it names', () => {

@@ -69,6 +69,15 @@ describe('offline planner: a setting given two values', () => {
     expect(r.actions.filter((a) => a.includes('Line Width'))).toEqual(['Set Line Width = 0.1 on "Global Plan"']);
     expect(r.notes.join(' | ')).toMatch(/Line Width takes the value written out/);
   });
+
+  it('takes back what a correction then "leave it" or "never mind" names, and no completion puts a frame back', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'hide the grid, make the laser red... no, leave it')).actions).toEqual(['Hide "Grid"']);
+    const frame = await planOnScenario('multi_robot', 'Set the fixed frame to robot2/odom... actually never mind, leave the fixed frame alone.');
+    expect(frame.plan.actions.filter((a) => a.checked)).toEqual([]);
+    expect(frame.notes.join(' | ')).toMatch(/takes back what was asked before it/);
+    // Without a correction, "leave the map alone" keeps only the map.
+    expect((await planOnScenario('turtlebot_nav', 'make the laser red and leave the map alone')).actions).toContain('Set Color = 255; 0; 0 on "LaserScan"');
+  });
 });
 
 describe('offline planner: a Global Option given two values', () => {

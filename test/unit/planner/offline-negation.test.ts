@@ -76,6 +76,11 @@ describe('offline planner: "fine", "leave it" and "keep as is" change nothing on
     '"%s" changes nothing', async (request) => {
       expect((await planWhole(request)).actions).toEqual([]);
     });
+
+  it('keeps the names before "stay as they are" and reads "let the map alone"', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'In the Controller group, hide Footprint only. Local Plan and Local Costmap stay on.')).actions).toEqual(['Hide "Footprint"']);
+    expect((await planOnScenario('turtlebot_nav', 'let the map alone, hide the grid')).actions).toEqual(['Hide "Grid"']);
+  });
 });
 
 describe('offline planner: a contrast after a wish to see is not wanted', () => {

@@ -66,6 +66,14 @@ describe('offline planner: the precision gate', () => {
     expect(r.actions).toEqual(['Set Line Style = Billboards on "Global Plan"']);
     expect((await planOnScenario('turtlebot_nav', 'I only want to see the map')).actions).toContain('Hide "Grid"');
   });
+
+  it('holds what was asked before of a display when a later clause about it is not understood', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'Controller Path is too thin to see on top of the costmaps, bump its line widht to 0.08', 'nav-nested.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.plan.choices?.length).toBeGreaterThan(0);
+    // A remark with no value beside a change holds nothing.
+    expect((await planOnScenario('turtlebot_nav', 'I don\'t need the grid anymore, it\'s just clutter')).actions).toEqual(['Hide "Grid"']);
+  });
 });
 
 describe('offline planner: a value that could belong to two targets', () => {

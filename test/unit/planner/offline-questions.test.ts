@@ -2,6 +2,7 @@
 // when the question stands for a change ("how do I make the laser red?"), offers that change as a choice only.
 import { describe, expect, it } from 'vitest';
 import { planWhole } from './precision-helpers.ts';
+import { planOnScenario } from './scenario-plans.ts';
 
 describe('offline planner: questions', () => {
   it.each([
@@ -37,3 +38,20 @@ describe('offline planner: questions', () => {
     expect((await planWhole('why is the map not showing?')).question).toBeUndefined();
   });
 });
+
+describe('offline planner: a complaint asked as a question changes nothing and offers its repair', () => {
+  it('offers the repair of "why is my lidar empty" as a choice, and makes a repair asked for after the question', async () => {
+    const asked = await planOnScenario('qos_traps', 'why is my lidar empty');
+    expect(asked.actions).toEqual([]);
+    expect(asked.notes.join(' | ')).toMatch(/asks why: nothing was changed for it; the repair is offered as a choice/);
+    expect(asked.plan.choices?.[0]?.actions.map((a) => a.action)).toContain('set_property');
+    expect((await planOnScenario('qos_traps', 'why do I see nothing? fix the fixed frame')).actions).toContain('Set the fixed frame to map');
+  });
+
+  it('changes nothing for a complaint in a sentence that ends on a question mark, and plans the request beside it', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'la ruta no se ve, ¿por qué? y pon el láser en verde', 'nav-desk-camera.rviz');
+    expect(r.actions.filter((a) => a.includes('Route'))).toEqual([]);
+    expect(r.actions[0]).toBe('Set Color = 0; 255; 0 on "Laser"');
+  });
+});
+

@@ -28,7 +28,7 @@ describe('offline planner: values out of range are refused with the range', () =
   it('refuses a frame rate that is no whole number of frames', async () => {
     const r = await planWhole('set the frame rate to 0');
     expect(r.actions).toEqual([]);
-    expect(r.notes.join(' | ')).toMatch(/Frame Rate takes a whole number from 1 to 1000/);
+    expect(r.notes.join(' | ')).toMatch(/Frame Rate takes a whole number in the range 1–1000/);
   });
 });
 

@@ -83,4 +83,10 @@ describe('offline planner with two robots', () => {
     expect((await planOnScenario('multi_robot', 'I want to follow robot2 - put the fixed frame on its odom frame.')).actions).toEqual(['Set the fixed frame to robot2/odom']);
     expect((await planOnScenario('multi_robot', 'set the fixed frame to robot1\'s base_link')).actions).toEqual(['Set the fixed frame to robot1/base_link']);
   });
+
+  it('hides the group of a robot for "everything of robot2", and leaves what a verbless clause ending on "not" names', async () => {
+    expect((await planOnScenario('multi_robot', 'hide everything of robot2', 'fleet-groups.rviz')).actions).toEqual(['Hide "robot2"']);
+    expect((await planOnScenario('multi_robot', 'oculta el láser del robot 2, el del robot 1 no')).actions).toEqual(['Hide "Robot2 Scan"']);
+    expect((await planOnScenario('multi_robot', 'follow robot2 — fixed frame on its odom')).actions).toEqual(['Set the fixed frame to robot2/odom']);
+  });
 });

@@ -297,4 +297,17 @@ describe('offline planner, value settings: readings', () => {
     expect(numbersIn('hide that one')).toEqual([]);
     expect(numbersIn('two metres').map((n) => n.value)).toEqual([2]);
   });
+
+  it('gives a bare number the one number setting the request changes on the display, or the only one that takes it', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, 'the global costmap is way too see-through, make it less transparent — 0.6 or so');
+    expect(r.actions).toEqual(['set_property Global Costmap Alpha=0.6']);
+    expect((await onScenario('turtlebot_nav', 'nav-nested.rviz', 'Static Map at 0.5 and Controller Path orange')).actions).toEqual(['set_property Static Map Alpha=0.5', 'set_property Controller Path Color=255; 165; 0']);
+    expect((await onScenario('turtlebot_nav', undefined, 'set the grid to 5')).actions).toEqual([]);
+  });
+
+  it('writes a setting before the settings under it, so a new Odometry gets its Shape and the shape\'s colour', async () => {
+    const r = await onScenario('turtlebot_nav', undefined, 'add odometry with blue arrows, the AMCL pose stays red');
+    expect(r.actions.indexOf('set_property Odometry Shape=Arrow')).toBeGreaterThanOrEqual(0);
+    expect(r.actions.indexOf('set_property Odometry Shape=Arrow')).toBeLessThan(r.actions.indexOf('set_property Odometry Shape/Color=0; 0; 255'));
+  });
 });

@@ -98,9 +98,11 @@ describe('offline planner beyond the bench', () => {
     expect(lines(p)).toEqual(expect.arrayContaining(['add_display PointCloud2 =/points', 'set_property PointCloud2 Color=255; 255; 0', 'set_property PointCloud2 Color Transformer=FlatColor', 'set_fixed_frame =odom']));
   });
 
-  it('fixes a display from the publishers when asked why it shows nothing', async () => {
-    const p = await plan("why can't I see the front scan", trapDoc());
-    expect(lines(p)).toEqual(['set_property Front Scan Topic/Reliability Policy=Best Effort']);
+  it('fixes a display from the publishers when told it shows nothing; asked why, offers that repair as a choice', async () => {
+    expect(lines(await plan("the front scan shows nothing, fix it", trapDoc()))).toEqual(['set_property Front Scan Topic/Reliability Policy=Best Effort']);
+    const asked = await plan("why can't I see the front scan", trapDoc());
+    expect(asked.actions.filter((a) => a.checked)).toEqual([]);
+    expect(asked.choices?.[0]?.actions.map((a) => `${a.action} ${a.display} ${a.property}=${a.value}`)).toEqual(['set_property Front Scan Topic/Reliability Policy=Best Effort']);
   });
 
   it('says plainly what it did not understand', async () => {

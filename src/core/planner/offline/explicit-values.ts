@@ -12,7 +12,7 @@ function hexOf(r: string, g: string, b: string): string | undefined {
 }
 
 /** Words saying a clause is about a colour: a bare number triple near one is a colour, elsewhere it may be an offset. */
-const COLOUR_CONTEXT = new Set(['colour', 'color', 'colours', 'colors', 'coloured', 'colored', 'rgb', 'paint', 'painted', 'tint', 'shade', 'background', 'backdrop', ...Object.keys(namedColors)]);
+const COLOUR_CONTEXT = new Set(['colour', 'color', 'colours', 'colors', 'coloured', 'colored', 'rgb', 'paint', 'painted', 'tint', 'shade', 'background', 'backdrop', 'bg', ...Object.keys(namedColors)]);
 /** Words saying three numbers are a position or a size (X; Y; Z), never a colour. */
 const VECTOR_CONTEXT = /\b(?:offset|position|scale|xyz|x\s*;\s*y\s*;\s*z|translation|shift|move|moved)\b/i;
 /** Shades a colour word composes with (all describe it when an explicit value stands beside). */

@@ -26,7 +26,7 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
       const low = spec.min ?? 1;
       if (!n) { p.notes.push(`which ${spec.path.toLowerCase()} (${GLOBAL_OPTIONS} › ${spec.path}, ${low}–${high} a second)? nothing was changed`); return ''; }
       if (!Number.isInteger(n.value) || n.value < low || n.value > high) {
-        p.notes.push(`${GLOBAL_OPTIONS} › ${spec.path} takes a whole number from ${low} to ${high}; ${n.value} is not one; nothing was changed`);
+        p.notes.push(`${GLOBAL_OPTIONS} › ${spec.path} takes a whole number in the range ${low}–${high}; ${n.value} is not one; nothing was changed`);
         return '';
       }
       p.actions.push(act({ action: 'set_property', display: GLOBAL_OPTIONS, property: spec.path, value: String(n.value) }));

@@ -47,9 +47,9 @@ export function leaveSpan(tokens: readonly string[]): Span | undefined {
   let end = tokens.length;
   while (end > 1 && ['please', 'it', 'them', 'that', 'this', 'too', 'also', 'though'].includes(tokens[end - 1]!)) end--;
   if (end > 1 && ['keep', 'kept', 'leave', 'retain'].includes(tokens[end - 1]!) && !tokens.some((t) => /^\d/.test(t))) return { start: end - 1, length: 1 };
-  // "leave the laser alone / on / be": a clause led by "leave".
+  // "leave the laser alone / on / be", "let the map alone": a clause led by "leave".
   const lead = tokens.findIndex((t) => !['please', 'just', 'ok', 'okay', 'so', 'and', 'then', 'i', 'd', 'would', 'you', 'can'].includes(t));
-  if (lead >= 0 && (tokens[lead] === 'leave' || (tokens[lead] === 'let' && tokens.includes('be')))) return { start: lead, length: 1 };
+  if (lead >= 0 && (tokens[lead] === 'leave' || (tokens[lead] === 'let' && (tokens.includes('be') || tokens.includes('alone'))))) return { start: lead, length: 1 };
   // "… is fine", "… looks good as it is", "it's ok": a fine-word after a copula (adverbs between).
   for (let i = 0; i < tokens.length; i++) {
     if (!CONCEPTS.leave.copulas.includes(tokens[i]!)) continue;

@@ -12,6 +12,7 @@ import { escapeRegExp, singular, splitCamel, tokenize } from '../../catalog/text
 import { topicsForSpec } from '../topics.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
+import type { RvizAction } from '../../rviz/action-types.ts';
 import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, nameWords, offerEachReading, type Planner, type Target } from './shared.ts';
@@ -43,10 +44,10 @@ import { dropReplacedValues } from './contrast.ts';
 import { explicitColours, hexTokens } from './explicit-values.ts';
 import { readDeviceTargets } from './device-qualifiers.ts';
 import { readSeveralOfOneType } from './several-displays.ts';
-import { correctionOnly, keepProtected, settleRepeatedValues, type ClauseActions } from './repeated-values.ts';
+import { correctionOnly, endsWithCorrection, keepProtected, settleRepeatedValues, startsWithCorrection, type ClauseActions } from './repeated-values.ts';
 
-/** Verbs that state what is ("X is a PoseStamped"), not what to do. */
-const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'isn', 'aren']);
+/** Verbs that state what is ("X is a PoseStamped", "robot 2 has no lidar display"), not what to do. */
+const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'isn', 'aren', 'has', 'have', 'hasn', 'haven']);
 
 /** Words that make a repair about the subscription's QoS only. */
 const QOS_WORDS: ReadonlySet<string> = new Set(['qos', 'reliability', 'durability', 'publisher', 'publishers']);
@@ -151,6 +152,10 @@ function wholeRename(p: Planner, text: string): boolean {
   if (!name || clauses(name).length < 2) return false;
   const rest = clauses(name).slice(1);
   if (rest.some((c) => findVerb(tokenize(c), []) !== undefined || p.ctx.catalog.typesForWords(c).length > 0)) return false;
+  // "rename Big Picture to Global Costmap, the name confuses everyone": a lower-case word the planner does not know
+  // after the comma is a sentence of its own, not part of the name.
+  const vocab = vocabulary(p.ctx.catalog);
+  if (rest.some((c) => c.split(/\s+/).some((w) => /^\p{Ll}/u.test(w) && !vocab.has(w.toLowerCase().replace(/[.!?]+$/, ''))))) return false;
   return takeRename(p, text);
 }
 
@@ -406,6 +411,8 @@ function handleClause(p: Planner, clause: string): void {
   // "…, but keep the depth": a clause led by "keep" with no value, switch or "only" keeps what it names as it is.
   const lead = tokens.find((t) => !['but', 'and', 'just', 'please', 'also', 'then', 'though'].includes(t));
   const keepsAsIs = lead === 'keep' && !valuedClause(clause, tokens) && !tokens.some((t) => ['on', 'off', 'only', 'except', 'visible', 'shown', 'showing', 'hidden', 'enabled', 'disabled', 'running'].includes(t));
+  const correcting = p.correcting === true;
+  p.correcting = false;
   if (leaveSpan(tokens) || keepsAsIs) {
     // "the laser is red, that's how I like it": a verbless clause before one that leaves it as it is said how it is.
     // (Only a clause that points back at it as a whole: "…, don't change the plane" keeps a setting of it.)
@@ -415,6 +422,11 @@ function handleClause(p: Planner, clause: string): void {
         `"${previousVerbless.clause.trim()}", then "${clause.trim()}": read as how things are, so nothing was changed; the change is offered as a choice`);
     }
     const named = targets.length > 0 ? targets : inherited(p);
+    // "make it red… no, leave it", "actually never mind, leave the fixed frame alone": what it names (else everything
+    // asked before it) is taken back.
+    if (correcting || startsWithCorrection(tokens) || anyPhrase(tokens, ['never mind', 'nevermind', 'forget it', 'forget that', 'scratch that'])) {
+      (p.takeBack ??= []).push({ before: p.actions.length, displays: new Set(named.flatMap((t) => t.displays)), fixedFrame: /\bfixed frame\b/.test(tokens.join(' ')), clause: clause.trim() });
+    }
     const shown = named.flatMap((t) => t.displays.length > 0 ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]);
     p.notes.push(shown.length > 0 ? `left ${[...new Set(shown)].join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")` : `"${clause.trim()}": nothing was changed`);
     // What it names (not what "it" refers back to) is protected: no other clause of the request changes it.
@@ -430,6 +442,11 @@ function handleClause(p: Planner, clause: string): void {
   const switchOfLast = switchOfPrevious(p, clause, tokens, targets);
   if (switchOfLast) { targets = switchOfLast; taken.splice(0, taken.length); }
   // A verb word inside a setting's phrase of what the clause names ("see" in "30 % see-through") is that setting's.
+  // "the lidar display", "has no lidar display": "display" after what a clause names is a noun, not the verb.
+  for (const t of targets) {
+    const after = t.span ? t.span.start + t.span.length : -1;
+    if (after >= 0 && ['display', 'displays'].includes(tokens[after] ?? '')) taken.push({ start: after, length: 1 });
+  }
   const firstVerb = findVerb(tokens, taken);
   // …also of what the clause before named ("make the plan blue and 40 % see-through").
   const verbInPhrase = firstVerb !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, tokens, firstVerb.span));
@@ -446,9 +463,10 @@ function handleClause(p: Planner, clause: string): void {
   }
   // "keep the wrist load visible", "keep the grid off": a keep with a state word asks for that state, never for the
   // verb of the clause before.
-  if (!verb && lead === 'keep') {
-    if (tokens.some((t) => ['visible', 'shown', 'showing', 'displayed', 'enabled', 'on'].includes(t))) verb = 'show';
-    else if (tokens.some((t) => ['hidden', 'invisible', 'disabled', 'off'].includes(t))) verb = 'hide';
+  // ("keep the Scene display off": "display" is a noun there, not the verb.)
+  if (lead === 'keep' && !fixSpan) {
+    if (tokens.some((t) => ['hidden', 'invisible', 'disabled', 'off'].includes(t))) verb = 'hide';
+    else if (tokens.some((t) => ['visible', 'shown', 'showing', 'displayed', 'enabled', 'on'].includes(t))) verb = 'show';
     // ("keep" is then no setting's word, as the Wrench's history "keep".)
     if (verb) taken.push({ start: tokens.indexOf('keep'), length: 1 });
   }
@@ -490,7 +508,9 @@ function handleClause(p: Planner, clause: string): void {
     && [...(x.words ?? []), x.path.split('/').pop()!].some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start >= negation.start + negation.length && at.start <= negation.start + negation.length + 1; })));
   // "hide the map, not the laser", "make the laser red but not the map": a negated clause with no verb of its own
   // excludes what it names from the change before it; it never takes that change's verb.
-  const leads = negation !== undefined && tokens.slice(0, negation.start).every((t) => ['but', 'and', 'yet', 'though', 'just'].includes(t));
+  // ("…, el del robot 1 no" read as "robot1 not": a negation ending a clause with no verb excludes what it names too.)
+  const leads = negation !== undefined && (tokens.slice(0, negation.start).every((t) => ['but', 'and', 'yet', 'though', 'just'].includes(t))
+    || (!verbHit && negation.start + negation.length === tokens.length && negation.start > 0));
   // "make the laser a bit bigger, but not too much": a negated clause with no verb and nothing named of its own only
   // qualifies the change before it; it changes nothing more.
   if (negation && leads && !switchAfter && !verbHit && targets.length === 0 && !fixSpan) {
@@ -525,7 +545,8 @@ function handleClause(p: Planner, clause: string): void {
   // A clause with a value and no verb ("grid off, laser red") is a change of its own target, never the hide or remove
   // of the clause before.
   // ("…, the map is", "…, the laser does": a clause ending on its verb's auxiliary says the other way; it takes none.)
-  const elliptic = COPULAS.has(tokens[tokens.length - 1] ?? '') || ['does', 'do'].includes(tokens[tokens.length - 1] ?? '');
+  // ("…, robot 2 has no lidar display": a clause with a verb of being or having of its own says what is; it takes none.)
+  const elliptic = tokens.some((t) => COPULAS.has(t)) || ['does', 'do'].includes(tokens[tokens.length - 1] ?? '');
   const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !elliptic && !(valued && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
   if (!verb && targets.length > 0 && takesLastVerb) verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
@@ -553,57 +574,27 @@ function handleClause(p: Planner, clause: string): void {
   if (verb === 'fix') {
     if (targets.length === 0 && p.last.length > 0) {
       // "…, fix it": the previous clause already named what to fix — and fixed it when it was a complaint itself.
-      if (previousVerb === 'fix') { p.last = []; return; }
+      if (previousVerb === 'fix' && !afterHeld) { p.last = []; return; }
       targets = p.last;
     }
-    // A group named ("fix the diagnostics group") stands for the displays inside it.
-    const members = (d: VirtualDisplay): VirtualDisplay[] => d.classId === 'rviz_common/Group' ? p.state.live().filter((x) => x.classId !== 'rviz_common/Group' && insideAny(x, [d])) : [d];
-    // A type named with no display of it in the clause's robot or group: only displays of that robot or group.
-    const ofType = (t: Target): VirtualDisplay[] => p.state.live().filter((d) => d.classId === t.spec?.classId && (t.ns === undefined || belongsTo(d, t.ns)) && (t.within === undefined || insideAny(d, t.within)));
-    const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays.flatMap(members) : ofType(t)) : troubled(p);
-    const notesBefore = p.notes.length;
-    // "why can't I see the sonar" with no sonar display: nothing to repair; say how to get one.
-    for (const t of targets) {
-      if (t.displays.length === 0 && t.spec && ofType(t).length === 0) p.notes.push(`no ${t.spec.name} display${t.ns ? ` of ${t.ns}` : ''} to fix; say "show the ${t.phrase}${t.ns ? ` of ${t.ns}` : ''}" to add one`);
-    }
-    let count = 0;
-    // "match the laser's QoS to its publisher": a repair that names the QoS repairs that and nothing else.
-    const qosOnly = targets.length > 0 && tokens.some((t) => QOS_WORDS.has(t));
-    // Displays named whose problem no RViz setting repairs (a note, no change), and those with nothing found at all.
-    const outsideOnly: VirtualDisplay[] = [];
-    const quiet: VirtualDisplay[] = [];
-    for (const d of new Set(pool)) {
-      const topicBefore = displayTopic(d);
-      const notesAt = p.notes.length;
-      const fixed = qosOnly ? fixQos(p, d) : fixDisplay(p, d);
-      count += fixed;
-      // What the rules found but no setting can repair (no data, clock skew, a frame not in TF): the cause and the
-      // command that checks it, and no change. A finding about the old topic is gone once the topic was switched.
-      const moved = displayTopic(d) !== topicBefore;
-      p.notes.push(...outsideNotes(p, d).filter((n) => !moved || !n.includes(topicBefore)));
-      // Its frame in a TF tree of its own: that tree's note too (with how to link it), never a new fixed frame.
-      p.notes.push(...treeNotesFor(p, d));
-      // "Fix the tf": the TF display's trouble is the robot's TF itself (a tree apart, stale transforms).
-      if (d.classId === 'rviz_default_plugins/TF') p.notes.push(...robotNotes(p).filter((n) => !p.notes.includes(n)));
-      if (fixed === 0) (p.notes.length > notesAt ? outsideOnly : quiet).push(d);
-    }
-    if (targets.length === 0) p.notes.push(...robotNotes(p));
-    // A fixed frame missing from TF hides every display, whatever was named — but a display named for a fault outside
-    // RViz is not helped by it, so then it is only said.
-    const named = targets.length > 0 && pool.length > 0;
-    if (named && (qosOnly || outsideOnly.length === new Set(pool).size)) {
-      if (p.ctx.frames.length > 0 && p.state.fixedFrame && !p.ctx.tf?.hasFrame(p.state.fixedFrame)) {
-        const pick = ['map', 'odom', 'world'].find((f) => p.ctx.tf?.hasFrame(f)) ?? p.ctx.tf?.roots[0];
-        p.notes.push(`the fixed frame ${p.state.fixedFrame} is not in TF either${pick ? `; say "use ${pick} as the fixed frame" to change it` : ''}`);
+    // "why is the map empty?", "la ruta no se ve, ¿por qué?": a question changes nothing; the repair, planned on the
+    // document as it was, is offered as a choice.
+    // ("why do I see nothing? fix the fixed frame": a repair asked for after the question is made.)
+    const said = tokens.join(' ');
+    const asked = !/[?？].*\b(?:fix|repair|sort|correct)\b/i.test(clause) && (tokens[0] === 'why' || QUESTION_WORDS.has(tokens[0] ?? '') || (p.asked ?? []).some((q) => q.includes(said)));
+    if (asked) {
+      const scratch: Planner = { ...p, state: new PlanState(p.ctx), actions: [], notes: [], last: [] };
+      repair(scratch, targets.length > 0 ? resolveTargets(scratch, clause, [...tokens], []) : [], tokens);
+      p.notes.push(...scratch.notes);
+      if (scratch.actions.length > 0) {
+        (p.alternatives ??= []).push({ label: `fix it: ${clause.trim()}`, actions: scratch.actions });
+        p.notes.push(`"${clause.trim()}" asks why: nothing was changed for it; the repair is offered as a choice`);
       }
-    } else count += fixFrame(p);
-    // "Fix it" on a named display with nothing found: what was checked, and how to check the data outside RViz.
-    if (named && count === 0) for (const d of quiet) p.notes.push(checkedNote(p, d));
-    // …and after a repair elsewhere (the fixed frame), what to check if the named display still shows nothing.
-    else if (named) for (const d of quiet) p.notes.push(stillEmptyNote(p, d));
-    if (count === 0 && p.notes.length === notesBefore) {
-      p.notes.push(targets.length ? `found nothing to fix on ${[...new Set(pool)].map((d) => d.name).join(', ') || targets.map((t) => t.phrase).join(', ')}` : 'found nothing to fix: every display receives with matching QoS');
+      p.last = targets;
+      p.lastHeld = true;
+      return;
     }
+    repair(p, targets, tokens);
     p.last = targets;
     return;
   }
@@ -655,6 +646,7 @@ function handleClause(p: Planner, clause: string): void {
     const nothingToShow = verb === 'show' && targets.every((t) => t.displays.length > 0 && t.displays.every((d) => d.enabled));
     // Nor is a clause that names nothing itself acted on through the previous clause's targets ("…; drop table displays").
     if (verb === 'set' || !ownVerb || nothingToShow || !usable) {
+      if (valued) holdAskedBefore(p, targets);
       p.notes.push(`did not understand ${words} in "${clause.trim()}"; left that part out`);
       p.last = targets;
       return;
@@ -711,10 +703,37 @@ function handleClause(p: Planner, clause: string): void {
   if (unknown.length > 0) {
     // The precision gate: what a clause with a word nothing accounts for would do is offered as a choice, not applied.
     const held = p.actions.slice(start);
+    holdAskedBefore(p, targets, start);
     p.lastHeld = held.length > 0;
     for (const a of held) (p.held ??= new Set()).add(a);
     p.notes.push(`did not understand ${unknown.map((w) => `"${w}"`).join(', ')} in "${clause.trim()}"; ${held.length > 0 ? 'what the rest of it says is offered as a choice, not applied' : 'nothing was changed for it'}`);
   }
+}
+
+/**
+ * A clause not understood holds what the request asked before of the same displays ("X is too thin, bump its line
+ * widht to 0.08"): half of what was asked of a display is never applied; it is offered with the rest as a choice.
+ */
+function holdAskedBefore(p: Planner, targets: readonly Target[], before = p.actions.length): void {
+  const same = new Set(targets.flatMap((t) => t.displays).map((d) => p.state.handle(d)));
+  for (const a of p.actions.slice(0, before)) if (a.display !== '' && same.has(a.display)) (p.held ??= new Set()).add(a);
+}
+
+/** Drops what a taking-back clause ("no, leave it") takes back: the actions before it on what it names, else all of them. */
+function takeBack(p: Planner): void {
+  if (!p.takeBack?.length) return;
+  const dropped = new Set<RvizAction>();
+  for (const t of p.takeBack) {
+    const handles = new Set([...t.displays].map((d) => p.state.handle(d)));
+    const all = handles.size === 0 && !t.fixedFrame;
+    for (const a of p.actions.slice(0, t.before)) {
+      if (all || (a.action === 'set_fixed_frame' ? t.fixedFrame : handles.has(a.display))) dropped.add(a);
+    }
+    if (p.actions.slice(0, t.before).some((a) => dropped.has(a))) p.notes.push(`"${t.clause}" takes back what was asked before it; that was not planned`);
+  }
+  p.actions = p.actions.filter((a) => !dropped.has(a));
+  // Nor is it offered as a choice.
+  if (p.alternatives) p.alternatives = p.alternatives.filter((alt) => !alt.actions.some((a) => dropped.has(a)));
 }
 
 /** Words that name no display, type, topic or robot, hold no value and no verb ("Quick one before the demo"). */
@@ -722,6 +741,58 @@ function namesNothing(p: Planner, words: string): boolean {
   const tokens = tokenize(words);
   return tokens.length > 0 && findVerb(tokens, []) === undefined && !valuedClause(words, tokens) && namespaceOf(p, tokens) === undefined
     && globalOptionWord(words) === undefined && resolveTargets(p, words, tokens, []).length === 0;
+}
+
+/** Repairs what a "fix" clause names (else every display in trouble) and says what no RViz setting can repair. */
+function repair(p: Planner, targets: readonly Target[], tokens: readonly string[]): void {
+  // A group named ("fix the diagnostics group") stands for the displays inside it.
+  const members = (d: VirtualDisplay): VirtualDisplay[] => d.classId === 'rviz_common/Group' ? p.state.live().filter((x) => x.classId !== 'rviz_common/Group' && insideAny(x, [d])) : [d];
+  // A type named with no display of it in the clause's robot or group: only displays of that robot or group.
+  const ofType = (t: Target): VirtualDisplay[] => p.state.live().filter((d) => d.classId === t.spec?.classId && (t.ns === undefined || belongsTo(d, t.ns)) && (t.within === undefined || insideAny(d, t.within)));
+  const pool = targets.length ? targets.flatMap((t) => t.displays.length ? t.displays.flatMap(members) : ofType(t)) : troubled(p);
+  const notesBefore = p.notes.length;
+  // "why can't I see the sonar" with no sonar display: nothing to repair; say how to get one.
+  for (const t of targets) {
+    if (t.displays.length === 0 && t.spec && ofType(t).length === 0) p.notes.push(`no ${t.spec.name} display${t.ns ? ` of ${t.ns}` : ''} to fix; say "show the ${t.phrase}${t.ns ? ` of ${t.ns}` : ''}" to add one`);
+  }
+  let count = 0;
+  // "match the laser's QoS to its publisher": a repair that names the QoS repairs that and nothing else.
+  const qosOnly = targets.length > 0 && tokens.some((t) => QOS_WORDS.has(t));
+  // Displays named whose problem no RViz setting repairs (a note, no change), and those with nothing found at all.
+  const outsideOnly: VirtualDisplay[] = [];
+  const quiet: VirtualDisplay[] = [];
+  for (const d of new Set(pool)) {
+    const topicBefore = displayTopic(d);
+    const notesAt = p.notes.length;
+    const fixed = qosOnly ? fixQos(p, d) : fixDisplay(p, d);
+    count += fixed;
+    // What the rules found but no setting can repair (no data, clock skew, a frame not in TF): the cause and the
+    // command that checks it, and no change. A finding about the old topic is gone once the topic was switched.
+    const moved = displayTopic(d) !== topicBefore;
+    p.notes.push(...outsideNotes(p, d).filter((n) => !moved || !n.includes(topicBefore)));
+    // Its frame in a TF tree of its own: that tree's note too (with how to link it), never a new fixed frame.
+    p.notes.push(...treeNotesFor(p, d));
+    // "Fix the tf": the TF display's trouble is the robot's TF itself (a tree apart, stale transforms).
+    if (d.classId === 'rviz_default_plugins/TF') p.notes.push(...robotNotes(p).filter((n) => !p.notes.includes(n)));
+    if (fixed === 0) (p.notes.length > notesAt ? outsideOnly : quiet).push(d);
+  }
+  if (targets.length === 0) p.notes.push(...robotNotes(p));
+  // A fixed frame missing from TF hides every display, whatever was named — but a display named for a fault outside
+  // RViz is not helped by it, so then it is only said.
+  const named = targets.length > 0 && pool.length > 0;
+  if (named && (qosOnly || outsideOnly.length === new Set(pool).size)) {
+    if (p.ctx.frames.length > 0 && p.state.fixedFrame && !p.ctx.tf?.hasFrame(p.state.fixedFrame)) {
+      const pick = ['map', 'odom', 'world'].find((f) => p.ctx.tf?.hasFrame(f)) ?? p.ctx.tf?.roots[0];
+      p.notes.push(`the fixed frame ${p.state.fixedFrame} is not in TF either${pick ? `; say "use ${pick} as the fixed frame" to change it` : ''}`);
+    }
+  } else count += fixFrame(p);
+  // "Fix it" on a named display with nothing found: what was checked, and how to check the data outside RViz.
+  if (named && count === 0) for (const d of quiet) p.notes.push(checkedNote(p, d));
+  // …and after a repair elsewhere (the fixed frame), what to check if the named display still shows nothing.
+  else if (named) for (const d of quiet) p.notes.push(stillEmptyNote(p, d));
+  if (count === 0 && p.notes.length === notesBefore) {
+    p.notes.push(targets.length ? `found nothing to fix on ${[...new Set(pool)].map((d) => d.name).join(', ') || targets.map((t) => t.phrase).join(', ')}` : 'found nothing to fix: every display receives with matching QoS');
+  }
 }
 
 /** `followUp`: the targets come from an earlier clause or turn ("undo that and use spheres"), which may add them. */
@@ -991,6 +1062,8 @@ function readRequest(input: OfflineInput): Reading {
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;
   const p: Planner = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: input.history, last: [] };
   p.noting = opensWithNoting(tokenize(text));
+  // (Also a sentence that only ends on a question mark: "la ruta no se ve, ¿por qué?".)
+  p.asked = [...questions.map((q) => q.text), ...sentences.filter((x) => /[?？]\s*$/.test(x))].map((x) => tokenize(x).join(' '));
   p.numberless = translation !== undefined && LEXICONS.find((l) => l.language === translation.language)?.script === 'cjk';
   if (undo) {
     undoFirst = true;
@@ -1027,10 +1100,14 @@ function readRequest(input: OfflineInput): Reading {
     const spans: ClauseActions[] = [];
     for (const c of distribute(p, clauses(text))) {
       const start = p.actions.length;
-      if (!correctionOnly(c)) handleClause(p, c);
+      const correcting = correctionOnly(c);
+      if (!correcting) handleClause(p, c);
+      // "…, no, leave it": the clause after a correction takes back what came before it.
+      p.correcting = correcting || endsWithCorrection(c);
       cite(p, start, c);
       spans.push({ text: c, start, end: p.actions.length });
     }
+    takeBack(p);
     settleRepeatedValues(p, spans);
     keepProtected(p);
   }

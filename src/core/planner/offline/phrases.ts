@@ -81,7 +81,7 @@ function robotFrames(p: Planner, text: string): string {
   // "its odom frame" after the one robot the request names.
   const named = p.ctx.namespaces.filter((ns) => new RegExp(`\\b${escapeRegExp(ns)}\\b`, 'i').test(text));
   if (named.length === 1) {
-    out = out.replace(/\bits\s+([A-Za-z0-9_]+)(?=\s+frame\b)/gi, (whole, frame: string) => (has(`${named[0]}/${frame}`) ? `${named[0]}/${frame}` : whole));
+    out = out.replace(/\bits\s+([A-Za-z0-9_]+)(?=\s+frame\b|\s*$|\s*[.,;!?])/gi, (whole, frame: string) => (has(`${named[0]}/${frame}`) ? `${named[0]}/${frame}` : whole));
   }
   return out;
 }
@@ -91,7 +91,7 @@ function robotFrames(p: Planner, text: string): string {
  * that ends the next clause.
  */
 export function distribute(p: Planner, parts: string[]): string[] {
-  const out = mergeOnlyLists(p, mergeValueClauses(parts));
+  const out = mergeOnlyLists(p, mergeKeptLists(p, mergeValueClauses(parts)));
   // "hide robot2's model and scan": a clause of only a type word keeps the robot the clause before named.
   const verbs = new Set(VERB_PHRASES.map(([w]) => w));
   for (let i = 1; i < out.length; i++) {
@@ -194,17 +194,32 @@ export function mergeValueClauses(parts: readonly string[]): string[] {
  */
 function mergeOnlyLists(p: Planner, parts: readonly string[]): string[] {
   const out: string[] = [];
-  const verbs = new Set(VERB_PHRASES.map(([w]) => w));
   for (const part of parts) {
     const prev = out[out.length - 1];
-    const tokens = tokenize(part).filter((t) => !FILLER.has(t));
-    const switchWord = (t: string): boolean => p.ctx.catalog.displays.some((spec) => spec.properties.some((x) => x.kind === 'bool' && (x.words ?? []).includes(t)));
-    const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
     // …and the list after "except" ("hide everything except the map and the laser": the laser is kept too, not hidden).
-    const listed = prev !== undefined && /\b(?:only|just|except|besides|apart from|other than|save for)\b/i.test(prev) && tokens.length > 0
-      && tokens.every((t) => switchWord(t) || named.has(t) || p.ctx.catalog.typesForWords(t).length > 0) && !tokens.some((t) => verbs.has(t));
+    const listed = prev !== undefined && /\b(?:only|just|except|besides|apart from|other than|save for)\b/i.test(prev) && onlyNames(p, part, true);
     if (listed) out[out.length - 1] = `${prev} and ${part}`;
     else out.push(part);
+  }
+  return out;
+}
+
+/** Whether a clause only names displays or types (or, with `switches`, a display's switches): no verb, no value. */
+function onlyNames(p: Planner, part: string, switches = false): boolean {
+  const tokens = tokenize(part).filter((t) => !FILLER.has(t));
+  const verbs = new Set(VERB_PHRASES.map(([w]) => w));
+  const switchWord = (t: string): boolean => p.ctx.catalog.displays.some((spec) => spec.properties.some((x) => x.kind === 'bool' && (x.words ?? []).includes(t)));
+  const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
+  return tokens.length > 0 && tokens.every((t) => (switches && switchWord(t)) || named.has(t) || p.ctx.catalog.typesForWords(t).length > 0) && !tokens.some((t) => verbs.has(t));
+}
+
+/** "Front Lidar and Burger stay as they are": the names before a clause that keeps them are kept with it. */
+function mergeKeptLists(p: Planner, parts: readonly string[]): string[] {
+  const out = [...parts];
+  for (let i = out.length - 1; i > 0; i--) {
+    if (leaveSpan(tokenize(out[i]!)) && onlyNames(p, out[i - 1]!)) {
+      out.splice(i - 1, 2, `${out[i - 1]} and ${out[i]}`);
+    }
   }
   return out;
 }

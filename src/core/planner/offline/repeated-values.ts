@@ -38,6 +38,17 @@ export function correctionOnly(clause: string): boolean {
   return t.length === 0;
 }
 
+/** A clause led by a correction marker ("actually …", "no, …"). */
+export function startsWithCorrection(tokens: readonly string[]): boolean {
+  return marker(tokens) > 0;
+}
+
+/** A clause that ends on a correction marker ("make it white… no"): the next clause corrects it. */
+export function endsWithCorrection(clause: string): boolean {
+  const t = tokenize(clause);
+  return t.length > 1 && ['no', 'nope', 'wait', 'sorry'].includes(t[t.length - 1]!);
+}
+
 /** Whether a clause corrects what came before: led by a marker, after a marker-only clause, or referring back by pronoun. */
 function corrects(spans: readonly ClauseActions[], k: number): boolean {
   const t = content(spans[k]!.text);

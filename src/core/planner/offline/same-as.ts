@@ -6,10 +6,10 @@
 import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
 import { tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
-import { FILLER } from './lexicon.ts';
+import { BACK_POINTERS, FILLER } from './lexicon.ts';
 import { colourIn, type Span } from './mentions.ts';
 import { act, type Planner } from './shared.ts';
-import { resolveTargets } from './targets.ts';
+import { inherited, resolveTargets } from './targets.ts';
 
 const LEAD = String.raw`^(?:please\s+)?(?:make|set|give|change|paint|turn|colou?r)\s+`;
 /** Groups: what changes, the setting's words, the display it is copied from. */
@@ -35,7 +35,10 @@ function oneDisplay(p: Planner, phrase: string): { d: VirtualDisplay; rest: stri
 function settingFor(p: Planner, spec: DisplayTypeSpec, rest: readonly string[], words: string): PropertySpec | undefined {
   const tries = [...rest.map((w) => [w, words]), [...rest, words], [words]].map((x) => x.join(' ').trim()).filter((x) => x !== '');
   for (const text of tries) {
-    const found = [...new Set(p.ctx.catalog.propertyForWords(spec, text).filter((m) => m.via !== 'requires').map((m) => m.property))];
+    const matches = p.ctx.catalog.propertyForWords(spec, text).filter((m) => m.via !== 'requires');
+    // A setting named by its words beats one a value word names ("arrows colour": Color, not Shape's Arrow).
+    const named = [...new Set(matches.filter((m) => m.via === 'words').map((m) => m.property))];
+    const found = named.length > 0 ? named : [...new Set(matches.map((m) => m.property))];
     if (found.length === 1) return found[0];
     if (found.length > 1) return undefined;
   }
@@ -50,8 +53,12 @@ export function sameAs(p: Planner, clause: string): boolean {
     // "the global one": the type word of what changes.
     const head = tokenize(m[1]!).filter((t) => !FILLER.has(t)).pop() ?? '';
     const source = oneDisplay(p, m[3]!.replace(/\bones?\b/i, head));
-    // "the torque arrows … as the force arrows": what changes may be another setting of the same display.
-    const target = oneDisplay(p, m[1]!) ?? (source ? { d: source.d, rest: tokenize(m[1]!).filter((t) => !FILLER.has(t)) } : undefined);
+    // "its arrows": the one display the clause before named. "the torque arrows … as the force arrows": what changes
+    // may be another setting of the same display.
+    const words1 = tokenize(m[1]!);
+    const before = words1.some((t) => BACK_POINTERS.has(t) || t === 'its' || t === 'their') ? inherited(p).flatMap((t) => t.displays) : [];
+    const target = before.length === 1 ? { d: before[0]!, rest: words1.filter((t) => !FILLER.has(t) && !BACK_POINTERS.has(t) && t !== 'its' && t !== 'their') }
+      : oneDisplay(p, m[1]!) ?? (source ? { d: source.d, rest: words1.filter((t) => !FILLER.has(t)) } : undefined);
     if (!target?.d.spec || !source) return false;
     // "the same green": a colour word names the colour setting.
     const words = colourIn(m[2]!) !== undefined ? 'colour' : m[2]!;

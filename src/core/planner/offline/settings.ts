@@ -354,9 +354,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // "anything above 70 counts as occupied": the one setting that takes it and whose words share a word of the clause
     // ("occupied threshold").
     const worded = fitting.filter((x) => (x.words ?? []).some((w) => tokenize(w).some((t) => !GENERIC_WORDS.has(t) && t.length > 3 && tokens.includes(t))));
-    if (worded.length === 1 && fitting.length <= 3) {
+    // "…make it less transparent — 0.6 or so": the one number setting the request already changes on this display;
+    // "Static Map at 0.5": the one setting that can take the number at all.
+    const planned = d ? fitting.filter((x) => d.planProps.has(x.path)) : [];
+    const only = planned.length === 1 ? planned : fitting.length === 1 ? fitting : worded.length === 1 && fitting.length <= 3 ? worded : [];
+    if (only.length === 1) {
       // A share is never written raw into a 0–1 setting ("see 40 % through" is Alpha 0.6).
-      const x = worded[0]!;
+      const x = only[0]!;
       const written = left.percent && dimensionOf(x) === 'fraction' ? left.value / 100 : left.value;
       const value = dimensionOf(x) === 'fraction' ? numericValue(x, written, current(x.path), tokens.join(' '), tokens, undefined, undefined) : round(x.kind === 'int' ? Math.round(written) : written);
       if (value !== undefined) { settings.push({ path: x.path, value }); take(left); }
@@ -369,6 +373,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   if (colour !== undefined && unshaded !== undefined && unshaded !== colour) {
     for (const x of settings) if (x.value === unshaded && spec.properties.find((y) => y.path === x.path)?.kind === 'color') x.value = colour;
   }
+  // A setting before the ones under it ("Shape" before "Shape/Color"): RViz keeps a setting with settings under it as
+  // its `Value`, which the document only gets when the setting is written first.
+  settings.sort((a, b) => Number(a.path.startsWith(`${b.path}/`)) - Number(b.path.startsWith(`${a.path}/`)));
   return { settings, unclear, questions };
 }
 

@@ -60,8 +60,14 @@ export interface Planner {
   protectedDisplays?: Set<VirtualDisplay>;
   /** The previous clause's actions when it gave a value with no verb ("the laser is red, that's how I like it"). */
   lastVerbless?: { clause: string; actions: RvizAction[] };
+  /** The clause before was only a correction ("no", "sorry") or ended on one: a "leave it" now takes back. */
+  correcting?: boolean;
+  /** "no, leave it": what a clause takes back — the actions before it on these displays (or the fixed frame), else all. */
+  takeBack?: { before: number; displays: Set<VirtualDisplay>; fixedFrame: boolean; clause: string }[];
   /** The previous clause's actions were held (offered as a choice, not applied). */
   lastHeld?: boolean;
+  /** The request's sentences that ask (as tokens joined): a complaint inside one changes nothing. */
+  asked?: string[];
   /** The request opens by saying it only tells how things are ("just noting: …"). */
   noting?: boolean;
   /** Displays a clause of the request hid (or asked hidden): a later change to them leaves them hidden. */

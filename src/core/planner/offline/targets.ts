@@ -244,8 +244,11 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   const targets: Target[] = [];
   const robot = namespaceOf(p, tokens);
   const robotSpan = robot ? hasPhrase(tokens, robot.toLowerCase()) : anyPhrase(tokens, OTHER_ONE);
-  // "turn off the robot1 group" with a group of that name: the group itself is meant, not each display of the robot.
-  const groupNamed = robotSpan !== undefined && robot !== undefined && GROUP_WORDS.has(tokens[robotSpan.start + robotSpan.length] ?? '')
+  // "turn off the robot1 group", "hide everything of robot2" with a group of that name: the group itself is meant, not
+  // each display of the robot.
+  const whole = robotSpan !== undefined && (GROUP_WORDS.has(tokens[robotSpan.start + robotSpan.length] ?? '')
+    || tokens.slice(Math.max(0, robotSpan.start - 3), robotSpan.start).some((t) => t === 'everything' || t === 'all'));
+  const groupNamed = robotSpan !== undefined && robot !== undefined && whole
     && !tokens.slice(Math.max(0, robotSpan.start - 2), robotSpan.start).some((t) => PLACE_WORDS.has(t))
     && p.state.live().some((d) => d.classId === 'rviz_common/Group' && looseDisplayName(d.name) === looseDisplayName(robot));
   const ns = groupNamed ? undefined : robot;

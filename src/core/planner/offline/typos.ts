@@ -15,7 +15,7 @@ const ABBREVIATIONS = wordTable<string>({ grp: 'group', grps: 'groups' });
  * Words that carry no content of their own: one written with two neighbouring letters swapped ("teh", "adn", "wiht")
  * is read as the word, as no display, setting or value can be meant by it.
  */
-const FUNCTION_WORDS = ['the', 'and', 'with', 'that', 'this', 'from', 'then', 'them', 'your', 'into', 'their'];
+const FUNCTION_WORDS = ['the', 'and', 'with', 'that', 'this', 'from', 'then', 'them', 'your', 'into', 'their', 'just'];
 
 /** `word` is `w` with two neighbouring letters swapped. */
 function swapped(word: string, w: string): boolean {
