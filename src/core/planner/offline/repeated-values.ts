@@ -1,7 +1,8 @@
 // One request, one setting, two values: the later one wins only when it says it corrects ("…, actually yellow",
 // "no, blue", "…, make it black": a correction marker or a clause that refers back with a pronoun); otherwise the
-// request is unsure which it meant, so neither is applied and each is offered as a choice. And what a "stays / keep /
-// leave" clause protects is changed by no clause of the request.
+// request is unsure which it meant, so neither is applied and each is offered as a choice. What a "stays / keep /
+// leave" clause protects is changed by no clause of the request, and what a correction takes back ("no, leave it") is
+// not planned.
 import { tokenize } from '../../catalog/text.ts';
 import type { RvizAction } from '../../rviz/action-types.ts';
 import { CONCEPTS } from './concepts.ts';
@@ -123,4 +124,21 @@ export function keepProtected(p: Planner): void {
   const names = [...new Set(p.actions.filter((a) => a.display && handles.has(a.display)).map((a) => handles.get(a.display)!))];
   p.notes.push(`${names.join(', ')}: kept as ${names.length === 1 ? 'it is' : 'they are'}, as the request says; what else it asked of ${names.length === 1 ? 'it' : 'them'} was left out`);
   p.actions = out;
+}
+
+/** Drops what a taking-back clause ("no, leave it") takes back: the actions before it on what it names, else all of them. */
+export function takeBack(p: Planner): void {
+  if (!p.takeBack?.length) return;
+  const dropped = new Set<RvizAction>();
+  for (const t of p.takeBack) {
+    const handles = new Set([...t.displays].map((d) => p.state.handle(d)));
+    const all = handles.size === 0 && !t.fixedFrame;
+    for (const a of p.actions.slice(0, t.before)) {
+      if (all || (a.action === 'set_fixed_frame' ? t.fixedFrame : handles.has(a.display))) dropped.add(a);
+    }
+    if (p.actions.slice(0, t.before).some((a) => dropped.has(a))) p.notes.push(`"${t.clause}" takes back what was asked before it; that was not planned`);
+  }
+  p.actions = p.actions.filter((a) => !dropped.has(a));
+  // Nor is it offered as a choice.
+  if (p.alternatives) p.alternatives = p.alternatives.filter((alt) => !alt.actions.some((a) => dropped.has(a)));
 }
