@@ -62,7 +62,7 @@ describe('planner-panel', () => {
 
   it('shows choices as one-tap buttons, applies none of them, and sends the one tapped', async () => {
     const dim = { ...blank, action: 'set_property' as const, display: 'Map', property: 'Alpha', value: '0.35', origin: 'model' as const, checked: true, note: '' };
-    const unsure: Plan = { actions: [], rejected: [], notes: ['did not understand "dimmer"'], choices: [
+    const unsure: Plan = { actions: [], rejected: [], notes: ['not sure what "darker" means'], choices: [
       { label: 'make the map more transparent', actions: [dim] },
       { label: 'make the map <b>black</b>', actions: [{ ...dim, property: 'Color Scheme', value: 'raw' }] },
     ] };

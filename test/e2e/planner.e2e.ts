@@ -46,7 +46,7 @@ export const plannerCase: E2eCase = {
 };
 
 /**
- * A word the planner is not sure of ("dimmer") gives choices, never a change: the plan has no action, a tap on a
+ * A word the planner is not sure of ("darker") gives choices, never a change: the plan has no action, a tap on a
  * choice plans that reading like a request, Apply makes it one undo step.
  */
 export const plannerChoicesCase: E2eCase = {
@@ -56,7 +56,7 @@ export const plannerChoicesCase: E2eCase = {
     const sim = await open('turtlebot_nav', '&debug=1');
     await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
     await robotConfigOpen(page, sim);
-    await page.locator('planner-panel textarea').fill('make the map dimmer');
+    await page.locator('planner-panel textarea').fill('make the map darker');
     await page.locator('planner-panel button[type=submit]').click();
     const choice = page.locator('planner-panel [data-choices] [data-choice]');
     await choice.first().waitFor({ timeout: 15_000 });

@@ -60,7 +60,7 @@ export function rewriteConcepts(text: string, names: ReadonlySet<string> = new S
 /** A guess in the request: a word with no sure reading, and the rewritten requests it may mean (at most 3). */
 export interface Guess { word: string; readings: string[] }
 
-/** The guesses a request holds ("make the laser dimmer": "dimmer" may be more transparent), outside names. */
+/** The guesses a request holds ("make the laser darker": more transparent, or black), outside names. */
 export function guessesIn(text: string, names: ReadonlySet<string> = new Set()): Guess[] {
   const found: { at: number; word: string; readings: readonly string[] }[] = [];
   // ("too faint" is a synonym of its own: its "faint" is no guess.)

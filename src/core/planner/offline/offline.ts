@@ -913,7 +913,7 @@ interface Reading extends Proposal {
 const MAX_READINGS = 6;
 
 /**
- * The offline planner: the request's one sure reading as the plan, and — when a word was a guess ("dimmer"), a near
+ * The offline planner: the request's one sure reading as the plan, and — when a word was a guess ("darker"), a near
  * miss of a known word ("trasparent"), a number out of range that fits as a share, or a question that may stand for a
  * change — the other readings that plan to something, as choices (never applied).
  */
