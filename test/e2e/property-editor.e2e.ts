@@ -151,7 +151,7 @@ export const editorAddByTopicCase: E2eCase = {
     await page.locator('add-display-dialog [data-add-topic="/scan"]').waitFor();
     await screenshot('editor-add-by-topic-1400x900');
     await page.getByRole('button', { name: 'Add LaserScan on /scan', exact: true }).click();
-    await page.waitForFunction(() => window.rvizCompanion!.documentText().includes('Name: LaserScan (2)'), undefined, { timeout: 5_000 });
+    await page.waitForFunction(() => window.rvizCompanion!.documentText().includes('Name: LaserScan (2)'), undefined, { timeout: 15_000 });
     const text = await docText(page);
     const added = text.slice(text.indexOf('Name: LaserScan (2)') - 200);
     assert.match(added, /Reliability Policy: Best Effort\n\s+Value: \/scan/);
