@@ -5,6 +5,9 @@ import { colourIn, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, t
 import { act, cite, type Planner } from './shared.ts';
 import { leaveSpan } from './intent.ts';
 
+/** The words that open a verb phrase ("hide", "show", "set"…), once. */
+const VERB_WORDS: ReadonlySet<string> = new Set(VERB_PHRASES.map(([w]) => w));
+
 /** The first verb of a clause outside the words already claimed (longer phrases win at the same place). */
 export function findVerb(tokens: readonly string[], masked: readonly Span[]): { verb: Verb; span: Span } | undefined {
   let best: { verb: Verb; span: Span } | undefined;
@@ -93,12 +96,11 @@ function robotFrames(p: Planner, text: string): string {
 export function distribute(p: Planner, parts: string[]): string[] {
   const out = mergeOnlyLists(p, mergeKeptLists(p, mergeValueClauses(parts)));
   // "hide robot2's model and scan": a clause of only a type word keeps the robot the clause before named.
-  const verbs = new Set(VERB_PHRASES.map(([w]) => w));
   for (let i = 1; i < out.length; i++) {
     const before = tokenize(out[i - 1]!);
     const ns = p.ctx.namespaces.find((n) => before.includes(n.toLowerCase()));
     const tokens = tokenize(out[i]!);
-    if (!ns || p.ctx.namespaces.some((n) => tokens.includes(n.toLowerCase())) || tokens.some((t) => verbs.has(t))) continue;
+    if (!ns || p.ctx.namespaces.some((n) => tokens.includes(n.toLowerCase())) || tokens.some((t) => VERB_WORDS.has(t))) continue;
     const rest = tokens.filter((t) => !FILLER.has(t));
     if (rest.length === 0 || rest.length > 2 || p.ctx.catalog.typesForWords(out[i]!).length === 0) continue;
     out[i] = `${ns} ${out[i]}`;
@@ -107,8 +109,7 @@ export function distribute(p: Planner, parts: string[]): string[] {
   for (let i = 0; i + 1 < out.length; i++) {
     const tokens = tokenize(out[i]!);
     if (p.ctx.catalog.typesForWords(out[i]!).length > 0 || slashNames(out[i]!).length > 0) continue;
-    const verbs = new Set(VERB_PHRASES.map(([w]) => w));
-    const rest = tokens.filter((t) => !FILLER.has(t) && !verbs.has(t));
+    const rest = tokens.filter((t) => !FILLER.has(t) && !VERB_WORDS.has(t));
     if (rest.length === 0 || rest.length > 2) continue;
     // "…, leave it; the depth cloud 2 s decay": a clause that keeps what it names, or only points back ("it"), qualifies
     // no noun of the next.
@@ -207,10 +208,9 @@ function mergeOnlyLists(p: Planner, parts: readonly string[]): string[] {
 /** Whether a clause only names displays or types (or, with `switches`, a display's switches): no verb, no value. */
 function onlyNames(p: Planner, part: string, switches = false): boolean {
   const tokens = tokenize(part).filter((t) => !FILLER.has(t));
-  const verbs = new Set(VERB_PHRASES.map(([w]) => w));
   const switchWord = (t: string): boolean => p.ctx.catalog.displays.some((spec) => spec.properties.some((x) => x.kind === 'bool' && (x.words ?? []).includes(t)));
   const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
-  return tokens.length > 0 && tokens.every((t) => (switches && switchWord(t)) || named.has(t) || p.ctx.catalog.typesForWords(t).length > 0) && !tokens.some((t) => verbs.has(t));
+  return tokens.length > 0 && tokens.every((t) => (switches && switchWord(t)) || named.has(t) || p.ctx.catalog.typesForWords(t).length > 0) && !tokens.some((t) => VERB_WORDS.has(t));
 }
 
 /** "Front Lidar and Burger stay as they are": the names before a clause that keeps them are kept with it. */

@@ -11,6 +11,9 @@ import { colourIn, type Span } from './mentions.ts';
 import { act, type Planner } from './shared.ts';
 import { inherited, resolveTargets } from './targets.ts';
 
+/** "it", "its", "their": a word that points back at what the clause before named. */
+const pointsBack = (t: string): boolean => BACK_POINTERS.has(t) || t === 'its' || t === 'their';
+
 const LEAD = String.raw`^(?:please\s+)?(?:make|set|give|change|paint|turn|colou?r)\s+`;
 /** Groups: what changes, the setting's words, the display it is copied from. */
 const FORMS: readonly RegExp[] = [
@@ -56,8 +59,8 @@ export function sameAs(p: Planner, clause: string): boolean {
     // "its arrows": the one display the clause before named. "the torque arrows … as the force arrows": what changes
     // may be another setting of the same display.
     const words1 = tokenize(m[1]!);
-    const before = words1.some((t) => BACK_POINTERS.has(t) || t === 'its' || t === 'their') ? inherited(p).flatMap((t) => t.displays) : [];
-    const target = before.length === 1 ? { d: before[0]!, rest: words1.filter((t) => !FILLER.has(t) && !BACK_POINTERS.has(t) && t !== 'its' && t !== 'their') }
+    const before = words1.some(pointsBack) ? inherited(p).flatMap((t) => t.displays) : [];
+    const target = before.length === 1 ? { d: before[0]!, rest: words1.filter((t) => !FILLER.has(t) && !pointsBack(t)) }
       : oneDisplay(p, m[1]!) ?? (source ? { d: source.d, rest: words1.filter((t) => !FILLER.has(t)) } : undefined);
     if (!target?.d.spec || !source) return false;
     // "the same green": a colour word names the colour setting.
