@@ -31,14 +31,21 @@ async function reportedGraph(ctx: RobotContext): Promise<GraphSnapshot> {
 export const connectCase: RobotCase = {
   name: 'graph: connects to rosbridge-server-rs and lists the test robot, its nodes and the system topics',
   async run(ctx) {
-    const snap = await graph(ctx);
+    // rosapi lists what DDS discovery has found so far; a node started last (the bridge) can take a moment.
+    const TEST_ROBOT_NODES = ['/lidar', '/map_server', '/robot_state_publisher', '/rviz_companion_bridge'];
+    const topics = [...TEST_ROBOT_TOPICS, '/rosout', '/parameter_events', '/rviz_companion/qos'];
+    let snap!: GraphSnapshot;
+    await waitFor('every test-robot node and topic discovered', async () => {
+      snap = await graph(ctx);
+      return TEST_ROBOT_NODES.every((n) => snap.nodes.includes(n)) && topics.every((t) => snap.topics.some((e) => e.name === t));
+    }, 30_000, 500).catch(() => undefined); // the asserts below name what is missing
     assert.equal(snap.presence, 'connected');
     assert.deepEqual(snap.ros, { version: 2, distro: 'jazzy' });
     const names = snap.topics.map((t) => t.name);
-    for (const t of [...TEST_ROBOT_TOPICS, '/rosout', '/parameter_events', '/rviz_companion/qos']) assert.ok(names.includes(t), `${t} in ${names.join(' ')}`);
+    for (const t of topics) assert.ok(names.includes(t), `${t} in ${names.join(' ')}`);
     assert.equal(snap.topics.find((t) => t.name === '/points')?.type, 'sensor_msgs/msg/PointCloud2');
     assert.equal(snap.topics.find((t) => t.name === '/tf')?.type, 'tf2_msgs/msg/TFMessage');
-    for (const n of ['/lidar', '/map_server', '/robot_state_publisher', '/rviz_companion_bridge']) assert.ok(snap.nodes.includes(n), `${n} in ${snap.nodes.join(' ')}`);
+    for (const n of TEST_ROBOT_NODES) assert.ok(snap.nodes.includes(n), `${n} in ${snap.nodes.join(' ')}`);
   },
 };
 
