@@ -9,6 +9,7 @@ import { VERB_PHRASES } from './offline/lexicon.ts';
 import { BLANK_ACTION, type PlannedAction } from '../rviz/action-types.ts';
 import { qosTopicProperty, settledQosFixes } from './qos-fix.ts';
 import type { PlanState, VirtualDisplay } from './state.ts';
+import type { KeptSettings } from './types.ts';
 import { absoluteTopic } from './topics.ts';
 import { frameNote } from './validate.ts';
 
@@ -177,6 +178,19 @@ function dedupe(state: PlanState, actions: PlannedAction[], notes: string[]): Pl
 export interface CompleteOptions {
   /** The proposals follow the request's words (the offline planner): a proposed disable is what the user asked for. */
   literal?: boolean;
+  /** Settings the request says to leave as they are: what completion would change there is left unticked. */
+  kept?: readonly KeptSettings[];
+}
+
+/** "don't touch the map's QoS": a fix completion adds to a setting the request keeps is offered unticked, not applied. */
+function untickKept(actions: PlannedAction[], kept: readonly KeptSettings[]): void {
+  for (const a of actions) {
+    if (a.origin !== 'auto' || a.action !== 'set_property') continue;
+    const k = kept.find((x) => x.display === a.display && x.properties.some((p) => a.property === p || a.property.startsWith(`${p}/`)));
+    if (!k) continue;
+    a.checked = false;
+    a.note = `unticked: the request says to leave ${a.property} as it is; ${a.note}`;
+  }
 }
 
 export function complete(accepted: readonly PlannedAction[], state: PlanState, request: string, options: CompleteOptions = {}): Completed {
@@ -185,5 +199,6 @@ export function complete(accepted: readonly PlannedAction[], state: PlanState, r
   addDependencies(state, actions);
   addQosFixes(state, actions, request, options.literal === true);
   addRequestedFrame(state, actions, request);
+  if (options.kept?.length) untickKept(actions, options.kept);
   return { actions: dedupe(state, actions, notes), notes };
 }

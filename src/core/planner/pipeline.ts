@@ -8,7 +8,7 @@ import type { Finding } from '../diagnosis/types.ts';
 import type { GraphSnapshot } from '../graph/types.ts';
 import type { Plan, PlanChoice, PlannedAction } from '../rviz/action-types.ts';
 import type { RvizDocument } from '../rviz/document.ts';
-import { complete } from './complete.ts';
+import { complete, type CompleteOptions } from './complete.ts';
 import { buildContext } from './context.ts';
 import { buildFullPrompt, buildRetrievedPrompt, MAX_ACTIONS } from './prompt.ts';
 import { PlannerError, type PlanContext, type PlannerPrompt, type PlannerTurn, type PlanResult, type Proposer } from './types.ts';
@@ -70,9 +70,9 @@ export async function planRequest(input: PlanRequestInput): Promise<PlanResult> 
   const planContext = undoFirst && previewContext ? previewContext() : context;
   const validated = validate(proposal.actions, planContext);
   const t4 = now();
-  const completed = complete(validated.actions, validated.state, request, { literal: input.proposer.literal === true });
+  const completed = complete(validated.actions, validated.state, request, { literal: input.proposer.literal === true, kept: proposal.kept });
   const t5 = now();
-  const choices = plannedChoices(proposal.choices ?? [], planContext, request, input.proposer.literal === true, completed.actions);
+  const choices = plannedChoices(proposal.choices ?? [], planContext, request, { literal: input.proposer.literal === true, kept: proposal.kept }, completed.actions);
   const actionNotes = completed.actions.filter((a) => a.origin === 'model' && /not publishing yet|not in the TF tree/.test(a.note)).map((a) => a.note);
   const plan: Plan = {
     actions: completed.actions,
@@ -104,13 +104,13 @@ const actionKey = (a: PlannedAction): string => [a.action, a.display_type, a.top
  * The proposal's other readings, each validated and completed like a plan: a reading that leaves no checked action, or
  * the same actions as the plan itself or an earlier choice, is no choice.
  */
-function plannedChoices(proposed: readonly { label: string; actions: unknown[] }[], context: PlanContext, request: string, literal: boolean, planned: readonly PlannedAction[]): PlanChoice[] {
+function plannedChoices(proposed: readonly { label: string; actions: unknown[] }[], context: PlanContext, request: string, options: CompleteOptions, planned: readonly PlannedAction[]): PlanChoice[] {
   const seen = new Set([planned.filter((a) => a.checked).map(actionKey).join('\n')]);
   const out: PlanChoice[] = [];
   for (const c of proposed) {
     if (out.length >= MAX_CHOICES || !Array.isArray(c.actions) || c.actions.length === 0) continue;
     const validated = validate(c.actions, context);
-    const actions = complete(validated.actions, validated.state, request, { literal }).actions.filter((a) => a.checked);
+    const actions = complete(validated.actions, validated.state, request, options).actions.filter((a) => a.checked);
     const key = actions.map(actionKey).join('\n');
     if (actions.length === 0 || seen.has(key)) continue;
     seen.add(key);

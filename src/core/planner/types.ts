@@ -73,9 +73,13 @@ export interface Proposal {
   choices?: { label: string; actions: unknown[] }[];
   /** The request asked a question: the text to offer to the assistant. */
   question?: string;
+  /** Settings the request says to leave as they are (by display handle): complete() adds no change to them. */
+  kept?: KeptSettings[];
   /** What was repaired in the reply before validation ("\"spheres\" → \"Spheres\""), one line each. */
   repairs?: string[];
 }
+
+export interface KeptSettings { display: string; properties: string[] }
 
 export interface ModelInfo {
   provider: string;

@@ -25,3 +25,23 @@ describe('offline planner: a setting made the same as another display\'s', () =>
     expect(r.notes.join(' | ')).toMatch(/which setting of Global Plan should be like Map's is not clear; nothing was changed/);
   });
 });
+
+describe('offline planner: "do the same for" another display', () => {
+  it('repeats the settings the clause before changed on the display named, also after a lone "Actually"', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'Set the Global Plan colour to white, and then do the same for the Local Plan.')).actions)
+      .toEqual(['Set Color = 255; 255; 255 on "Global Plan"', 'Set Color = 255; 255; 255 on "Local Plan"']);
+    expect((await planOnScenario('turtlebot_nav', "Set the laser's decay time to 1 second. Actually, do the same on the depth cloud too.")).actions)
+      .toEqual(['Set Decay Time = 1 on "LaserScan"', 'Set Decay Time = 1 on "Depth Cloud"']);
+  });
+
+  it('says which setting the other display lacks instead of guessing one', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'make the laser red. same for the map');
+    expect(r.actions.filter((a) => a.includes('"Map"'))).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Map has no Color; that was not repeated on it/);
+  });
+
+  it('copies "the same alpha the local one has" onto what "it" is, after a clause that only says how it looks', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'Big Picture is way too faint next to the Local Costmap. Give it the same alpha the local one has.', 'turtlebot_renamed.rviz');
+    expect(r.actions).toEqual(['Set Alpha = 0.7 on "Big Picture"']);
+  });
+});

@@ -26,8 +26,8 @@ const MARKED: readonly RegExp[] = [
   /\br\s*[=:]?\s*(\d{1,3})\s*[,;/]?\s*g\s*[=:]?\s*(\d{1,3})\s*[,;/]?\s*b\s*[=:]?\s*(\d{1,3})(?![\d.])/gi,
   /\brgb\s*[:=]?\s*(\d{1,3})\s*[,;\s]\s*(\d{1,3})\s*[,;\s]\s*(\d{1,3})(?![\d.])/gi,
 ];
-/** Three whole numbers with one separator (";", ",", spaces), not part of a longer list nor of a decimal. */
-const BARE = /(?<![\d.#\w-])(\d{1,3})\s*(;|,|\s)\s*(\d{1,3})\s*\2\s*(\d{1,3})(?![\d.\w])(?!\s*[;,]?\s*\d)/g;
+/** Three whole numbers with one separator (";", ",", spaces), not part of a longer list nor of a decimal (a full stop may end it). */
+const BARE = /(?<![\d.#\w-])(\d{1,3})\s*(;|,|\s)\s*(\d{1,3})\s*\2\s*(\d{1,3})(?![\d\w])(?!\.\d)(?!\s*[;,]?\s*\d)/g;
 
 /** The sentence around an index ("…. Then …"): colour context is looked for there only. */
 function sentenceAt(text: string, at: number): string {

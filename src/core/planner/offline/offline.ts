@@ -19,7 +19,8 @@ import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { fixDisplay } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { replaceDisplay, retopicDisplay } from './replace-display.ts';
-import { sameAs } from './same-as.ts';
+import { sameAgain, sameAs } from './same-as.ts';
+import { conditional } from './conditions.ts';
 import { LEXICONS, translate } from './languages.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
 import { byPropertyPhrase, hidesNamed, inherited, setsMissing, withoutTopicNames, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
@@ -42,7 +43,7 @@ import { dropReplacedValues } from './contrast.ts';
 import { explicitColours, hexTokens } from './explicit-values.ts';
 import { readDeviceTargets } from './device-qualifiers.ts';
 import { readSeveralOfOneType } from './several-displays.ts';
-import { correctionOnly, endsWithCorrection, keepProtected, settleRepeatedValues, startsWithCorrection, takeBack, type ClauseActions } from './repeated-values.ts';
+import { correctionOnly, endsWithCorrection, keepProtected, keptSettings, namedSettings, settleRepeatedValues, startsWithCorrection, takeBack, type ClauseActions } from './repeated-values.ts';
 import { repair } from './repair.ts';
 
 /** Verbs that state what is ("X is a PoseStamped", "robot 2 has no lidar display"), not what to do. */
@@ -194,7 +195,12 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   const countAfter = onlyAt !== undefined && (tokens[onlyAt.start + 1] === 'last' || tokens[onlyAt.start + 2] === 'last' || /^\d/.test(tokens[onlyAt.start + 1] ?? ''));
   // ("I just want the global plan drawn as billboards": a change asked for, "just" is no exclusion.)
   const setting = valuedClause(tokens.join(' '), tokens) || targets.some((t) => t.spec !== undefined && p.ctx.catalog.propertyForWords(t.spec, tokens.join(' ')).length > 0);
-  const only = onlyAt && verbAt && !countAfter && !setting && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
+  const named = (i: number): boolean => targets.some((t) => t.span !== undefined && i >= t.span.start && i < t.span.start + t.span.length);
+  // ("I just want the view to stop jumping", "just give me a second odometry display": "just" is "simply" unless what
+  // follows the verb is nothing but the displays it names.)
+  const simply = onlyAt !== undefined && tokens[onlyAt.start] === 'just' && verbAt !== undefined
+    && !tokens.every((t, i) => i <= Math.max(onlyAt.start, verbAt.span.start + verbAt.span.length - 1) || named(i) || FILLER.has(t) || t === 'and');
+  const only = onlyAt && verbAt && !countAfter && !setting && !simply && (onlyAt.start === verbAt.span.start - 1 || onlyAt.start === verbAt.span.start + verbAt.span.length)
     && tokens.slice(0, Math.min(onlyAt.start, verbAt.span.start)).every((t) => FILLER.has(t)) ? onlyAt : undefined;
   // "show only the visual model", "show only the frame names": a switch of what is named after "only" is the exclusive
   // switch (settings.ts), not every other display hidden.
@@ -206,7 +212,6 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   // names nothing but displays asks for those shown and the rest hidden.
   const lead = tokens.findIndex((t) => !FILLER.has(t) || t === 'just');
   const opener = anyPhrase(tokens, ['only', 'just']);
-  const named = (i: number): boolean => targets.some((t) => t.span !== undefined && i >= t.span.start && i < t.span.start + t.span.length);
   const bareOnly = verbAt === undefined && opener !== undefined && opener.start === lead && !countAfter
     && tokens.every((t, i) => (i >= opener.start && i < opener.start + opener.length) || named(i) || FILLER.has(t) || t === 'and');
   if (bareOnly) verb = 'show';
@@ -345,8 +350,16 @@ function handleClause(p: Planner, clause: string): void {
   // ask nothing only lead in; the rest is the clause.
   const leadIn = /^([^:]{3,}?):\s+(\S.*)$/.exec(clause);
   if (leadIn && namesNothing(p, leadIn[1]!)) clause = leadIn[2]!;
+  // "the display called Odometry is …": the name is what the clause is about ("called" is no verb of it).
+  clause = clause.replace(/\b(?:the\s+)?(?:display|one)\s+(?:called|named)\s+/gi, '');
+  // "…a bit of transparency so I can see the map through it": what the change is for names no target of it.
+  const purpose = /[\s,]+so(?:\s+that)?\s+(?:i|we|you|one|they)\s+(?:can|could|may|might|will|would|can't|cannot)\b.*$/i.exec(clause);
+  if (purpose && purpose.index > 0) {
+    p.notes.push(`"${purpose[0].replace(/^[\s,]+/, '')}" says what the change is for; nothing was changed for it`);
+    clause = clause.slice(0, purpose.index);
+  }
   if (takeRename(p, clause)) return;
-  if (replaceDisplay(p, clause) || retopicDisplay(p, clause) || sameAs(p, clause)) return;
+  if (replaceDisplay(p, clause) || retopicDisplay(p, clause) || sameAs(p, clause) || sameAgain(p, clause)) return;
   // "black background", "frame rate 15": a Global Option takes the clause's value; what else it names is read after.
   // "…background grey, make it black", "…, actually black": a clause that refers back, naming no display, with a
   // value, is about the Global Option the clause before set.
@@ -394,6 +407,10 @@ function handleClause(p: Planner, clause: string): void {
     return;
   }
   let targets = resolveTargets(p, clause, tokens, taken);
+  // "give me a second odometry display on /odom", "add another laser": a new display, never the one there is.
+  if (anyPhrase(tokens, ['another', 'a second', 'a new', 'an extra', 'an additional', 'one more'])) {
+    for (const t of targets) if (t.spec && t.displays.length > 0 && t.displays.every((d) => d.spec === t.spec)) t.displays = [];
+  }
   // …with no display named, which ones are broken is the findings' list: the planner picks none by guess.
   if (hidesBroken && targets.every((t) => t.displays.length === 0)) {
     p.notes.push(`"${clause.trim()}": the planner does not ${orderVerb!.verb} displays by what is wrong with them (the checklist of findings lists them); name the displays to ${orderVerb!.verb}; nothing was changed`);
@@ -417,18 +434,33 @@ function handleClause(p: Planner, clause: string): void {
       offerEachReading(p, previousVerbless.actions, [{ label: previousVerbless.clause.trim(), actions: previousVerbless.actions }],
         `"${previousVerbless.clause.trim()}", then "${clause.trim()}": read as how things are, so nothing was changed; the change is offered as a choice`);
     }
+    // "Don't change anything yet, just tell me what you think": nothing of the request is applied ("…anything else"
+    // keeps only the rest).
+    if (targets.length === 0 && anyPhrase(tokens, ['anything', 'everything', 'nothing', 'all of it', 'any of it']) && !anyPhrase(tokens, ['else', 'other', 'others', 'rest', 'more', 'further'])) {
+      p.changeNothing = clause.trim();
+      p.notes.push(`"${clause.trim()}": nothing of this request is applied`);
+      return;
+    }
     const named = targets.length > 0 ? targets : inherited(p);
     // "make it red… no, leave it", "actually never mind, leave the fixed frame alone": what it names (else everything
     // asked before it) is taken back.
     if (correcting || startsWithCorrection(tokens) || anyPhrase(tokens, ['never mind', 'nevermind', 'forget it', 'forget that', 'scratch that'])) {
       (p.takeBack ??= []).push({ before: p.actions.length, displays: new Set(named.flatMap((t) => t.displays)), fixedFrame: /\bfixed frame\b/.test(tokens.join(' ')), clause: clause.trim() });
     }
-    const shown = named.flatMap((t) => t.displays.length > 0 ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]);
-    p.notes.push(shown.length > 0 ? `left ${[...new Set(shown)].join(', ')} as ${shown.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")` : `"${clause.trim()}": nothing was changed`);
     // What it names (not what "it" refers back to) is protected: no other clause of the request changes it.
     // (Only a target that names one display: "leave robot1 alone" or "the other robot" are too wide to overrule a
     // clause that names its display.)
-    for (const d of targets.filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) (p.protectedDisplays ??= new Set()).add(d);
+    // ("don't touch the map's QoS, just make it 50 % transparent": a clause that names settings of it keeps only those.)
+    const settingsOf = new Map<VirtualDisplay, string[]>();
+    for (const d of targets.filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) {
+      const settings = namedSettings(p, d, tokens, targets.flatMap((t) => t.span ? [t.span] : []));
+      if (settings.length > 0) {
+        settingsOf.set(d, settings);
+        (p.protectedSettings ??= new Map()).set(d, [...(p.protectedSettings?.get(d) ?? []), ...settings]);
+      } else (p.protectedDisplays ??= new Set()).add(d);
+    }
+    const shown = named.flatMap((t) => t.displays.length > 0 ? t.displays.map((d) => settingsOf.has(d) ? `${d.name} ${settingsOf.get(d)!.join(', ')}` : d.name) : [t.spec?.name ?? t.phrase]);
+    p.notes.push(shown.length > 0 ? `left ${[...new Set(shown)].join(', ')} as ${shown.length === 1 && !settingsOf.size ? 'it is' : 'they are'} ("${clause.trim()}")` : `"${clause.trim()}": nothing was changed`);
     p.last = named;
     p.lastVerb = undefined;
     return;
@@ -543,7 +575,9 @@ function handleClause(p: Planner, clause: string): void {
   // ("…, the map is", "…, the laser does": a clause ending on its verb's auxiliary says the other way; it takes none.)
   // ("…, robot 2 has no lidar display": a clause with a verb of being or having of its own says what is; it takes none.)
   const elliptic = tokens.some((t) => COPULAS.has(t)) || ['does', 'do'].includes(tokens[tokens.length - 1] ?? '');
-  const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !elliptic && !(valued && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
+  // ("don't turn the scene on, only the frame names": "only" after a hide or a negation shows what it names.)
+  const onlyAfterHide = (p.lastVerb === 'hide' || p.lastVerb === 'remove') && ['only', 'just'].includes(tokens.find((t) => !['but', 'and'].includes(t)) ?? '');
+  const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !elliptic && !onlyAfterHide && !(valued && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
   if (!verb && targets.length > 0 && takesLastVerb) verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
@@ -614,6 +648,14 @@ function handleClause(p: Planner, clause: string): void {
   // with no verb of its own.
   if (!ownVerb && p.noting && !fixSpan) {
     p.notes.push(`"${clause.trim()}" tells how things are; nothing was changed for it`);
+    p.last = targets;
+    return;
+  }
+  // "the local plan is kind of see-through, make it less transparent": a clause that says how a display is, before one
+  // that changes it with a verb of its own and points back at it, describes it; the change is the next clause's.
+  // (Only when the display is what "is" is said of: "the AMCL position ellipse is too faint" names a part of it.)
+  if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => t.span !== undefined && COPULAS.has(tokens[t.span.start + t.span.length] ?? ''))) {
+    p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
     p.last = targets;
     return;
   }
@@ -941,11 +983,20 @@ export function planOffline(input: OfflineInput): Proposal {
   return { ...proposal, ...(choices.length > 0 ? { choices } : {}) };
 }
 
+/** "make it less transparent", "give it the same alpha…": a clause led by a verb of its own that points back. */
+function changesWhatItPointsAt(clause: string): boolean {
+  const tokens = tokenize(clause);
+  const verb = findVerb(tokens, []);
+  return verb !== undefined && verb.verb === 'set' && tokens.slice(0, verb.span.start).every((t) => FILLER.has(t) || ORDER_LEADS.has(t))
+    && tokens.slice(verb.span.start + verb.span.length).some((t) => BACK_POINTERS.has(t) || t === 'its');
+}
+
 /** The request without the words the parse could not place ("hide the wobbly grid" → "hide the grid"). */
 function withoutWords(read: string, words: readonly string[]): string {
   let out = read;
   for (const w of new Set(words)) out = out.replace(new RegExp(`(?<![\\w-])${escapeRegExp(w)}(?![\\w-])\\s*`, 'gi'), '');
   out = out.replace(/\s{2,}/g, ' ').trim();
+  if (words.length === 0) return read.trim();
   return out === read.trim() || out === '' ? `${read.trim()} (without ${[...new Set(words)].map((w) => `"${w}"`).join(', ')})` : out;
 }
 
@@ -1025,10 +1076,14 @@ function readRequest(input: OfflineInput): Reading {
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) {
     const spans: ClauseActions[] = [];
-    for (const c of distribute(p, clauses(text))) {
+    const parts = distribute(p, clauses(text));
+    for (const [i, c] of parts.entries()) {
       const start = p.actions.length;
       const correcting = correctionOnly(c);
-      if (!correcting) handleClause(p, c);
+      p.changedNext = i + 1 < parts.length && changesWhatItPointsAt(parts[i + 1]!);
+      if (!correcting && !conditional(p, c, handleClause)) handleClause(p, c);
+      // (A clause that planned nothing, as a lone "Actually", leaves what "do the same" repeats.)
+      if (p.actions.length > start) p.previousActions = p.actions.slice(start);
       // "…, no, leave it": the clause after a correction takes back what came before it.
       p.correcting = correcting || endsWithCorrection(c);
       cite(p, start, c);
@@ -1037,13 +1092,15 @@ function readRequest(input: OfflineInput): Reading {
     takeBack(p);
     settleRepeatedValues(p, spans);
     keepProtected(p);
+    // What the request asked besides is offered as a choice, never applied.
+    if (p.changeNothing) for (const a of p.actions) (p.held ??= new Set()).add(a);
   }
   // Whatever else acted (a recipe, a replayed request) cites the request as read.
   cite(p, 0, text);
   if (p.actions.length === 0 && p.notes.length === 0 && !undoFirst) p.notes.push(`did not understand "${input.request.trim()}"`);
   if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);
   return {
-    actions: p.actions.filter((a) => !p.held?.has(a)), notes: p.notes, ...(undoFirst ? { undoFirst } : {}), ...(questions.length > 0 ? { question: questions.map((q) => q.text).join(' ') } : {}),
+    actions: p.actions.filter((a) => !p.held?.has(a)), notes: p.notes, ...(undoFirst ? { undoFirst } : {}), ...(p.protectedSettings?.size ? { kept: keptSettings(p) } : {}), ...(questions.length > 0 ? { question: questions.map((q) => q.text).join(' ') } : {}),
     read, unknown: p.unknown ?? [], percentReadings: p.percentReadings ?? [], questions, all: p.actions, alternatives: p.alternatives ?? [],
   };
 }

@@ -4,6 +4,7 @@ import { BACK_POINTERS, BIGGER, FILLER, SMALLER, type Verb, VERB_PHRASES } from 
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span } from './mentions.ts';
 import { act, cite, type Planner } from './shared.ts';
 import { leaveSpan } from './intent.ts';
+import { CONCEPTS } from './concepts.ts';
 
 /** The words that open a verb phrase ("hide", "show", "set"…), once. */
 const VERB_WORDS: ReadonlySet<string> = new Set(VERB_PHRASES.map(([w]) => w));
@@ -43,7 +44,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
   const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
     { re: new RegExp(`(?:use|make|set|pick|choose)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(?:as\\s+|be\\s+)?(?:the\\s+)?(?:new\\s+)?${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
     { re: new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+|things\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
-    { re: new RegExp(`(?:(?:set|change|switch|make|put|use)\\s+)?(?:the\\s+)?${frameWord}(\\s*(?:(?:set|changed?|switch(?:ed)?)\\s+)?(?:to|=|:|as|is|->)\\s*|\\s+(?:in|on|at)\\s+|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
+    { re: new RegExp(`(?:(?:set|change|switch|make|put|use)\\s+)?(?:the\\s+)?${frameWord}(\\s*(?:(?:set|changed?|switch(?:ed)?|over|back)\\s+)?(?:to|=|:|as|is|->)\\s*|\\s+(?:should|must|needs?\\s+to|has\\s+to|ought\\s+to)\\s+(?:probably\\s+|really\\s+|just\\s+)?be\\s+|\\s+(?:in|on|at)\\s+|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
   ];
   // "base_link as fixed frame; …": a request or clause that opens with the frame.
   patterns.push({ re: new RegExp(`(?:^|[;,.]\\s*|\\band\\s+|\\s[–—]\\s+)['"\`]?/?${name}['"\`]?\\s+as\\s+(?:the\\s+)?(?:new\\s+)?(fixed\\s+frame|global\\s+frame)\\b`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 });
@@ -114,6 +115,8 @@ export function distribute(p: Planner, parts: string[]): string[] {
     // "…, leave it; the depth cloud 2 s decay": a clause that keeps what it names, or only points back ("it"), qualifies
     // no noun of the next.
     if (rest.every((t) => BACK_POINTERS.has(t)) || leaveSpan(tokens)) continue;
+    // ("…. Actually, do the same on the depth cloud": a correction word alone qualifies nothing.)
+    if (rest.every((t) => CONCEPTS.corrections.markers.includes(t))) continue;
     // "…, labels on, no axes": a setting word is no qualifier of the next noun.
     if (rest.some((t) => p.ctx.catalog.displays.some((spec) => isPropertyWord(spec, t)))) continue;
     // "hide the bits; the arm 50 %", "make the bin view red and hide the cone": a clause that names a display of the

@@ -7,8 +7,11 @@ import { tokenize } from '../../catalog/text.ts';
 import type { RvizAction } from '../../rviz/action-types.ts';
 import { CONCEPTS } from './concepts.ts';
 import { FILLER } from './lexicon.ts';
-import { colourIn, hasPhrase, numbersIn } from './mentions.ts';
+import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
 import { offerEachReading, type Planner } from './shared.ts';
+import { qosTopicProperty } from '../qos-fix.ts';
+import type { VirtualDisplay } from '../state.ts';
+import type { KeptSettings } from '../types.ts';
 
 /** The actions one clause produced: `p.actions[start, end)`. */
 export interface ClauseActions { text: string; start: number; end: number }
@@ -115,13 +118,44 @@ function explicitValue(clause: string): boolean {
   return colourIn(clause) !== undefined || numbersIn(clause).length > 0;
 }
 
-/** Takes out every action on a display a "stays / keep / leave" clause protects, whichever clause planned it. */
+const QOS_WORDS = ['qos', 'quality of service', 'reliability', 'durability'];
+
+/**
+ * The settings of a display a "leave / don't touch" clause names besides the display itself ("don't touch the map's
+ * QoS", "leave its colour scheme alone"): their paths, each with the settings under it. None: the clause keeps it whole.
+ */
+export function namedSettings(p: Planner, d: VirtualDisplay, tokens: readonly string[], nameSpans: readonly Span[]): string[] {
+  if (!d.spec) return [];
+  const spec = d.spec;
+  const own = tokens.filter((_, i) => !nameSpans.some((s) => i >= s.start && i < s.start + s.length));
+  const paths = p.ctx.catalog.propertyForWords(spec, own.join(' ')).filter((m) => m.via !== 'requires').map((m) => m.property.path);
+  const qos = qosTopicProperty(spec);
+  if (qos && QOS_WORDS.some((w) => hasPhrase(own, w))) paths.push(...spec.properties.filter((x) => x.path.startsWith(`${qos}/`) && /Policy|Depth/.test(x.path)).map((x) => x.path));
+  return [...new Set(paths)];
+}
+
+/** The settings kept by name, for completion (which must not change them either). */
+export function keptSettings(p: Planner): KeptSettings[] {
+  return [...(p.protectedSettings ?? [])].map(([d, properties]) => ({ display: p.state.handle(d), properties }));
+}
+
+/**
+ * Takes out every action on a display a "stays / keep / leave" clause protects, whichever clause planned it; of a
+ * display whose settings it named, only the changes to those settings (or to settings under them).
+ */
 export function keepProtected(p: Planner): void {
-  if (!p.protectedDisplays || p.protectedDisplays.size === 0) return;
-  const handles = new Map([...p.protectedDisplays].map((d) => [p.state.handle(d), d.name]));
-  const out = p.actions.filter((a) => !(a.display && handles.has(a.display)));
+  const whole = new Map([...(p.protectedDisplays ?? [])].map((d) => [p.state.handle(d), d.name]));
+  const settings = new Map([...(p.protectedSettings ?? [])].map(([d, paths]) => [p.state.handle(d), { name: d.name, paths }]));
+  if (whole.size === 0 && settings.size === 0) return;
+  const kept = (a: RvizAction): string | undefined => {
+    if (!a.display) return undefined;
+    if (whole.has(a.display)) return whole.get(a.display);
+    const s = settings.get(a.display);
+    return s && a.action === 'set_property' && s.paths.some((x) => a.property === x || a.property.startsWith(`${x}/`)) ? `${s.name} ${a.property}` : undefined;
+  };
+  const out = p.actions.filter((a) => kept(a) === undefined);
   if (out.length === p.actions.length) return;
-  const names = [...new Set(p.actions.filter((a) => a.display && handles.has(a.display)).map((a) => handles.get(a.display)!))];
+  const names = [...new Set(p.actions.map(kept).filter((n): n is string => n !== undefined))];
   p.notes.push(`${names.join(', ')}: kept as ${names.length === 1 ? 'it is' : 'they are'}, as the request says; what else it asked of ${names.length === 1 ? 'it' : 'them'} was left out`);
   p.actions = out;
 }

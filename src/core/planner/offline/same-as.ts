@@ -2,7 +2,8 @@
 // the Depth cloud's points the same size as Perimeter's", "the route ahead the same green as the swarm", "make the
 // torque arrows the same colour as the force arrows" (two settings of one display). The value is read from the other
 // display as the plan leaves it; when it cannot be read (a plugin whose settings the catalog does not know, a setting
-// it does not have) nothing changes and the note says why.
+// it does not have) nothing changes and the note says why. "…, then do the same for the local plan" repeats the clause
+// before's settings on another display.
 import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
 import { tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
@@ -21,6 +22,8 @@ const FORMS: readonly RegExp[] = [
   new RegExp(`${LEAD}(.+?)\\s+(?:the\\s+)?same\\s+(.*?)\\s*(?:as|like)\\s+(.+)$`, 'i'),
   // "make A as see-through as B"
   new RegExp(`${LEAD}(.+?)\\s+as\\s+([\\w-]+(?:\\s+[\\w-]+)?)\\s+as\\s+(.+)$`, 'i'),
+  // "give it the same alpha the local one has"
+  new RegExp(`${LEAD}(.+?)\\s+(?:the\\s+)?same\\s+([\\w-]+(?:\\s+[\\w-]+)?)\\s+(?:that\\s+|which\\s+)?((?:the|its)\\s+.+?)\\s+(?:has|have|uses|got)$`, 'i'),
 ];
 
 /** The one display a phrase names, and its words: first those that did not name it ("arrows"), then those that did. */
@@ -54,12 +57,14 @@ export function sameAs(p: Planner, clause: string): boolean {
     const m = re.exec(clause.trim().replace(/[.!?]+$/, ''));
     if (!m) continue;
     // "the global one": the type word of what changes.
-    const head = tokenize(m[1]!).filter((t) => !FILLER.has(t)).pop() ?? '';
-    const source = oneDisplay(p, m[3]!.replace(/\bones?\b/i, head));
+    const words1 = tokenize(m[1]!);
     // "its arrows": the one display the clause before named. "the torque arrows … as the force arrows": what changes
     // may be another setting of the same display.
-    const words1 = tokenize(m[1]!);
     const before = words1.some(pointsBack) ? inherited(p).flatMap((t) => t.displays) : [];
+    const head = words1.filter((t) => !FILLER.has(t) && !pointsBack(t)).pop();
+    // ("give it the same alpha the local one has": "one" is a display of the type of what "it" is.)
+    const heads = head !== undefined ? [head] : before.length === 1 ? (before[0]!.spec?.words ?? []).slice(0, 3) : [''];
+    const source = heads.map((h) => oneDisplay(p, m[3]!.replace(/\bones?\b/i, h))).find((x) => x !== undefined && !before.includes(x.d));
     const target = before.length === 1 ? { d: before[0]!, rest: words1.filter((t) => !FILLER.has(t) && !pointsBack(t)) }
       : oneDisplay(p, m[1]!) ?? (source ? { d: source.d, rest: words1.filter((t) => !FILLER.has(t)) } : undefined);
     if (!target?.d.spec || !source) return false;
@@ -90,4 +95,36 @@ export function sameAs(p: Planner, clause: string): boolean {
     return true;
   }
   return false;
+}
+
+/** "…, then do the same for the local plan", "same on the depth cloud too": groups: what it is done to. */
+const SAME_AGAIN = /^(?:(?:and|then|also|actually|ok|okay|please|now)[\s,]+)*(?:(?:do|apply|make)\s+)?(?:the\s+|exactly\s+the\s+)?same(?:\s+thing|\s+change|\s+settings?)?\s+(?:for|on|to|with)\s+(.+?)(?:[\s,]+(?:too|as\s+well|please))*$/i;
+
+/**
+ * Plans "do the same for X" when the clause is one: every setting the clause before changed, made the same on what it
+ * names (only settings its type has; a setting it lacks is said, not guessed). False when the clause is not one.
+ */
+export function sameAgain(p: Planner, clause: string): boolean {
+  const m = SAME_AGAIN.exec(clause.trim().replace(/[.!?]+$/, ''));
+  if (!m) return false;
+  const changes = (p.previousActions ?? []).filter((a) => a.action === 'set_property');
+  const tokens = tokenize(m[1]!.replace(/['’]s\b/g, ''));
+  const displays = [...new Set(resolveTargets(p, tokens.join(' '), tokens, []).flatMap((t) => t.displays))];
+  if (changes.length === 0 || displays.length === 0) {
+    p.notes.push(`"${clause.trim()}": ${changes.length === 0 ? 'the clause before changed no setting to repeat' : `"${m[1]}" names no display here`}; nothing was changed`);
+    p.last = [];
+    return true;
+  }
+  for (const d of displays) {
+    const lacks: string[] = [];
+    for (const a of changes) {
+      if (!d.spec?.properties.some((x) => x.path === a.property)) { lacks.push(a.property); continue; }
+      if (p.state.valueOf(d, a.property) === a.value) continue;
+      p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: a.property, value: a.value }));
+      d.planProps.set(a.property, a.value);
+    }
+    if (lacks.length > 0) p.notes.push(`${d.name} has no ${lacks.join(', ')}; that was not repeated on it`);
+  }
+  p.last = displays.map((d) => ({ spec: d.spec, displays: [d], topics: [], phrase: d.name, plural: false }));
+  return true;
 }

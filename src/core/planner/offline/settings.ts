@@ -52,7 +52,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (value < low || value > high) {
       refused.add(prop.path);
       const range = fraction ? '0–1 or 0–100 %' : Number.isFinite(high) ? `${low}–${high}` : `${low} or more`;
-      questions.push(`${label}: ${prop.path} takes ${range}; ${numberText(n)} is ${fraction && !n.percent && n.value > 1 && n.value <= 100 ? 'neither (say "%" for a share)' : 'out of range'}; nothing was changed`);
+      questions.push(`${label}: ${prop.path} takes ${range}; ${numberText(n)} is ${fraction && !n.percent && n.value > 1 && n.value <= 100 ? 'out of range as a fraction (say "%" for a share)' : 'out of range'}; nothing was changed`);
       // "alpha 7" may mean 7 %: offered as a choice, never applied.
       if (fraction && !n.percent && n.value > 1 && n.value <= 100) (p.percentReadings ??= []).push(numberText(n));
       return undefined;

@@ -58,6 +58,8 @@ export interface Planner {
   hexValues?: ReadonlySet<string>;
   /** Displays a "stays / remains / keep / leave" clause protects: no action of the request changes them. */
   protectedDisplays?: Set<VirtualDisplay>;
+  /** Settings a "leave / don't touch" clause names ("don't touch the map's QoS"): only these stay as they are. */
+  protectedSettings?: Map<VirtualDisplay, string[]>;
   /** The previous clause's actions when it gave a value with no verb ("the laser is red, that's how I like it"). */
   lastVerbless?: { clause: string; actions: RvizAction[] };
   /** The clause before was only a correction ("no", "sorry") or ended on one: a "leave it" now takes back. */
@@ -70,6 +72,14 @@ export interface Planner {
   asked?: string[];
   /** The request opens by saying it only tells how things are ("just noting: …"). */
   noting?: boolean;
+  /** The clause after this one changes, with a verb of its own, what it points back at ("…, make it less transparent"). */
+  changedNext?: boolean;
+  /** A clause said to change nothing at all ("don't change anything yet"): no action of the request is applied. */
+  changeNothing?: string;
+  /** A condition ("if the map is red") read in the clause before: it governs this clause. */
+  condition?: import('./conditions.ts').Condition;
+  /** The actions the clause before planned ("…, then do the same for the local plan" repeats its settings). */
+  previousActions?: RvizAction[];
   /** Displays a clause of the request hid (or asked hidden): a later change to them leaves them hidden. */
   hiddenHere?: Set<VirtualDisplay>;
 }
