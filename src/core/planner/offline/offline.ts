@@ -993,10 +993,11 @@ function changesWhatItPointsAt(clause: string): boolean {
 
 /** The request without the words the parse could not place ("hide the wobbly grid" → "hide the grid"). */
 function withoutWords(read: string, words: readonly string[]): string {
+  // (Held for another reason than an unknown word, as "don't change anything": the request as it is.)
+  if (words.length === 0) return read.trim();
   let out = read;
   for (const w of new Set(words)) out = out.replace(new RegExp(`(?<![\\w-])${escapeRegExp(w)}(?![\\w-])\\s*`, 'gi'), '');
   out = out.replace(/\s{2,}/g, ' ').trim();
-  if (words.length === 0) return read.trim();
   return out === read.trim() || out === '' ? `${read.trim()} (without ${[...new Set(words)].map((w) => `"${w}"`).join(', ')})` : out;
 }
 
