@@ -44,4 +44,55 @@ describe('offline planner: the role of a clause in its request', () => {
   it('takes numbers written after a colour word, up to a full stop, as the colour', async () => {
     expect((await planOnScenario('turtlebot_nav', 'Mach nur den Hintergrund dunkelblau, 0, 0, 60.')).actions).toEqual(['Set Background Color = 0; 0; 60 on "Global Options"']);
   });
+
+  it('hides the other displays of a group, not the group, when the request keeps one inside it', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'hide the camera group but keep the depth points', 'nav-nested.rviz');
+    expect(r.actions).toEqual(['Hide "Front Camera"']);
+    expect(r.notes.join(' | ')).toMatch(/Camera holds RGBD Points, which the request keeps/);
+  });
+
+  it('adds no display for a type word when no setting of it takes the value ("only keep the last 10 poses")', async () => {
+    const r = await planOnScenario('big_graph', 'Wheel Odom back on please, and only keep the last 10 poses.', 'gateway-ops.rviz');
+    expect(r.actions).toEqual(['Show "Wheel Odom"']);
+  });
+
+  it('picks the one display drawn in a colour for "the red path" or "the blue one", and leaves "the path red" a value', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'make the red path thicker')).actions).toContain('Set Line Width = 0.06 on "Global Plan"');
+    expect((await planOnScenario('turtlebot_nav', 'hide the blue one')).actions).toEqual(['Hide "Local Plan"']);
+    expect((await planOnScenario('turtlebot_nav', 'make the path red')).actions).toEqual([]);
+  });
+
+  it('takes a clause that only says where ("in robot2,") as the scope of the next one', async () => {
+    expect((await planOnScenario('multi_robot', 'in robot2, turn off Scan')).actions).toEqual(['Hide "Robot2 Scan"']);
+  });
+
+  it('switches off a switch a "ditch" names, keeping the display', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'ditch the arrows on the tf frames, keep the axes')).actions).toEqual(['Set Show Arrows = false on "TF"']);
+  });
+
+  it('adds nothing for a robot that publishes none of what is asked ("add robot1\'s camera feed")', async () => {
+    const r = await planOnScenario('multi_robot', "add robot1's camera feed");
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/robot1 publishes no sensor_msgs\/msg\/Image/);
+  });
 });
+
+describe('offline planner: the fixed frame and a written alpha', () => {
+  it('reads "fixed frame to the odom of robot2", a Portuguese "para o odom do robô 2", and "tool0" after a Japanese "to"', async () => {
+    expect((await planOnScenario('multi_robot', 'set the fixed frame to the odom of robot2')).actions).toEqual(['Set the fixed frame to robot2/odom']);
+    expect((await planOnScenario('multi_robot', 'muda o fixed frame para o odom do robô 2')).actions).toEqual(['Set the fixed frame to robot2/odom']);
+    expect((await planOnScenario('manipulator', '固定フレームをtool0にして')).actions).toEqual(['Set the fixed frame to tool0']);
+  });
+
+  it('takes a number written beside "see-through" or "more transparent" as the alpha, and a share ("40 %") as a transparency', async () => {
+    expect((await planOnScenario('big_graph', 'make Perimeter more transparent, like 0.3', 'gateway-ops.rviz')).actions).toEqual(['Set Alpha = 0.3 on "Perimeter"']);
+    expect((await planOnScenario('turtlebot_nav', 'make the map 0.3 see-through')).actions).toEqual(['Set Alpha = 0.3 on "Map"']);
+    expect((await planOnScenario('turtlebot_nav', 'make the map 40 % see-through')).actions).toEqual(['Set Alpha = 0.6 on "Map"']);
+  });
+
+  it('adds a display into the group the request names as its place ("next to the other cameras", "to the Thermal group")', async () => {
+    expect((await planOnScenario('big_graph', 'add cam 40 next to the other cameras', 'gateway-ops.rviz')).actions[0]).toBe('Add Image on /fleet/cam_40/image_raw named "Image" in group "Site/Cameras"');
+    expect((await planOnScenario('big_graph', "add sensor 12's temperature to the Thermal group", 'gateway-ops.rviz')).actions[0]).toBe('Add Temperature on /fleet/sensor_12/temperature named "Temperature" in group "Site/Thermal"');
+  });
+});
+

@@ -44,4 +44,10 @@ describe('offline planner: "do the same for" another display', () => {
     const r = await planOnScenario('turtlebot_nav', 'Big Picture is way too faint next to the Local Costmap. Give it the same alpha the local one has.', 'turtlebot_renamed.rviz');
     expect(r.actions).toEqual(['Set Alpha = 0.7 on "Big Picture"']);
   });
+
+  it('makes "double what it is now" twice the value the document has, on the number the clause before changed', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'The global costmap is barely visible. Make it less transparent — say double what it is now.');
+    expect(r.actions).toEqual(['Set Alpha = 0.6 on "Global Costmap"']);
+  });
 });
+

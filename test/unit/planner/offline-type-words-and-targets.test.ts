@@ -115,7 +115,7 @@ describe('offline planner, type words and targets: what it reads', () => {
   });
 
   it('adds an Image display, and says why, where a Camera display would lack its camera_info', async () => {
-    const r = await onScenario('big_graph', 'gateway-ops.rviz', 'add cam 40 next to the other cameras');
+    const r = await onScenario('big_graph', 'gateway-ops.rviz', 'add camera 40');
     expect(r.actions.filter((a) => a.startsWith('add_display'))).toEqual(['add_display Image /fleet/cam_40/image_raw =']);
     expect(r.notes.join(' | ')).toMatch(/a Camera display of \/fleet\/cam_40\/image_raw needs \/fleet\/cam_40\/camera_info, which the robot does not publish; added an Image display instead/);
     // With /camera/camera_info beside the image, the camera is a Camera display.

@@ -55,8 +55,10 @@ describe('offline planner, value settings: refusals and questions back', () => {
     expect(r.notes.join('\n')).toMatch(/LaserScan: which setting should be 5\?/);
   });
 
-  it('a bare number beside a size noun, with no shape word or unit, is still a question', async () => {
-    const r = await onScenario('qos_traps', undefined, 'scan points 0.05');
+  it('a number written right after "points" is their size; a bare number beside another noun is still a question', async () => {
+    // (Three blind writers in two batches meant the size by "Perimeter points 0.05"; alpha or decay there would be odd.)
+    expect((await onScenario('qos_traps', undefined, 'scan points 0.05')).actions).toContain('set_property LaserScan Size (m)=0.05');
+    const r = await onScenario('qos_traps', undefined, 'scan 0.05');
     expect(r.actions).toEqual([]);
     expect(r.notes.join('\n')).toMatch(/LaserScan: which setting should be 0\.05\?/);
   });

@@ -101,7 +101,7 @@ export const GENERAL_WORDS: readonly string[] = [
   'let', 'lets', 'let s', 'get', 'got', 'go', 'going', 'gonna', 'wanna', 'want', 'wants', 'wanted', 'need', 'needs', 'needed', 'like', 'love',
   'prefer', 'rather', 'try', 'keep', 'please', 'pls', 'plz', 'thanks', 'thank', 'thx', 'ok', 'okay', 'hey', 'hi', 'hello', 'yes', 'yeah', 'sure',
   'kindly', 'quick', 'quickly', 'actually', 'maybe', 'perhaps', 'probably', 'also', 'able', 'possible', 'help', 'mean', 'think', 'thinks',
-  'honestly', 'frankly', 'basically', 'well', 'meant',
+  'honestly', 'frankly', 'basically', 'well', 'meant', 'though', 'anyway', 'anyways',
   'know', 'look', 'looks', 'looking', 'seem', 'seems', 'appear', 'appears', 'become', 'stay', 'leave', 'come', 'put', 'place', 'move', 'bring',
   'disappear', 'disappears', 'vanish', 'vanishes',
   't', 's', 'd', 'll', 're', 've', 'm', 'don', 'doesn', 'isn', 'aren', 'can', 'won', 'didn', 'wasn', 'shouldn', 'couldn',
@@ -113,7 +113,7 @@ export const GENERAL_WORDS: readonly string[] = [
   'there', 'again', 'setup', 'set', 'way', 'mode', 'looking', 'appearance', 'look', 'call', 'name', 'rename',
   'plugin', 'plugins',
   // amounts, numbers and units
-  'zero', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'hundred', 'thousand', 'twice', 'double',
+  'zero', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety', 'hundred', 'thousand', 'twice', 'double',
   'triple', 'half', 'quarter', 'times', 'x', 'percent', 'pct', 'cm', 'mm', 'm', 'meter', 'meters', 'metre', 'metres', 'centimeter',
   'centimeters', 'centimetre', 'centimetres', 'millimeter', 'millimeters', 'millimetre', 'millimetres', 'px', 'pixel', 'pixels', 's', 'sec',
   'secs', 'second', 'seconds', 'ms', 'minute', 'minutes', 'hz', 'degree', 'degrees', 'rad', 'radians', 'number', 'amount', 'count', 'level',

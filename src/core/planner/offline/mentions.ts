@@ -130,7 +130,7 @@ const UNITS: Record<string, number> = { cm: 0.01, mm: 0.001, m: 1, meter: 1, met
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, hundred: 100,
+  thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
 };
 const UNIT_WORD = new RegExp(`^(?:${Object.keys(UNITS).join('|')}|s|secs?|seconds?|ms|msecs?|milliseconds?|px|pixels?|deg|degs|degrees?|°|rad|rads|radians?|%|percent)$`);
 
@@ -139,7 +139,12 @@ export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   // "one second of decay", "two metres": a number word before a unit is that number ("one" alone is no number).
   const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0)
-    .map((w, i, all) => (NUMBER_WORDS[w] !== undefined && UNIT_WORD.test(all[i + 1]?.replace(/[.!?]+$/, '') ?? '') ? String(NUMBER_WORDS[w]) : w));
+    .map((w, i, all) => {
+      const bare = w.replace(/[.!?]+$/, '');
+      // …and one ending a clause after "to" or "at" ("set the frame rate to sixty"); "one" there is no number.
+      const ending = i + 1 === all.length && ['to', 'at'].includes(all[i - 1] ?? '') && bare !== 'one';
+      return NUMBER_WORDS[bare] !== undefined && (UNIT_WORD.test(all[i + 1]?.replace(/[.!?]+$/, '') ?? '') || ending) ? String(NUMBER_WORDS[bare]) : w;
+    });
   words.forEach((w, i) => {
     const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|ms|m|px|s|sec|secs|seconds?|°|deg|rad)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));
     if (!m) return;

@@ -19,8 +19,9 @@ import { propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { fixDisplay } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { replaceDisplay, retopicDisplay } from './replace-display.ts';
-import { sameAgain, sameAs } from './same-as.ts';
+import { sameAgain, sameAs, timesNow } from './same-as.ts';
 import { conditional } from './conditions.ts';
+import { pickByColour } from './colour-picks.ts';
 import { LEXICONS, translate } from './languages.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
 import { byPropertyPhrase, hidesNamed, inherited, setsMissing, withoutTopicNames, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
@@ -359,7 +360,9 @@ function handleClause(p: Planner, clause: string): void {
     clause = clause.slice(0, purpose.index);
   }
   if (takeRename(p, clause)) return;
-  if (replaceDisplay(p, clause) || retopicDisplay(p, clause) || sameAs(p, clause) || sameAgain(p, clause)) return;
+  clause = pickByColour(p, clause);
+  ({ clause, group: p.addInto } = groupToAddInto(p, clause));
+  if (replaceDisplay(p, clause) || retopicDisplay(p, clause) || sameAs(p, clause) || sameAgain(p, clause) || timesNow(p, clause)) return;
   // "black background", "frame rate 15": a Global Option takes the clause's value; what else it names is read after.
   // "…background grey, make it black", "…, actually black": a clause that refers back, naming no display, with a
   // value, is about the Global Option the clause before set.
@@ -520,9 +523,11 @@ function handleClause(p: Planner, clause: string): void {
   }
   // "I need the grid no longer", "want the map not" (a negation after a wish, as other languages put it): hidden too.
   // ("the grid isn't needed": the passive is a wish too.)
-  const wish = verbHit !== undefined && ['need', 'want', 'see', 'needed', 'wanted'].includes(verbWord);
+  // ("the arrow doesn't need to be that long" is about its length, not a wish to see it.)
+  const toBe = verbHit !== undefined && tokens[verbHit.span.start + verbHit.span.length] === 'to' && tokens[verbHit.span.start + verbHit.span.length + 1] === 'be';
+  const wish = verbHit !== undefined && ['need', 'want', 'see', 'needed', 'wanted'].includes(verbWord) && !toBe;
   // ("don't put the laser in red" negates a change, not a wish to see: it is refused below.)
-  const negatedShow = verb === 'show' && verbHit !== undefined && !(valuedClause(clause, tokens) && !wish)
+  const negatedShow = verb === 'show' && verbHit !== undefined && !toBe && !(valuedClause(clause, tokens) && !wish)
     && (negatedBefore(tokens, verbHit.span.start) || (wish && negationAt(tokens) !== undefined));
   if (negatedShow) verb = complaint && targets.length > 0 ? 'fix' : 'hide';
   // "put the markers away": the particle decides.
@@ -654,7 +659,9 @@ function handleClause(p: Planner, clause: string): void {
   // "the local plan is kind of see-through, make it less transparent": a clause that says how a display is, before one
   // that changes it with a verb of its own and points back at it, describes it; the change is the next clause's.
   // (Only when the display is what "is" is said of: "the AMCL position ellipse is too faint" names a part of it.)
-  if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => t.span !== undefined && COPULAS.has(tokens[t.span.start + t.span.length] ?? ''))) {
+  // (…or, before a clause writing a value out, what a part of it is: "the Wrist Load arrows are too fat — width 0.1".)
+  const copulaAfter = (t: Target, upTo: number): boolean => t.span !== undefined && tokens.slice(t.span.start + t.span.length, t.span.start + t.span.length + upTo + 1).some((w) => COPULAS.has(w));
+  if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => copulaAfter(t, p.changedNext === 'value' ? 2 : 0))) {
     p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
     p.last = targets;
     return;
@@ -702,6 +709,14 @@ function handleClause(p: Planner, clause: string): void {
     const from = p.actions.length;
     const existing = target.displays.length > 0;
     applyVerb(p, verb, target, clause, tokens, masked, !usable);
+    // "…, and only keep the last 10 poses": a change that added a display for a type word and then set nothing on it
+    // (no setting of it takes the value) adds nothing either.
+    const added = p.actions.slice(from);
+    if (valued && !existing && added.length > 0 && added.every((a) => a.action === 'add_display') && !tokens.some((w) => ADD_WORDS.has(w))) {
+      p.actions.splice(from);
+      for (const d of target.displays) d.removed = true;
+      target.displays = [];
+    }
     groups.push({ target, from, to: p.actions.length, existing });
   }
   p.last = targets;
@@ -776,7 +791,8 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     if (own) {
       const found = propertySettings(p, t.displays[0], own, clause, masked, tokens).settings;
       const kindOf = (path: string): string | undefined => own.properties.find((x) => x.path === path)?.kind;
-      const bools = verb === 'hide' ? found.filter((s) => kindOf(s.path) === 'bool') : [];
+      // ("ditch the arrows on the tf frames": a switch named is switched off, the display stays.)
+      const bools = found.filter((s) => kindOf(s.path) === 'bool');
       const numbers = numbersIn(clause).length > 0 ? found.filter((s) => kindOf(s.path) === 'int' || kindOf(s.path) === 'float') : [];
       if (bools.length || numbers.length) {
         for (const d of targetsOrAdd(p, t, false)) {
@@ -983,12 +999,44 @@ export function planOffline(input: OfflineInput): Proposal {
   return { ...proposal, ...(choices.length > 0 ? { choices } : {}) };
 }
 
+/** "in robot2, turn off Scan", "In Alpha, make the Laser points 5 cm": a clause that only says where is the next one's. */
+function scopesJoined(parts: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    // ("in the Costmaps group, …" stays a clause of its own: what it names is what "the local one" after it is among.)
+    const scope = /^\s*(?:in|inside|within)\s+(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2}\s*$/i.test(parts[i]!) && !/\bgroup\s*$/i.test(parts[i]!)
+      && findVerb(tokenize(parts[i]!), []) === undefined;
+    if (scope && i + 1 < parts.length) parts[i + 1] = `${parts[i]!.trim()} ${parts[i + 1]!.trim()}`;
+    else out.push(parts[i]!);
+  }
+  return out;
+}
+
+/**
+ * "add sensor 12's temperature to the Thermal group", "add cam 5's feed next to the other cameras": the group of the
+ * document a clause that adds names as the place, and the clause without those words. Only a verb of adding names one.
+ */
+function groupToAddInto(p: Planner, clause: string): { clause: string; group?: VirtualDisplay } {
+  if (!/\b(?:add|put|create)\b/i.test(clause)) return { clause };
+  const forms = [/\s+(?:to|into|in|inside|under)\s+(?:the\s+)?(.+?)\s+group\b/i, /\s+(?:next\s+to|with|beside|alongside)\s+(?:the\s+)?(?:other\s+)?(.+?)(?=$|[.,;!?])/i];
+  for (const re of forms) {
+    const m = re.exec(clause);
+    if (!m) continue;
+    const words = tokenize(m[1]!).map(singular).join(' ');
+    const groups = p.state.live().filter((d) => d.classId === 'rviz_common/Group' && tokenize(d.name).map(singular).join(' ') === words);
+    if (groups.length === 1) return { clause: clause.slice(0, m.index) + clause.slice(m.index + m[0].length), group: groups[0] };
+  }
+  return { clause };
+}
+
 /** "make it less transparent", "give it the same alpha…": a clause led by a verb of its own that points back. */
-function changesWhatItPointsAt(clause: string): boolean {
+function changesWhatItPointsAt(clause: string): 'pointer' | 'value' | undefined {
   const tokens = tokenize(clause);
   const verb = findVerb(tokens, []);
-  return verb !== undefined && verb.verb === 'set' && tokens.slice(0, verb.span.start).every((t) => FILLER.has(t) || ORDER_LEADS.has(t))
-    && tokens.slice(verb.span.start + verb.span.length).some((t) => BACK_POINTERS.has(t) || t === 'its');
+  if (verb !== undefined && verb.verb === 'set' && tokens.slice(0, verb.span.start).every((t) => FILLER.has(t) || ORDER_LEADS.has(t))
+    && tokens.slice(verb.span.start + verb.span.length).some((t) => BACK_POINTERS.has(t) || t === 'its')) return 'pointer';
+  // "…are too fat — width 0.1": a short clause with no verb that writes a value out.
+  return verb === undefined && tokens.length <= 4 && numbersIn(clause).length > 0 ? 'value' : undefined;
 }
 
 /** The request without the words the parse could not place ("hide the wobbly grid" → "hide the grid"). */
@@ -1077,11 +1125,11 @@ function readRequest(input: OfflineInput): Reading {
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) {
     const spans: ClauseActions[] = [];
-    const parts = distribute(p, clauses(text));
+    const parts = scopesJoined(distribute(p, clauses(text)));
     for (const [i, c] of parts.entries()) {
       const start = p.actions.length;
       const correcting = correctionOnly(c);
-      p.changedNext = i + 1 < parts.length && changesWhatItPointsAt(parts[i + 1]!);
+      p.changedNext = i + 1 < parts.length ? changesWhatItPointsAt(parts[i + 1]!) : undefined;
       if (!correcting && !conditional(p, c, handleClause)) handleClause(p, c);
       // (A clause that planned nothing, as a lone "Actually", leaves what "do the same" repeats.)
       if (p.actions.length > start) p.previousActions = p.actions.slice(start);

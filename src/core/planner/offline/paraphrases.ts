@@ -19,6 +19,9 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:hang|hangs|stick|sticks)\s+around\b/gi, 'stay'],
   // "let the points stay 3 s", "remain 2 seconds", "linger 4 s": the catalog's "stay for" (a Decay Time word).
   [/\b(stay|stays|remain|remains|linger|lingers|last|persist|persists)\s+(?:on\s+screen\s+|around\s+|visible\s+)?(?:for\s+)?(?=(?:-?\d|\.\d)[\d.]*\s*(?:s|sec|secs|seconds?|ms)\b)/gi, 'stay for '],
+  // "Perimeter points 0.05", "scan points 0.06": a size written right after the points is their size.
+  // (Not a time: "scan points 4 seconds" is how long they stay.)
+  [/\b(?:points|dots|pts)\s+(?:at\s+|of\s+)?(?=\.?\d[\d.]*\s*(?:m|cm|mm|px|pixels?)?(?:\s|$|[,.;!?]))(?!\.?\d[\d.]*\s*(?:s|secs?|seconds?|ms|msecs?|milliseconds?|minutes?|min)\b)/gi, 'point size '],
   // "limits 0.2 and 1.4", "bounds of -1 and 3": both ends of a range.
   [/\b(?:limits|bounds|ends)\s+(?:of\s+|at\s+|are\s+)?(-?\.?\d[\d.]*)\s+and\s+(?=-?\.?\d)/gi, 'fixed $1 to '],
   // "0.1 / 2.0", "0.2→1.6": a range too.

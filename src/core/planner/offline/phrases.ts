@@ -44,10 +44,13 @@ export function takeFixedFrame(p: Planner, text: string): string {
   const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
     { re: new RegExp(`(?:use|make|set|pick|choose)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(?:as\\s+|be\\s+)?(?:the\\s+)?(?:new\\s+)?${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
     { re: new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+|things\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
-    { re: new RegExp(`(?:(?:set|change|switch|make|put|use)\\s+)?(?:the\\s+)?${frameWord}(\\s*(?:(?:set|changed?|switch(?:ed)?|over|back)\\s+)?(?:to|=|:|as|is|->)\\s*|\\s+(?:should|must|needs?\\s+to|has\\s+to|ought\\s+to)\\s+(?:probably\\s+|really\\s+|just\\s+)?be\\s+|\\s+(?:in|on|at)\\s+|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
+    { re: new RegExp(`(?:(?:set|change|switch|make|put|use)\\s+)?(?:the\\s+)?${frameWord}(\\s*(?:(?:set|changed?|switch(?:ed)?|over|back)\\s+)?(?:to\\b|=|:|as\\b|is\\b|->)\\s*(?:the\\s+)?|\\s+(?:should|must|needs?\\s+to|has\\s+to|ought\\s+to)\\s+(?:probably\\s+|really\\s+|just\\s+)?be\\s+(?:the\\s+)?(?:shared\\s+|global\\s+|common\\s+)?|\\s+(?:in|on|at|for)\\s+|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
   ];
   // "base_link as fixed frame; …": a request or clause that opens with the frame.
   patterns.push({ re: new RegExp(`(?:^|[;,.]\\s*|\\band\\s+|\\s[–—]\\s+)['"\`]?/?${name}['"\`]?\\s+as\\s+(?:the\\s+)?(?:new\\s+)?(fixed\\s+frame|global\\s+frame)\\b`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 });
+  // "the fixed frame warning says world doesn't exist, use map instead": in a request about the fixed frame, a frame TF
+  // has that is to be used instead.
+  if (/\bfixed\s+frame\b/i.test(text)) patterns.push({ re: new RegExp(`\\b(?:use|try|pick|take)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(instead|then)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   // "show the scan in the odom frame": a frame TF has, named as the frame things are seen in.
   patterns.push({ re: new RegExp(`\\b(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(frame)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   for (const { re, connector, nameAt, wordAt } of patterns) {
@@ -60,6 +63,8 @@ export function takeFixedFrame(p: Planner, text: string): string {
     if (FILLER.has(frame.toLowerCase()) && !known) continue;
     // "fixed frame in odom" (a translated "en", "auf", "sur"): only for a frame TF has.
     if (/^\s+(in|on|at)\s+$/i.test(m[2] ?? '') && !known) continue;
+    // ("fixed frame for odom", a translated "para": only for a frame TF has.)
+    if (/^\s+for\s+$/i.test(m[2] ?? '') && !known) continue;
     // "frame names", "frame rate": only a known frame, a frame-like id, or an explicit "to"/":" makes it a fixed frame.
     if (!known && !looksLikeFrame && (plainFrameWord || !connector(m))) continue;
     const chosen = known ?? frame;
@@ -81,6 +86,8 @@ function robotFrames(p: Planner, text: string): string {
   let out = text;
   for (const ns of p.ctx.namespaces) {
     out = out.replace(new RegExp(`\\b${escapeRegExp(ns)}['’]?s\\s+([A-Za-z0-9_]+)`, 'gi'), (whole, frame: string) => (has(`${ns}/${frame}`) ? `${ns}/${frame}` : whole));
+    // "the odom of robot 2" ("o odom do robô 2" read as Portuguese).
+    out = out.replace(new RegExp(`\\b([A-Za-z0-9_]+)\\s+(?:of\\s+|from\\s+)?${escapeRegExp(ns)}\\b`, 'gi'), (whole, frame: string) => (has(`${ns}/${frame}`) ? `${ns}/${frame}` : whole));
   }
   // "its odom frame" after the one robot the request names.
   const named = p.ctx.namespaces.filter((ns) => new RegExp(`\\b${escapeRegExp(ns)}\\b`, 'i').test(text));

@@ -8,9 +8,9 @@ import type { RvizAction } from '../../rviz/action-types.ts';
 import { CONCEPTS } from './concepts.ts';
 import { FILLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
-import { offerEachReading, type Planner } from './shared.ts';
+import { act, offerEachReading, type Planner } from './shared.ts';
 import { qosTopicProperty } from '../qos-fix.ts';
-import type { VirtualDisplay } from '../state.ts';
+import { isVirtualGroup, type VirtualDisplay } from '../state.ts';
 import type { KeptSettings } from '../types.ts';
 
 /** The actions one clause produced: `p.actions[start, end)`. */
@@ -134,6 +134,33 @@ export function namedSettings(p: Planner, d: VirtualDisplay, tokens: readonly st
   return [...new Set(paths)];
 }
 
+/**
+ * "I don't need the camera, but the point cloud stays", where both are in the Camera group: hiding the group would hide
+ * what the request keeps, so the group's other displays are hidden instead.
+ */
+function hideAroundProtected(p: Planner): void {
+  const kept = p.protectedDisplays;
+  if (!kept || kept.size === 0) return;
+  const inside = (d: VirtualDisplay, g: VirtualDisplay): boolean => { for (let x = d.parent; x; x = x.parent) if (x === g) return true; return false; };
+  const holds = (g: VirtualDisplay): boolean => [...kept].some((d) => inside(d, g));
+  const out: RvizAction[] = [];
+  for (const a of p.actions) {
+    const g = a.action === 'set_enabled' && a.value === 'false' ? p.state.live().find((d) => isVirtualGroup(d) && p.state.handle(d) === a.display) : undefined;
+    if (!g || !holds(g)) { out.push(a); continue; }
+    g.enabled = true;
+    const hideIn = (group: VirtualDisplay): void => {
+      for (const c of p.state.children(group)) {
+        if (kept.has(c)) continue;
+        if (isVirtualGroup(c) && holds(c)) hideIn(c);
+        else if (c.enabled) { out.push(act({ action: 'set_enabled', display: p.state.handle(c), value: 'false' })); c.enabled = false; }
+      }
+    };
+    hideIn(g);
+    p.notes.push(`${g.name} holds ${[...kept].filter((d) => inside(d, g)).map((d) => d.name).join(', ')}, which the request keeps: the group's other displays were hidden instead`);
+  }
+  p.actions = out;
+}
+
 /** The settings kept by name, for completion (which must not change them either). */
 export function keptSettings(p: Planner): KeptSettings[] {
   return [...(p.protectedSettings ?? [])].map(([d, properties]) => ({ display: p.state.handle(d), properties }));
@@ -144,6 +171,7 @@ export function keptSettings(p: Planner): KeptSettings[] {
  * display whose settings it named, only the changes to those settings (or to settings under them).
  */
 export function keepProtected(p: Planner): void {
+  hideAroundProtected(p);
   const whole = new Map([...(p.protectedDisplays ?? [])].map((d) => [p.state.handle(d), d.name]));
   const settings = new Map([...(p.protectedSettings ?? [])].map(([d, paths]) => [p.state.handle(d), { name: d.name, paths }]));
   if (whole.size === 0 && settings.size === 0) return;

@@ -6,7 +6,7 @@
 // before's settings on another display.
 import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
 import { tokenize } from '../../catalog/text.ts';
-import type { VirtualDisplay } from '../state.ts';
+import { readPlain, type VirtualDisplay } from '../state.ts';
 import { BACK_POINTERS, FILLER } from './lexicon.ts';
 import { colourIn, type Span } from './mentions.ts';
 import { act, type Planner } from './shared.ts';
@@ -126,5 +126,35 @@ export function sameAgain(p: Planner, clause: string): boolean {
     if (lacks.length > 0) p.notes.push(`${d.name} has no ${lacks.join(', ')}; that was not repeated on it`);
   }
   p.last = displays.map((d) => ({ spec: d.spec, displays: [d], topics: [], phrase: d.name, plural: false }));
+  return true;
+}
+
+const FACTORS: Record<string, number> = { double: 2, twice: 2, 'two times': 2, triple: 3, 'three times': 3, half: 0.5 };
+/** "…less transparent — say double what it is now": groups: the factor. */
+const TIMES_NOW = /^(?:(?:say|so|maybe|about|roughly|like|make\s+it|i\s+mean)[\s,]+)*(double|twice|two\s+times|triple|three\s+times|half)\s+(?:of\s+)?(?:what\s+it\s+is(?:\s+now)?|the\s+current\s+(?:value|one|setting)|its\s+current\s+value)$/i;
+
+/**
+ * Plans "double what it is now" after a clause that changed one number: that number becomes the factor times the value
+ * the document has. False when the clause is not one (it is planned as usual).
+ */
+export function timesNow(p: Planner, clause: string): boolean {
+  const m = TIMES_NOW.exec(clause.trim().replace(/[.!?]+$/, ''));
+  if (!m) return false;
+  const numbers = (p.previousActions ?? []).filter((a) => a.action === 'set_property' && Number.isFinite(Number(a.value)));
+  const d = numbers.length === 1 ? p.state.live().find((x) => p.state.handle(x) === numbers[0]!.display) : undefined;
+  const prop = d?.spec?.properties.find((x) => x.path === numbers[0]!.property);
+  const now = d && prop ? Number(readPlain(d.docProps, prop.path) ?? prop.default) : NaN;
+  if (!d || !prop || !Number.isFinite(now)) {
+    p.notes.push(`"${clause.trim()}": which number to multiply is not clear; nothing more was changed`);
+    return true;
+  }
+  const value = Math.round(now * FACTORS[m[1]!.toLowerCase().replace(/\s+/g, ' ')]! * 1e6) / 1e6;
+  if ((prop.min !== undefined && value < prop.min) || (prop.max !== undefined && value > prop.max)) {
+    p.notes.push(`"${clause.trim()}": ${d.name} ${prop.path} would be ${value}, out of its range; the change before it stands`);
+    return true;
+  }
+  numbers[0]!.value = String(value);
+  d.planProps.set(prop.path, String(value));
+  p.notes.push(`${d.name}: ${prop.path} ${value}, ${m[1]} the ${now} it is now`);
   return true;
 }

@@ -34,9 +34,12 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const usedQ = new Set<Quantity>();
   const free = (): Quantity[] => quantities.filter((q) => !usedQ.has(q));
   const take = (q: Quantity | undefined): Quantity | undefined => { if (q) usedQ.add(q); return q; };
+  /** Whether the last number read was written as a share ("40 %"), not as the setting's own value ("0.4"). */
+  let writtenAsShare = false;
   const numberFor = (prop: PropertySpec): number | undefined => {
     const n = take(free().find((q) => fits(dimensionOf(prop), q)));
     if (!n) return undefined;
+    writtenAsShare = n.percent === true;
     // "three times as many", "twice as big": relative to the current value (or the default).
     if (n.kind === 'factor') {
       const cur = current(prop.path);
@@ -159,7 +162,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           const underTopic = isUnderTopic(prop);
           const written = numberFor(prop);
           if (refused.has(prop.path)) { used.add(prop.path); continue; }
-          value = numericValue(prop, written, current(prop.path), m.matched, tokens, underTopic ? undefined : bigger, underTopic ? undefined : smaller);
+          value = numericValue(prop, written, current(prop.path), m.matched, tokens, underTopic ? undefined : bigger, underTopic ? undefined : smaller, written !== undefined && !writtenAsShare);
           if (written === undefined && value !== undefined && (bigger || smaller)) comparativeUsed = true;
           break;
         }
@@ -647,12 +650,15 @@ export function round(n: number): string {
 
 /** A numeric value: the number written, or a relative change of the current one, or an alpha phrase. */
 export function numericValue(prop: PropertySpec, written: number | undefined, current: number | undefined, matched: string, tokens: readonly string[],
-  bigger: Span | undefined, smaller: Span | undefined): string | undefined {
+  bigger: Span | undefined, smaller: Span | undefined, asWritten = false): string | undefined {
   const isAlpha = (prop.max === 1 && prop.min === 0) || /^alpha$/i.test(prop.path.split('/').pop()!);
   const clamp = (n: number): number => Math.min(prop.max ?? Infinity, Math.max(prop.min ?? -Infinity, n));
   if (isAlpha) {
     const transparentWord = /transparen|translucent|see through/.test(matched) || tokens.some((t) => /^transparen|^translucent/.test(t));
-    if (written !== undefined) return round(clamp(transparentWord && !/alpha|opacity|opaque/.test(matched) ? 1 - written : written));
+    // ("more transparent, like 0.3", "see-through, 0.4": a value written as the setting's own, not as a share, is where
+    // the alpha goes; "40 % see-through" is a transparency.)
+    const comparative = ['more', 'less', 'bit', 'little'].some((w) => tokens.includes(w));
+    if (written !== undefined) return round(clamp(transparentWord && !comparative && !asWritten && !/alpha|opacity|opaque/.test(matched) ? 1 - written : written));
     const cur = current ?? 1;
     if (hasPhrase(tokens, 'more transparent') || hasPhrase(tokens, 'less opaque')) return round(clamp(cur * 0.5));
     if (hasPhrase(tokens, 'less transparent') || hasPhrase(tokens, 'more opaque')) return round(clamp(cur + (1 - cur) / 2));

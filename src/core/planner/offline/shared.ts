@@ -73,7 +73,9 @@ export interface Planner {
   /** The request opens by saying it only tells how things are ("just noting: …"). */
   noting?: boolean;
   /** The clause after this one changes, with a verb of its own, what it points back at ("…, make it less transparent"). */
-  changedNext?: boolean;
+  changedNext?: 'pointer' | 'value';
+  /** The group a clause adds its displays into ("add cam 5 to the Cameras group", "…next to the other cameras"). */
+  addInto?: VirtualDisplay;
   /** A clause said to change nothing at all ("don't change anything yet"): no action of the request is applied. */
   changeNothing?: string;
   /** A condition ("if the map is red") read in the clause before: it governs this clause. */
@@ -210,7 +212,7 @@ export function addDisplay(p: Planner, spec: DisplayTypeSpec, topic: string): Vi
     return twin;
   }
   const ns = p.ctx.namespaces.find((n) => topic.startsWith(`/${n}/`));
-  const group = ns ? robotGroup(p, ns) : undefined;
+  const group = p.addInto ?? (ns ? robotGroup(p, ns) : undefined);
   if (group && !group.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(group), value: 'true' })); group.enabled = true; }
   const d = p.state.add(spec, '', topic, group ? { parent: group } : undefined);
   p.actions.push(act({ action: 'add_display', display_type: spec.name, topic, display: group ? p.state.addressOf(d) : d.name }));

@@ -692,6 +692,11 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
     p.notes.push(`the robot publishes no ${t.spec.messageTypes.join(' or ') || t.spec.name} for "${t.phrase}"; nothing was added (say "add a ${t.spec.name} display" to add one anyway)`);
     return [];
   }
+  // "add robot1's camera feed" when robot1 publishes no image: a conventional topic would be no topic of that robot.
+  if (topics.length === 0 && t.ns && p.ctx.snapshot !== undefined) {
+    p.notes.push(`${t.ns} publishes no ${t.spec.messageTypes.join(' or ') || t.spec.name} for "${t.phrase}"; nothing was added`);
+    return [];
+  }
   if (topics.length === 0) return [addDisplay(p, t.spec, '')];
   // "show camera 3" on a robot with no camera_info beside its image: a Camera display would draw nothing.
   const drawable = topics.length === 1 ? drawableType(p.ctx, t.spec, topics[0]!) : { spec: t.spec };
