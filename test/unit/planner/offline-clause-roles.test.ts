@@ -94,5 +94,22 @@ describe('offline planner: the fixed frame and a written alpha', () => {
     expect((await planOnScenario('big_graph', 'add cam 40 next to the other cameras', 'gateway-ops.rviz')).actions[0]).toBe('Add Image on /fleet/cam_40/image_raw named "Image" in group "Site/Cameras"');
     expect((await planOnScenario('big_graph', "add sensor 12's temperature to the Thermal group", 'gateway-ops.rviz')).actions[0]).toBe('Add Temperature on /fleet/sensor_12/temperature named "Temperature" in group "Site/Thermal"');
   });
+
+  it('offers a choice for "the scan" when each robot\'s group has a display of that name', async () => {
+    const r = await planOnScenario('multi_robot', 'make the scan red', 'fleet-groups.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.choices.length).toBe(3);
+  });
+
+  it('repairs "the map stays blank" (a complaint), and keeps "the map stays" as it is', async () => {
+    expect((await planOnScenario('qos_traps', 'map stays blank, fix it')).actions).toContain('Set Topic/Durability Policy = Transient Local on "Map"');
+    expect((await planOnScenario('qos_traps', 'the map stays, make the laser red')).actions.some((a) => a.includes('"Map"'))).toBe(false);
+  });
+
+  it('sets no fixed frame TF does not have, and says which frames it has', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'set fixed frame to base_laser');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/frame 'base_laser' is not in the TF tree; the fixed frame was not changed \(frames: .*base_scan/);
+  });
 });
 

@@ -42,7 +42,9 @@ export function leaveSpan(tokens: readonly string[]): Span | undefined {
   if (named) return named;
   // "the depth one stays", "the map remains": what it follows is kept as it is (no number: "stay 3 s" is a decay).
   const stays = anyPhrase(tokens, CONCEPTS.leave.stays);
-  if (stays && stays.start > 0 && !tokens.some((t) => /^\d/.test(t))) return stays;
+  // ("the map stays blank" is a complaint: a fault word after it.)
+  const fault = ['blank', 'empty', 'black', 'dark', 'grey', 'gray', 'frozen', 'invisible', 'stuck', 'white'].includes(stays ? tokens[stays.start + stays.length] ?? '' : '');
+  if (stays && stays.start > 0 && !fault && !tokens.some((t) => /^\d/.test(t))) return stays;
   // "Dock Door keep" (a verb at the end, as Chinese, Japanese and German put it): what it follows is kept.
   let end = tokens.length;
   while (end > 1 && ['please', 'it', 'them', 'that', 'this', 'too', 'also', 'though'].includes(tokens[end - 1]!)) end--;

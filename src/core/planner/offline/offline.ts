@@ -660,7 +660,9 @@ function handleClause(p: Planner, clause: string): void {
   // that changes it with a verb of its own and points back at it, describes it; the change is the next clause's.
   // (Only when the display is what "is" is said of: "the AMCL position ellipse is too faint" names a part of it.)
   // (…or, before a clause writing a value out, what a part of it is: "the Wrist Load arrows are too fat — width 0.1".)
-  const copulaAfter = (t: Target, upTo: number): boolean => t.span !== undefined && tokens.slice(t.span.start + t.span.length, t.span.start + t.span.length + upTo + 1).some((w) => COPULAS.has(w));
+  // (Not when a part of it is named before it: "the covariance blob on the amcl pose is distracting, turn that off".)
+  const partBefore = (t: Target): boolean => t.span !== undefined && t.spec !== undefined && p.ctx.catalog.propertyForWords(t.spec, tokens.slice(0, t.span.start).join(' ')).some((m) => m.via === 'words');
+  const copulaAfter = (t: Target, upTo: number): boolean => t.span !== undefined && !partBefore(t) && tokens.slice(t.span.start + t.span.length, t.span.start + t.span.length + upTo + 1).some((w) => COPULAS.has(w));
   if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => copulaAfter(t, p.changedNext === 'value' ? 2 : 0))) {
     p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
     p.last = targets;

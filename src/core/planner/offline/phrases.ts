@@ -63,10 +63,17 @@ export function takeFixedFrame(p: Planner, text: string): string {
     if (FILLER.has(frame.toLowerCase()) && !known) continue;
     // "fixed frame in odom" (a translated "en", "auf", "sur"): only for a frame TF has.
     if (/^\s+(in|on|at)\s+$/i.test(m[2] ?? '') && !known) continue;
+    // ("the fixed frame should be the lidar's own frame": a wish names a frame TF has, or says nothing sure.)
+    if (/\b(?:should|must|needs?|has|ought)\b/i.test(m[2] ?? '') && !known) continue;
     // ("fixed frame for odom", a translated "para": only for a frame TF has.)
     if (/^\s+for\s+$/i.test(m[2] ?? '') && !known) continue;
     // "frame names", "frame rate": only a known frame, a frame-like id, or an explicit "to"/":" makes it a fixed frame.
     if (!known && !looksLikeFrame && (plainFrameWord || !connector(m))) continue;
+    // A frame TF does not have, on a robot whose TF is known, would leave RViz drawing nothing: said, not set.
+    if (!known && p.ctx.snapshot !== undefined && p.ctx.frames.length > 0) {
+      p.notes.push(`frame '${frame}' is not in the TF tree; the fixed frame was not changed (frames: ${p.ctx.frames.slice(0, 12).join(', ')}${p.ctx.frames.length > 12 ? ', …' : ''})`);
+      return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
+    }
     const chosen = known ?? frame;
     p.actions.push(act({ action: 'set_fixed_frame', frame: chosen }));
     cite(p, p.actions.length - 1, m[0]);

@@ -20,6 +20,7 @@ export function readSeveralOfOneType(p: Planner, tokens: readonly string[], targ
   const said = tokens.slice(t.span.start, t.span.start + t.span.length);
   const noun = said.at(-1);
   if (noun === undefined || singular(noun) !== noun) return sure;
-  if (t.displays.some((d) => tokenize(splitCamel(d.name)).join(' ') === said.join(' '))) return sure;
+  // (A name two of them share, as "Scan" in each robot's group, decides nothing.)
+  if (t.displays.filter((d) => tokenize(splitCamel(d.name)).join(' ') === said.join(' ')).length === 1) return sure;
   return { targets: t.displays.map((d) => ({ ...t, displays: [d], plural: false })), unsure: true };
 }
