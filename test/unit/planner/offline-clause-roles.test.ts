@@ -111,5 +111,27 @@ describe('offline planner: the fixed frame and a written alpha', () => {
     expect(r.actions).toEqual([]);
     expect(r.notes.join(' | ')).toMatch(/frame 'base_laser' is not in the TF tree; the fixed frame was not changed \(frames: .*base_scan/);
   });
+
+  it('reads a negation ending the clause after its verb ("hide point cloud not", Japanese order) as not to', async () => {
+    const r = await planOnScenario('manipulator', '点群は非表示にしないで、点のサイズだけ5ピクセルにして');
+    expect(r.actions.some((a) => a.startsWith('Hide'))).toBe(false);
+    expect(r.actions).toContain('Set Size (Pixels) = 5 on "Depth Cloud"');
+  });
+
+  it('refuses a factor past the setting\'s range with the range ("zoom in to 250000x"), never clamping it', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'zoom the Front View in to 250000x', 'nav-desk-camera.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Zoom Factor takes .*–100000; 250000× its 1 is 250000, out of range; nothing was changed/);
+  });
+
+  it('adds nothing for a type shown (not asked to be added) that the robot does not publish', async () => {
+    expect((await planOnScenario('manipulator', 'show the laser scan')).actions).toEqual([]);
+    expect((await planOnScenario('manipulator', 'add a LaserScan display')).actions[0]).toMatch(/^Add LaserScan/);
+  });
+
+  it('applies nothing of "…, ne change rien" (change nothing) and reads "dont"', async () => {
+    expect((await planOnScenario('manipulator', "les flèches de l'effort, c'est bon, ne change rien")).actions).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', 'i dont need the particle cloud at the moment')).actions).toEqual(['Hide "Particle Cloud"']);
+  });
 });
 

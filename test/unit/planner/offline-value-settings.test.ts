@@ -189,7 +189,8 @@ describe('offline planner, value settings: readings', () => {
   });
 
   it('a range on a new display whose colour mode has no value yet goes to the pair of the mode RViz starts with', async () => {
-    const r = await onScenario('big_graph', 'gateway-ops.rviz', 'show the illuminance with a fixed range of 0 to 500');
+    // (An explicit add: the robot publishes no illuminance, and a type only shown adds nothing there.)
+    const r = await onScenario('big_graph', 'gateway-ops.rviz', 'add an illuminance display with a fixed range of 0 to 500');
     expect(r.actions).toContain('set_property Illuminance Min Intensity=0');
     expect(r.actions).toContain('set_property Illuminance Max Intensity=500');
   });

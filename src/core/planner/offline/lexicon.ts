@@ -101,7 +101,7 @@ export const GENERAL_WORDS: readonly string[] = [
   'let', 'lets', 'let s', 'get', 'got', 'go', 'going', 'gonna', 'wanna', 'want', 'wants', 'wanted', 'need', 'needs', 'needed', 'like', 'love',
   'prefer', 'rather', 'try', 'keep', 'please', 'pls', 'plz', 'thanks', 'thank', 'thx', 'ok', 'okay', 'hey', 'hi', 'hello', 'yes', 'yeah', 'sure',
   'kindly', 'quick', 'quickly', 'actually', 'maybe', 'perhaps', 'probably', 'also', 'able', 'possible', 'help', 'mean', 'think', 'thinks',
-  'honestly', 'frankly', 'basically', 'well', 'meant', 'though', 'anyway', 'anyways',
+  'honestly', 'frankly', 'basically', 'well', 'meant', 'though', 'anyway', 'anyways', 'moment',
   'know', 'look', 'looks', 'looking', 'seem', 'seems', 'appear', 'appears', 'become', 'stay', 'leave', 'come', 'put', 'place', 'move', 'bring',
   'disappear', 'disappears', 'vanish', 'vanishes',
   't', 's', 'd', 'll', 're', 've', 'm', 'don', 'doesn', 'isn', 'aren', 'can', 'won', 'didn', 'wasn', 'shouldn', 'couldn',

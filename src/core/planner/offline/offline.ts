@@ -535,7 +535,9 @@ function handleClause(p: Planner, clause: string): void {
   // A negated change is not made ("don't make the laser red", "never remove the map", "the laser shouldn't be red"):
   // a negation before the verb, or anywhere in a clause that gives a value. (A negated wish to see hid above.)
   const valued = valuedClause(clause, tokens);
-  const negation = (verb === 'show' && !valued) || verb === 'fix' || negatedShow ? undefined : negationAt(tokens, verbHit && verb && !(valued && (verb === 'set' || verb === 'show')) ? verbHit.span.start : tokens.length);
+  // ("hide point cloud not", a Japanese "非表示にしないで" read in its order: a negation ending the clause after its verb.)
+  const finalNot = verbHit !== undefined && tokens[tokens.length - 1] === 'not' && tokens.length - 1 > verbHit.span.start;
+  const negation = (verb === 'show' && !valued) || verb === 'fix' || negatedShow ? undefined : negationAt(tokens, verbHit && verb && !finalNot && !(valued && (verb === 'set' || verb === 'show')) ? verbHit.span.start : tokens.length);
   // "don't normalize", "no shadows": a negation right before a switch of what the clause names sets that switch off.
   const switchAfter = negation !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => (t.displays[0]?.spec ?? t.spec)?.properties.some((x) => x.kind === 'bool'
     && [...(x.words ?? []), x.path.split('/').pop()!].some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start >= negation.start + negation.length && at.start <= negation.start + negation.length + 1; })));

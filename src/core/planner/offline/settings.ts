@@ -44,7 +44,14 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (n.kind === 'factor') {
       const cur = current(prop.path);
       if (cur === undefined) return undefined;
-      return clampTo(prop, cur * n.value);
+      // ("zoom in to 250000x": a factor past the setting's range is refused with it, never clamped.)
+      const v = cur * n.value;
+      if ((prop.min !== undefined && v < prop.min) || (prop.max !== undefined && v > prop.max)) {
+        refused.add(prop.path);
+        questions.push(`${label}: ${prop.path} takes ${prop.min ?? '-∞'}–${prop.max ?? '∞'}; ${n.value}× its ${cur} is ${Math.round(v * 1e6) / 1e6}, out of range; nothing was changed`);
+        return undefined;
+      }
+      return clampTo(prop, v);
     }
     // A share of an alpha (also one the catalog gives no range: Range's Alpha) is a value from 0 to 1.
     const value = n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction') ? n.value / 100 : n.value;

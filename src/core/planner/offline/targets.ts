@@ -688,7 +688,9 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
   // made-up topic; "add a laser scan display" still adds one, on the conventional topic, as does any request with no
   // robot to ask (editing a config alone).
   const device = p.ctx.snapshot !== undefined && tokenize(t.phrase).length > 0 && tokenize(t.phrase).every((w) => DEVICE_NOUNS.has(singular(w)));
-  if (topics.length === 0 && device && !(t.context ?? []).some((w) => ADD_WORDS.has(w))) {
+  // ("show the laser scan" on a robot with no scan: a type shown, never asked to be added, adds nothing either.)
+  const shownOnly = p.ctx.snapshot !== undefined && t.spec.topicProperties.length > 0 && p.ctx.topics.length > 0;
+  if (topics.length === 0 && (device || shownOnly) && !(t.context ?? []).some((w) => ADD_WORDS.has(w))) {
     p.notes.push(`the robot publishes no ${t.spec.messageTypes.join(' or ') || t.spec.name} for "${t.phrase}"; nothing was added (say "add a ${t.spec.name} display" to add one anyway)`);
     return [];
   }
