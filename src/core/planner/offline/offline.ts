@@ -10,7 +10,7 @@ import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { looseDisplayName } from '../../rviz/displays.ts';
 import { escapeRegExp, singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { topicsForSpec } from '../topics.ts';
-import { PlanState, type VirtualDisplay } from '../state.ts';
+import { isVirtualGroup, PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
@@ -1027,7 +1027,7 @@ function groupToAddInto(p: Planner, clause: string): { clause: string; group?: V
     const m = re.exec(clause);
     if (!m) continue;
     const words = tokenize(m[1]!).map(singular).join(' ');
-    const groups = p.state.live().filter((d) => d.classId === 'rviz_common/Group' && tokenize(d.name).map(singular).join(' ') === words);
+    const groups = p.state.live().filter((d) => isVirtualGroup(d) && tokenize(d.name).map(singular).join(' ') === words);
     if (groups.length === 1) return { clause: clause.slice(0, m.index) + clause.slice(m.index + m[0].length), group: groups[0] };
   }
   return { clause };
