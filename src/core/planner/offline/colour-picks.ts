@@ -9,6 +9,11 @@ import type { Planner } from './shared.ts';
 const COLOUR_WORDS = Object.keys(namedColors).map(escapeRegExp).join('|');
 const PICK = new RegExp(`\\b(?:the|that|this)\\s+(${COLOUR_WORDS})\\s+(one|[a-z]+)\\b`, 'i');
 
+/** Two RGB colours a user would call the same ("red" for 255; 10; 0). */
+export function nearColour(a: readonly number[], b: readonly number[]): boolean {
+  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!) < 100;
+}
+
 /** The colour a display is drawn in: its `Color` setting as the plan leaves it (no other colour setting counts). */
 function drawnIn(p: Planner, d: VirtualDisplay): number[] | undefined {
   if (!d.spec?.properties.some((x) => x.path === 'Color' && x.kind === 'color')) return undefined;
@@ -25,8 +30,7 @@ export function pickByColour(p: Planner, clause: string): string {
   const noun = m[2]!.toLowerCase();
   const types = noun === 'one' ? undefined : new Set(p.ctx.catalog.typesForWords(noun).map((s) => s.classId));
   if (types && types.size === 0) return clause;
-  const near = (rgb: number[]): boolean => Math.hypot(rgb[0]! - want[0]!, rgb[1]! - want[1]!, rgb[2]! - want[2]!) < 100;
-  const picked = p.state.live().filter((d) => d.enabled && (!types || types.has(d.classId)) && (drawnIn(p, d) ?? []).length === 3 && near(drawnIn(p, d)!));
+  const picked = p.state.live().filter((d) => { const rgb = drawnIn(p, d); return d.enabled && (!types || types.has(d.classId)) && rgb !== undefined && nearColour(rgb, want); });
   if (picked.length !== 1) return clause;
   p.notes.push(`"${m[0]}" is ${picked[0]!.name}, the one drawn in ${m[1]}`);
   return clause.slice(0, m.index) + picked[0]!.name + clause.slice(m.index + m[0].length);

@@ -7,6 +7,7 @@ import { PlanState, readPlain } from '../state.ts';
 import { BIGGER, FIX_PHRASES, SMALLER } from './lexicon.ts';
 import { anyPhrase, type Planner } from './shared.ts';
 import { findVerb } from './phrases.ts';
+import { nearColour } from './colour-picks.ts';
 
 /** Words that open a condition (as English, or left untranslated by a language's lexicon). */
 const IF_WORDS: ReadonlySet<string> = new Set(['if', 'si', 'wenn', 'falls', 'se']);
@@ -82,16 +83,18 @@ function check(p: Planner, text: string, handle: Handle): Condition {
     return already ? { text, holds: true, why: already } : unsure('nothing to compare');
   }
   const differs: string[] = [];
+  // The document as it was, before the scratch plan changed anything.
+  const doc = new PlanState(p.ctx);
   for (const a of scratch.actions) {
     if (a.action === 'set_fixed_frame') {
-      const frame = new PlanState(p.ctx).fixedFrame;
-      if (frame !== a.frame) differs.push(`the fixed frame is ${frame}`);
+      if (doc.fixedFrame !== a.frame) differs.push(`the fixed frame is ${doc.fixedFrame}`);
       continue;
     }
-    const d = scratch.state.live().find((x) => scratch.state.handle(x) === a.display);
+    const found = scratch.state.find(a.display);
+    const d = found.ok ? found.display : undefined;
     if (!d || d.added) return unsure('names no display of the document');
     if (a.action === 'set_enabled') {
-      const on = new PlanState(p.ctx).live().find((x) => x.id === d.id)?.enabled;
+      const on = doc.live().find((x) => x.id === d.id)?.enabled;
       if (String(on) !== a.value) differs.push(`${d.name} is ${on ? 'shown' : 'hidden'}`);
     } else if (a.action === 'set_property') {
       const now = readPlain(d.docProps, a.property) ?? d.spec?.properties.find((x) => x.path === a.property)?.default?.toString();
@@ -108,7 +111,7 @@ function same(a: string, b: string): boolean {
   const x = nums(a);
   const y = nums(b);
   if (x && y && x.length === y.length) {
-    if (x.length === 3) return Math.hypot(x[0]! - y[0]!, x[1]! - y[1]!, x[2]! - y[2]!) < 100;
+    if (x.length === 3) return nearColour(x, y);
     return x.every((v, i) => Math.abs(v - y[i]!) < 1e-6);
   }
   return a.trim().toLowerCase() === b.trim().toLowerCase();

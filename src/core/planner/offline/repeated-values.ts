@@ -145,7 +145,8 @@ function hideAroundProtected(p: Planner): void {
   const holds = (g: VirtualDisplay): boolean => [...kept].some((d) => inside(d, g));
   const out: RvizAction[] = [];
   for (const a of p.actions) {
-    const g = a.action === 'set_enabled' && a.value === 'false' ? p.state.live().find((d) => isVirtualGroup(d) && p.state.handle(d) === a.display) : undefined;
+    const found = a.action === 'set_enabled' && a.value === 'false' ? p.state.find(a.display) : undefined;
+    const g = found?.ok && isVirtualGroup(found.display) ? found.display : undefined;
     if (!g || !holds(g)) { out.push(a); continue; }
     g.enabled = true;
     const hideIn = (group: VirtualDisplay): void => {

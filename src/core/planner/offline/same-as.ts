@@ -141,7 +141,8 @@ export function timesNow(p: Planner, clause: string): boolean {
   const m = TIMES_NOW.exec(clause.trim().replace(/[.!?]+$/, ''));
   if (!m) return false;
   const numbers = (p.previousActions ?? []).filter((a) => a.action === 'set_property' && Number.isFinite(Number(a.value)));
-  const d = numbers.length === 1 ? p.state.live().find((x) => p.state.handle(x) === numbers[0]!.display) : undefined;
+  const found = numbers.length === 1 ? p.state.find(numbers[0]!.display) : undefined;
+  const d = found?.ok ? found.display : undefined;
   const prop = d?.spec?.properties.find((x) => x.path === numbers[0]!.property);
   const now = d && prop ? Number(readPlain(d.docProps, prop.path) ?? prop.default) : NaN;
   if (!d || !prop || !Number.isFinite(now)) {
