@@ -23,11 +23,22 @@ async function connected(page: Page): Promise<void> {
   await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 15_000 });
 }
 
-/** Plans and applies a request; resolves once applied. */
+/**
+ * Plans and applies a request; resolves once applied. A robot that has just started is still being discovered by its
+ * rosbridge (~2 s, as a real one): a plan made then says so and may miss its topics ("show the wrench" finds no
+ * wrench), so the request is asked again while the plan says the robot is still starting, as that note tells a user to.
+ */
 async function applyPlan(page: Page, request: string): Promise<void> {
-  await page.locator('planner-panel textarea').fill(request);
-  await page.locator('planner-panel button[type=submit]').click();
-  await page.locator('planner-panel [data-apply]').waitFor({ timeout: 15_000 });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await page.locator('planner-panel textarea').fill(request);
+    await page.locator('planner-panel button[type=submit]').click();
+    await page.locator('planner-panel [data-apply]').waitFor({ timeout: 15_000 });
+    const notes = await page.locator('planner-panel [data-note]').allTextContents();
+    if (!notes.some((n) => n.includes('the robot is still starting'))) break;
+    if (Date.now() > deadline) throw new Error(`"${request}": the robot was still starting after 20 s`);
+    await page.waitForTimeout(250); // pacing between asks; the condition is the note above
+  }
   await page.locator('planner-panel [data-apply]').click();
 }
 
