@@ -262,7 +262,11 @@ export function propertyForWords(spec: DisplayTypeSpec, text: string, displays: 
   for (const c of won.filter((x) => x.item.value !== undefined)) {
     const existing = matches.find((m) => m.property === c.item.p);
     if (existing) {
-      existing.value ??= c.item.value;
+      // "arrows to axes", "shape from arrow to axes": of two values of one setting, the one written after "to" or "into"
+      // is the one asked for.
+      const after = c.hit.start > existing.start && ['to', 'into'].includes(tokens.tokens[c.hit.start - 1] ?? '');
+      if (after) { existing.value = c.item.value; existing.matched = c.phrase; }
+      else existing.value ??= c.item.value;
       continue;
     }
     if (overlaps(c.hit, usedForValues)) continue;

@@ -133,5 +133,31 @@ describe('offline planner: the fixed frame and a written alpha', () => {
     expect((await planOnScenario('manipulator', "les flèches de l'effort, c'est bon, ne change rien")).actions).toEqual([]);
     expect((await planOnScenario('turtlebot_nav', 'i dont need the particle cloud at the moment')).actions).toEqual(['Hide "Particle Cloud"']);
   });
-});
 
+  it('takes a frame named right after "actually" or "no wait" as the fixed frame instead of the one before it', async () => {
+    const r = await planOnScenario('manipulator', 'fixed frame to tool0, actually base_link', 'scenario');
+    expect(r.actions).toEqual(['Set the fixed frame to base_link']);
+  });
+
+  it('scopes "everything except" to the group named as the place', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'Inside the Costmaps group, hide everything except the global costmap.', 'nav-nested.rviz');
+    expect(r.actions).toEqual(['Hide "Local Costmap"']);
+  });
+
+  it('keeps only the settings a kept word names ("the torque ones") and changes the others asked for', async () => {
+    const r = await planOnScenario('manipulator', 'shrink the Wrist Load force arrows to 0.1 but leave the torque ones alone', 'arm-sensor-bay.rviz');
+    expect(r.actions).toEqual(['Set Force Arrow Scale = 0.1 on "Wrist Load"']);
+  });
+
+  it('reads a display\'s name of several words as the display, even when a word of it is a robot\'s', async () => {
+    const r = await planOnScenario('big_graph', 'Loading Bay can stay; switch Dock Door off please', 'gateway-ops.rviz');
+    expect(r.actions).toEqual(['Hide "Dock Door"']);
+  });
+
+  it('keeps only the names after a semicolon or a full stop, not the list before it ("Hide Lift and Charger; the Sonar stays.")', async () => {
+    for (const request of ['Hide Lift and Charger; the Sonar stays.', 'Hide Lift and Charger. Sonar stays on.']) {
+      const r = await planOnScenario('qos_traps', request, 'traps-faults.rviz');
+      expect(r.actions).toEqual(['Hide "Lift"', 'Hide "Charger"']);
+    }
+  });
+});

@@ -38,6 +38,21 @@ describe('offline planner: a negated wish to see is a hide', () => {
     '"%s" hides the grid', async (request) => {
       expect((await planWhole(request)).actions).toEqual(['Hide "Grid"']);
     });
+
+  it.each(['honestly I have no use for the grid rn', 'I have no need for the grid', 'hide the grid tho', 'Das Gitter brauche ich gerade wirklich nicht'])(
+    '"%s" hides the grid: spoken asides change nothing', async (request) => {
+      expect((await planWhole(request)).actions).toEqual(['Hide "Grid"']);
+    });
+
+  it('hides only what is not needed when the next sentence says the other stays ("… soll aber bleiben")', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'Das Gitter brauche ich nicht. Die Karte soll aber bleiben.', 'scenario');
+    expect(r.actions).toEqual(['Hide "Grid"']);
+    expect(r.notes.join(' | ')).toMatch(/left Map as it is/);
+  });
+
+  it('"there is no need to hide the grid" hides nothing', async () => {
+    expect((await planWhole('there is no need to hide the grid')).actions).toEqual([]);
+  });
 });
 
 describe('offline planner: "don\'t show X" leading a request is a hide; "X doesn\'t show" stays a complaint', () => {
@@ -76,6 +91,14 @@ describe('offline planner: "fine", "leave it" and "keep as is" change nothing on
     '"%s" changes nothing', async (request) => {
       expect((await planWhole(request)).actions).toEqual([]);
     });
+
+  it.each([
+    ['Touche pas au plan global, mais mets le plan local en jaune', 'Set Color = 255; 255; 0 on "Local Plan"'],
+    ["La mappa non toccarla, abbassa l'alpha del costmap globale a 0,2", 'Set Alpha = 0.2 on "Global Costmap"'],
+    ['O plano local está bom, deixa assim. Já o plano global: amarelo', 'Set Color = 255; 255; 0 on "Global Plan"'],
+  ])('"%s" leaves what it says to and changes the other', async (request, action) => {
+    expect((await planOnScenario('turtlebot_nav', request, 'scenario')).actions).toEqual([action]);
+  });
 
   it('keeps the names before "stay as they are" and reads "let the map alone"', async () => {
     expect((await planOnScenario('turtlebot_nav', 'In the Controller group, hide Footprint only. Local Plan and Local Costmap stay on.')).actions).toEqual(['Hide "Footprint"']);

@@ -53,5 +53,8 @@ describe('offline planner: a complaint asked as a question changes nothing and o
     expect(r.actions.filter((a) => a.includes('Route'))).toEqual([]);
     expect(r.actions[0]).toBe('Set Color = 0; 255; 0 on "Laser"');
   });
-});
 
+  it('does not read a display\'s name that opens with a question word ("Where Am I") as a question', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'Where Am I: axes please, not the arrow', 'nav-nested.rviz')).actions).toEqual(['Set Shape = Axes on "Where Am I"']);
+  });
+});

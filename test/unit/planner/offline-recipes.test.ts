@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
 import { fixedFrameOf } from '../../../src/core/planner/context.ts';
 import { doc, snapshot, topic, SENSOR, LATCHED } from './fixtures.ts';
+import { planOnScenario } from './scenario-plans.ts';
 
 async function plan(request: string, frames: [string, string][]) {
   const robot = snapshot([topic('/scan', 'sensor_msgs/msg/LaserScan', [SENSOR('/lidar')]), topic('/map', 'nav_msgs/msg/OccupancyGrid', [LATCHED('/slam')])], frames);
@@ -29,5 +30,11 @@ describe('offline planner recipes', () => {
   it('is not a recipe when a display is named that the recipe does not hold', async () => {
     const r = await plan('show the navigation path', [['map', 'odom']]);
     expect(r.notes.join(' ')).not.toMatch(/set up for/);
+  });
+
+  it('reads a goal word inside a display\'s own name ("Loading Bay") as that display, not as the manipulation goal', async () => {
+    const r = await planOnScenario('big_graph', 'I want to watch the parcels at Loading Bay', 'gateway-ops.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/"Loading Bay" is already shown/);
   });
 });

@@ -54,4 +54,16 @@ describe('offline planner: a display switched to another topic', () => {
     expect(r.actions).toEqual([]);
     expect(r.notes.join(' | ')).toMatch(/carries sensor_msgs\/msg\/Image, which .* cannot show; nothing was changed/);
   });
+
+  it.each([
+    'replace the Odometry display with a proper Pose display on its topic',
+    'replace the Odometry display with whatever type fits /odom_pose',
+  ])('reads a qualifier of the new type or "whatever fits" as the type itself: "%s"', async (request) => {
+    expect((await planOnScenario('qos_traps', request)).actions).toEqual(['Remove "Odometry"', 'Add Pose on /odom_pose named "Pose"']);
+  });
+
+  it('reads "image widget" after a display\'s name as that display', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'swap the Front Camera image widget for a Camera display', 'nav-nested.rviz');
+    expect(r.actions.slice(0, 2)).toEqual(['Remove "Front Camera"', 'Add Camera on /camera/image_raw named "Camera (2)"']);
+  });
 });

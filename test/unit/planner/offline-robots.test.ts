@@ -89,4 +89,11 @@ describe('offline planner with two robots', () => {
     expect((await planOnScenario('multi_robot', 'oculta el láser del robot 2, el del robot 1 no')).actions).toEqual(['Hide "Robot2 Scan"']);
     expect((await planOnScenario('multi_robot', 'follow robot2 — fixed frame on its odom')).actions).toEqual(['Set the fixed frame to robot2/odom']);
   });
+
+  it.each([
+    ['on both robots, keep only the last 3 odometry arrows', ['Set Keep = 3 on "Robot1 Odometry"', 'Set Keep = 3 on "Robot2 Odometry"']],
+    ["draw both robots' scans as boxes", ['Set Style = Boxes on "Robot1 Scan"', 'Set Style = Boxes on "Robot2 Scan"']],
+  ])('reads "both robots" beside a setting as whose displays, not as a set-up per robot: "%s"', async (request, actions) => {
+    expect((await planOnScenario('multi_robot', request)).actions).toEqual(actions);
+  });
 });

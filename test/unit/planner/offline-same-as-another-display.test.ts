@@ -49,5 +49,14 @@ describe('offline planner: "do the same for" another display', () => {
     const r = await planOnScenario('turtlebot_nav', 'The global costmap is barely visible. Make it less transparent — say double what it is now.');
     expect(r.actions).toEqual(['Set Alpha = 0.6 on "Global Costmap"']);
   });
-});
 
+  it('gives "torque the same" the value the clause before gave the force arrows', async () => {
+    const r = await planOnScenario('manipulator', 'scale the Wrist Load force arrows to 0.3, torque the same', 'arm-sensor-bay.rviz');
+    expect(r.actions).toEqual(['Set Force Arrow Scale = 0.3 on "Wrist Load"', 'Set Torque Arrow Scale = 0.3 on "Wrist Load"']);
+  });
+
+  it('makes "<display> the same" repeat the clause before\'s change on that display', async () => {
+    const r = await planOnScenario('multi_robot', 'Robot1 Plan: 0.08 wide. Robot2 Plan the same.', 'scenario');
+    expect(r.actions.filter((a) => a.includes('Line Width'))).toEqual(['Set Line Width = 0.08 on "Robot1 Plan"', 'Set Line Width = 0.08 on "Robot2 Plan"']);
+  });
+});

@@ -9,7 +9,7 @@ export type Verb = 'show' | 'hide' | 'remove' | 'rename' | 'set' | 'fix';
 export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   ['turn on', 'show'], ['switch on', 'show'], ['bring up', 'show'], ['bring back', 'show'], ['give me', 'show'], ['let me see', 'show'],
   ['pull up', 'show'], ['throw away', 'remove'], ['throw out', 'remove'],
-  ['turn off', 'hide'], ['switch off', 'hide'], ['out of the way', 'hide'], ['out of sight', 'hide'], ['away', 'hide'], ['get rid of', 'remove'], ['take out', 'remove'], ['take away', 'remove'],
+  ['turn off', 'hide'], ['switch off', 'hide'], ['no use for', 'hide'], ['no need for', 'hide'], ['out of the way', 'hide'], ['out of sight', 'hide'], ['away', 'hide'], ['get rid of', 'remove'], ['take out', 'remove'], ['take away', 'remove'],
   ['show', 'show'], ['showing', 'show'], ['displaying', 'show'], ['add', 'show'], ['display', 'show'], ['visualise', 'show'], ['visualize', 'show'], ['see', 'show'],
   ['view', 'show'], ['draw', 'show'], ['plot', 'show'], ['enable', 'show'], ['unhide', 'show'], ['open', 'show'],
   ['want', 'show'], ['need', 'show'], ['needed', 'show'], ['wanted', 'show'], ['include', 'show'], ['put', 'show'], ['watch', 'show'], ['monitor', 'show'],
@@ -23,7 +23,7 @@ export const VERB_PHRASES: readonly (readonly [string, Verb])[] = [
   // Verbs that name a drawing setting: "label the frames" (Show Names), "stop drawing the map behind" (Draw Behind).
   ['label', 'set'], ['write', 'set'], ['drawing', 'show'], ['draws', 'show'],
   // "anchor the grid to base_link": a frame given to what is drawn.
-  ['anchor', 'set'], ['attach', 'set'], ['bump', 'set'],
+  ['anchor', 'set'], ['attach', 'set'], ['bump', 'set'], ['push', 'set'],
 ];
 
 /** A request about something broken: solved from the findings, not by guessing. */
@@ -43,8 +43,8 @@ export const FIX_PHRASES: readonly string[] = [
   'to its publisher', 'to the publisher', 'to the publishers', 'match the publisher', 'match the publishers', 'qos mismatch', 'incompatible qos',
 ];
 
-export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'longer', 'huge', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];
-export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shorter', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less', 'halve'];
+export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'longer', 'huge', 'chunkier', 'chunky', 'beefier', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];
+export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shorter', 'slimmer', 'skinnier', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less', 'halve'];
 /** Direction words for a level ("raise the opacity", "turn the alpha down"), beside the bigger and smaller words. */
 export const LEVEL_UP: ReadonlySet<string> = new Set(['raise', 'higher', 'up', 'increase', 'boost']);
 export const LEVEL_DOWN: ReadonlySet<string> = new Set(['lower', 'down', 'reduce', 'decrease', 'less']);
@@ -73,6 +73,8 @@ export const FILLER = new Set([
   'up', 'some', 'is', 'are', 'be', 'there', 'here', 'again', 'one', 's', 't', 'by', 'at', 'from', 'into', 'same', 'do', 'thing',
   'ok', 'okay', 'thanks', 'thank', 'want', 'like', 'let', 'see', 'view', 'bit', 'little', 'lot', 'much', 'more', 'way', 'too',
   'tad', 'smidge',
+  // Spoken asides that change nothing: "hide the grid tho", "honestly I have no use for it rn", "hmm, a bit less".
+  'tho', 'though', 'honestly', 'rn', 'hmm', 'hm',
 ]);
 
 /**

@@ -35,7 +35,7 @@ import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
 import { CONCEPTS, guessesIn, rewriteConcepts } from './concepts.ts';
-import { namespacesNamed } from './ordinal-robots.ts';
+import { everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
 import { deferred, leaveSpan, negationAt, opensWithNoting, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
 import { globalOptionWord, takeGlobalOption } from './global-options.ts';
@@ -256,6 +256,10 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   // "hide all cameras except the loading bay": what comes before "except" is the scope (the cameras), not every display.
   const scoped = except ? targets.filter((t) => t.span !== undefined && t.span.start < except.start) : [];
   let scope = scoped.length > 0 ? scoped.flatMap((t) => t.displays) : undefined;
+  // "In the Costmaps group, hide everything except the local costmap": the group named as the place is the scope.
+  const place = except ? /\b(?:in|inside|within)\s+(?:the\s+)?(.+?)\s+group\b/.exec(tokens.slice(0, except.start).join(' ')) : null;
+  const placeGroups = place ? p.state.live().filter((d) => isVirtualGroup(d) && tokenize(d.name).join(' ') === tokenize(place[1]!).join(' ')) : [];
+  if (placeGroups.length === 1) scope = placeGroups;
   // …also a scope named only by a group's or displays' name ("all cameras" when the group is "Cameras").
   const content = (from: number, to: number): string[] => tokens.slice(from, to).filter((t) => !FILLER.has(t) && !GENERAL.has(t) && !['all', 'every', 'everything'].includes(t));
   if (except && !scope && everything && everything.start < except.start) {
@@ -397,7 +401,9 @@ function handleClause(p: Planner, clause: string): void {
   const hidesBroken = fixSpan !== undefined && fixSpan === complaintAt && (orderVerb?.verb === 'hide' || orderVerb?.verb === 'remove');
   if (hidesBroken) fixSpan = undefined;
   // "what is a costmap?": a question for the assistant, not a change.
-  const asks = tokens.length > 0 && QUESTION_WORDS.has(tokens[0]!) && !fixSpan;
+  // …unless the word opens a display's name ("Where Am I → axes instead of the arrow").
+  const opensName = (): boolean => p.state.live().some((d) => { const n = tokenize(d.name); return n.length > 1 && n.every((w, i) => tokens[i] === w); });
+  const asks = tokens.length > 0 && QUESTION_WORDS.has(tokens[0]!) && !fixSpan && !opensName();
   if (asks && !findVerb(tokens, [])) {
     p.notes.push(`"${clause.trim()}" reads as a question; the assistant panel answers questions, the planner changes displays`);
     return;
@@ -1008,7 +1014,9 @@ function scopesJoined(parts: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     // ("in the Costmaps group, …" stays a clause of its own: what it names is what "the local one" after it is among.)
-    const scope = /^\s*(?:in|inside|within)\s+(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2}\s*$/i.test(parts[i]!) && !/\bgroup\s*$/i.test(parts[i]!)
+    // (…except before "everything except …", which the group scopes: "In the Costmaps group, hide everything except …".)
+    const exceptNext = /\b(?:everything|all)\b.*\b(?:except|apart\s+from|other\s+than|besides)\b/i.test(parts[i + 1] ?? '');
+    const scope = /^\s*(?:in|inside|within)\s+(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2}\s*$/i.test(parts[i]!) && (!/\bgroup\s*$/i.test(parts[i]!) || exceptNext)
       && findVerb(tokenize(parts[i]!), []) === undefined;
     if (scope && i + 1 < parts.length) parts[i + 1] = `${parts[i]!.trim()} ${parts[i + 1]!.trim()}`;
     else out.push(parts[i]!);
@@ -1039,6 +1047,8 @@ function changesWhatItPointsAt(clause: string): 'pointer' | 'value' | undefined 
   const verb = findVerb(tokens, []);
   if (verb !== undefined && verb.verb === 'set' && tokens.slice(0, verb.span.start).every((t) => FILLER.has(t) || ORDER_LEADS.has(t))
     && tokens.slice(verb.span.start + verb.span.length).some((t) => BACK_POINTERS.has(t) || t === 'its')) return 'pointer';
+  // "…, take its alpha from 0.3 up to 0.5": a value written out for what "its" points back at.
+  if (tokens.includes('its') && (numbersIn(clause).length > 0 || colourIn(clause) !== undefined)) return 'pointer';
   // "…are too fat — width 0.1": a short clause with no verb that writes a value out.
   return verb === undefined && tokens.length <= 4 && numbersIn(clause).length > 0 ? 'value' : undefined;
 }
@@ -1101,6 +1111,8 @@ function readRequest(input: OfflineInput): Reading {
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
   }
   text = namespacesNamed(text, ctx.namespaces);
+  // ("show the scans of both robots" stays a set-up per robot, which adds what a robot lacks.)
+  text = everyRobotAsScope(text, ctx.namespaces, (t) => numbersIn(t).length > 0 || ctx.catalog.typeMentions(t).some((m) => m.type.classId !== 'rviz_default_plugins/RobotModel' && ctx.catalog.propertyForWords(m.type, t).some((x) => x.via !== 'requires')));
   // A new name is kept as written: numbers and spellings are read only outside it.
   const kept = delimitedNewName(text) ?? capitalisedCallName(text);
   const at = kept ? text.lastIndexOf(kept) : -1;
@@ -1114,6 +1126,8 @@ function readRequest(input: OfflineInput): Reading {
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "nothing but the map", "show nothing except the laser": only those.
     .replace(/\bnothing\s+(?:but|except|other\s+than|besides)\b/gi, 'only')
+    // "amcl pose arrow -> axes": an arrow written between two values is "to".
+    .replace(/\s*(?:->|→|=>)\s*/g, ' to ')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
     .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis')
     // "use 0-0.5", "10–90": a range written with a dash is "0 to 0.5" (a minus after a space stays a sign).
@@ -1129,7 +1143,7 @@ function readRequest(input: OfflineInput): Reading {
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) {
     const spans: ClauseActions[] = [];
-    const parts = scopesJoined(distribute(p, clauses(text)));
+    const parts = scopesJoined(distribute(p, clauses(text), text));
     for (const [i, c] of parts.entries()) {
       const start = p.actions.length;
       const correcting = correctionOnly(c);

@@ -49,3 +49,17 @@ export function namespacesNamed(text: string, namespaces: readonly string[]): st
   }
   return out;
 }
+
+/** "both robots'", "on each robot", "for all the robots": every robot, as a scope. */
+const EVERY_ROBOT = /(?:\b(?:on|for|of|in|from|across)\s+)?\b(?:both|all|each|every)\s+(?:of\s+)?(?:the\s+)?(?:two\s+)?robots?(?:['’]s|['’])?(?=[\s:,.;!?]|$)\s*[:,]?/gi;
+
+/**
+ * The request without "both robots" when it changes a setting of a display type besides the robot model ("draw both
+ * robots' scans as spheres", "keep 5 odometry arrows on each robot"): "robots" then says whose displays, every robot's,
+ * which is what a type named with no robot means; it is no Robot Model to change. `setsOther` says whether a text does.
+ */
+export function everyRobotAsScope(text: string, namespaces: readonly string[], setsOther: (text: string) => boolean): string {
+  if (namespaces.length < 2) return text;
+  const without = text.replace(EVERY_ROBOT, ' ').replace(/\s+/g, ' ').trim();
+  return without !== text.trim() && without !== '' && setsOther(without) ? without : text;
+}

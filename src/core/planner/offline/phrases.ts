@@ -30,11 +30,15 @@ export function clauses(text: string): string[] {
   const parts = text.split(/(?<=[\p{L}.!'’])\s+-\s+(?=\p{L})/u);
   const joined = parts.slice(1).reduce((acc, part) => `${acc}${findVerb(tokenize(part), []) ? ';' : ''} ${part}`, parts[0]!);
   return joined
-    // …nor inside a range ("between 10 and 200").
-    .split(/\s*(?:[;,]|\s[–—]\s|(?<=\p{L})[–—](?=\p{L})|\.\s|\bthen\b|\bbut\b|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/iu)
+    // …nor inside a range ("between 10 and 200"), nor before a "stay" that ends the clause ("Where Am I but stay", the
+    // German "soll aber bleiben"): what it follows stays.
+    .split(/\s*(?:[;,]|\s[–—]\s|(?<=\p{L})[–—](?=\p{L})|\.\s|\bthen\b|\bbut\b(?!\s+(?:stay|stays|remain|remains)\s*(?:[,.;!]|$))|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/iu)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
 }
+
+/** Words that take back the frame just named: "no wait", "actually", "sorry, I meant". */
+const CORRECTION = String.raw`no\s+wait|wait\s+no|no|wait|actually|sorry|i\s+mean|i\s+meant|rather|make\s+that|or\s+rather|scratch\s+that`;
 
 /** "fixed frame odom", "use map as the fixed frame", "set the frame to base_link", "frame: odom". Removes what it used. */
 export function takeFixedFrame(p: Planner, text: string): string {
@@ -74,11 +78,16 @@ export function takeFixedFrame(p: Planner, text: string): string {
       p.notes.push(`frame '${frame}' is not in the TF tree; the fixed frame was not changed (frames: ${p.ctx.frames.slice(0, 12).join(', ')}${p.ctx.frames.length > 12 ? ', …' : ''})`);
       return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
     }
-    const chosen = known ?? frame;
+    let chosen = known ?? frame;
+    let end = m.index + m[0].length;
+    // "fixed frame to tool0 - no wait, base_link": a correction right after it, naming a frame TF has, is the frame.
+    const corrected = new RegExp(`^\\s*[-–—,;.]*\\s*(?:${CORRECTION})[\\s,:-]+(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
+    const instead = corrected ? p.ctx.frames.find((f) => f.toLowerCase() === corrected[1]!.replace(/[.,;!?]+$/, '').toLowerCase()) : undefined;
+    if (corrected && instead) { chosen = instead; end += corrected[0].length; }
     p.actions.push(act({ action: 'set_fixed_frame', frame: chosen }));
-    cite(p, p.actions.length - 1, m[0]);
+    cite(p, p.actions.length - 1, text.slice(m.index, end));
     p.state.fixedFrame = chosen;
-    return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
+    return text.slice(0, m.index) + ' ' + text.slice(end);
   }
   return text;
 }
@@ -108,8 +117,8 @@ function robotFrames(p: Planner, text: string): string {
  * "hide the global and local costmaps", "show robot1 and robot2 scans": a clause of only qualifiers borrows the noun
  * that ends the next clause.
  */
-export function distribute(p: Planner, parts: string[]): string[] {
-  const out = mergeOnlyLists(p, mergeKeptLists(p, mergeValueClauses(parts)));
+export function distribute(p: Planner, parts: string[], text = parts.join(', ')): string[] {
+  const out = mergeOnlyLists(p, mergeKeptLists(p, mergeValueClauses(parts), text));
   // "hide robot2's model and scan": a clause of only a type word keeps the robot the clause before named.
   for (let i = 1; i < out.length; i++) {
     const before = tokenize(out[i - 1]!);
@@ -230,11 +239,15 @@ function onlyNames(p: Planner, part: string, switches = false): boolean {
   return tokens.length > 0 && tokens.every((t) => (switches && switchWord(t)) || named.has(t) || p.ctx.catalog.typesForWords(t).length > 0) && !tokens.some((t) => VERB_WORDS.has(t));
 }
 
-/** "Front Lidar and Burger stay as they are": the names before a clause that keeps them are kept with it. */
-function mergeKeptLists(p: Planner, parts: readonly string[]): string[] {
+/**
+ * "Front Lidar and Burger stay as they are": the names before a clause that keeps them are kept with it ("Hide Lift and
+ * Charger; Sonar stays on": not across a semicolon or a full stop, which ends what the names belong to).
+ */
+function mergeKeptLists(p: Planner, parts: readonly string[], text: string): string[] {
   const out = [...parts];
+  const endsSentence = (part: string): boolean => new RegExp(`${escapeRegExp(part)}\\s*[;.]`).test(text);
   for (let i = out.length - 1; i > 0; i--) {
-    if (leaveSpan(tokenize(out[i]!)) && onlyNames(p, out[i - 1]!)) {
+    if (leaveSpan(tokenize(out[i]!)) && onlyNames(p, out[i - 1]!) && !endsSentence(out[i - 1]!)) {
       out.splice(i - 1, 2, `${out[i - 1]} and ${out[i]}`);
     }
   }

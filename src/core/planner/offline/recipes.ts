@@ -57,11 +57,28 @@ function longestHit(tokens: readonly string[], recipes: readonly Recipe[]): { re
 }
 
 /**
+ * The tokens with each name of several words the document gives a display ("Loading Bay", "Where Am I") written as a
+ * placeholder: a goal's word inside a display's name ("loading") is that display, not the goal.
+ */
+function withoutOwnNames(p: Planner, tokens: readonly string[]): string[] {
+  const out = [...tokens];
+  for (const d of p.state.live()) {
+    const name = tokenize(d.name);
+    if (name.length < 2 || (d.spec && name.join(' ') === tokenize(splitCamel(d.spec.name)).join(' '))) continue;
+    // Exact words only, scanning forward: a fuzzy phrase match can keep matching its own placeholders and never end.
+    for (let i = 0; i + name.length <= out.length; i++) {
+      if (name.every((w, k) => out[i + k] === w)) out.splice(i, name.length, ...name.map(() => '_name_'));
+    }
+  }
+  return out;
+}
+
+/**
  * The recipe a request asks for, if it is goal-level: a recipe phrase, framed as a set-up ("set up", "what do I need",
  * "for") or standing alone, and no display type named that the recipe does not hold (then it asks for that display).
  */
 export function findRecipe(p: Planner, text: string): Recipe | undefined {
-  const tokens = tokenize(text);
+  const tokens = withoutOwnNames(p, tokenize(text));
   const single = RECIPES.recipes.filter((r) => !r.multiRobot);
   const hit = longestHit(tokens, single) ?? longestHit(tokens, RECIPES.recipes);
   if (!hit) return cuedRecipe(p, text, tokens);
@@ -97,6 +114,8 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   // "show the laser scans of both robots": those displays on every robot, not the whole multi-robot set-up; a verb
   // other than show/add ("hide the scans of both robots") is about the displays there.
   if (named.length > 0) {
+    // "draw both robots' scans as spheres", "keep only 5 odometry arrows on both": a setting of those displays is asked.
+    if (numbersIn(text).length > 0 || named.some((t) => p.ctx.catalog.propertyForWords(t, text).some((m) => m.via !== 'requires'))) return undefined;
     const verb = findVerb(tokens, [])?.verb;
     return verb === undefined || verb === 'show' ? perRobotRecipe(hit.recipe, named) : undefined;
   }

@@ -3,7 +3,7 @@
 // request is unsure which it meant, so neither is applied and each is offered as a choice. What a "stays / keep /
 // leave" clause protects is changed by no clause of the request, and what a correction takes back ("no, leave it") is
 // not planned.
-import { tokenize } from '../../catalog/text.ts';
+import { singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import type { RvizAction } from '../../rviz/action-types.ts';
 import { CONCEPTS } from './concepts.ts';
 import { FILLER } from './lexicon.ts';
@@ -131,7 +131,27 @@ export function namedSettings(p: Planner, d: VirtualDisplay, tokens: readonly st
   const paths = p.ctx.catalog.propertyForWords(spec, own.join(' ')).filter((m) => m.via !== 'requires').map((m) => m.property.path);
   const qos = qosTopicProperty(spec);
   if (qos && QOS_WORDS.some((w) => hasPhrase(own, w))) paths.push(...spec.properties.filter((x) => x.path.startsWith(`${qos}/`) && /Policy|Depth/.test(x.path)).map((x) => x.path));
+  if (paths.length === 0) paths.push(...settingsByOwnWord(spec, tokens, d.name));
   return [...new Set(paths)];
+}
+
+/**
+ * "leave the torque arrows as they are" of a Wrench: a word that names some of the display's settings but not all
+ * (torque: Torque Arrow Scale, Torque Color), and is not a word of the display's own name. Of several such words, the
+ * one naming the fewest settings ("torque", not "arrows"). The topic's QoS is never named this way: "keep the depth
+ * points" keeps the display, not its QoS Depth.
+ */
+function settingsByOwnWord(spec: NonNullable<VirtualDisplay['spec']>, tokens: readonly string[], name: string): string[] {
+  const own = new Set(tokenize(name).map(singular));
+  const leaves = spec.properties.filter((x) => !x.path.startsWith('Topic/'));
+  const words = (path: string): string[] => tokenize(splitCamel(path.split('/').pop()!)).map(singular);
+  let best: string[] = [];
+  for (const t of new Set(tokens.map(singular))) {
+    if (own.has(t) || FILLER.has(t) || t.length < 4) continue;
+    const named = leaves.filter((x) => words(x.path).includes(t)).map((x) => x.path);
+    if (named.length > 0 && named.length < leaves.length && (best.length === 0 || named.length < best.length)) best = named;
+  }
+  return best;
 }
 
 /**

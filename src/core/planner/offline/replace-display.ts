@@ -12,14 +12,18 @@ import { slashNames } from './mentions.ts';
 import { act, addDisplay, displayTopic, type Planner } from './shared.ts';
 import { inherited, resolveTargets } from './targets.ts';
 
-const A = String.raw`(?:(?:a|an|the)\s+)?`;
-const DISPLAY = String.raw`(?:\s+display)?`;
+// "a proper Camera display", "a real one": a qualifier that only says the new display is the type's own.
+const A = String.raw`(?:(?:a|an|the)\s+)?(?:(?:proper|real|regular|normal|actual|plain|dedicated)\s+)?`;
+// "… on the same topic", "… on its topic": the new display takes the old one's topic, as it always does here.
+const DISPLAY = String.raw`(?:\s+display)?(?:\s+(?:on|with|using|for)\s+(?:the\s+same|its|that|the\s+old|the)\s+topic)?`;
 /** [pattern, group of the display replaced, group of the type that replaces it] */
 const FORMS: readonly [RegExp, number, number][] = [
   [new RegExp(String.raw`^(?:please\s+)?(?:change|exchange)\s+(.+?)\s+(?:with|for|by)\s+${A}(.+?)${DISPLAY}$`, 'i'), 1, 2],
   [new RegExp(String.raw`^(?:please\s+)?(?:show|display|draw|view)\s+(.+?)\s+(?:with|as|using|in)\s+${A}(.+?)${DISPLAY}\s+instead$`, 'i'), 1, 2],
   [new RegExp(String.raw`^(?:please\s+)?(?:use|show|add)\s+${A}(.+?)${DISPLAY}\s+instead\s+of\s+(.+)$`, 'i'), 2, 1],
 ];
+
+const FRAME_WORDS = new Set(['panel', 'feed', 'window', 'widget']);
 
 /** The one display a phrase names, all of whose words name it (or "it": the clause before's one display). */
 function onlyDisplay(p: Planner, phrase: string): VirtualDisplay | undefined {
@@ -32,12 +36,14 @@ function onlyDisplay(p: Planner, phrase: string): VirtualDisplay | undefined {
   const targets = resolveTargets(p, phrase, tokens, taken);
   const displays = [...new Set(targets.flatMap((t) => t.displays))];
   const covered = (i: number): boolean => taken.some((s) => i >= s.start && i < s.start + s.length);
-  if (displays.length !== 1 || !tokens.every((t, i) => covered(i) || FILLER.has(t))) return undefined;
+  // "the Front Camera image panel": a word of the display's own type, or a word for a display, names nothing else.
+  const ownWord = (t: string): boolean => FRAME_WORDS.has(t) || p.ctx.catalog.typesForWords(t).some((s) => s.classId === displays[0]!.classId);
+  if (displays.length !== 1 || !tokens.every((t, i) => covered(i) || FILLER.has(t) || ownWord(t))) return undefined;
   return displays[0];
 }
 
 /** "one that (actually) matches /odom_pose", "a display that fits its topic": the type is the topic's own. */
-const FITTING = /^(?:one|(?:a\s+)?display|(?:a\s+)?type|something)\s+(?:that|which)\s+(?:\w+\s+)?(?:matches|fits|suits|can\s+show|shows|works\s+with)\s+(.+)$/i;
+const FITTING = /^(?:one|(?:a\s+)?display|(?:a\s+|whatever\s+)?type|something|whatever)\s+(?:(?:that|which)\s+)?(?:\w+\s+)?(?:matches|fits|suits|can\s+show|shows|works\s+with)\s+(.+)$/i;
 
 /** The one display type that shows the old display's topic, when a "one that matches …" phrase names that topic. */
 function typeForOwnTopic(p: Planner, phrase: string, old: VirtualDisplay): { spec: DisplayTypeSpec; topic: string } | undefined {

@@ -68,9 +68,10 @@ function namesRviz(p: Planner, clause: string, tokens: readonly string[], parts:
     const span = hasPhrase(tokens, m.phrase);
     if (span && !inSpans(span.start, parts)) return true;
   }
-  // A display of the document named by its name ("the Mascot").
+  // A display of the document named by its name ("the Mascot"); a name of several words even when each is a robot word
+  // ("turn Dock Door off"), a one-word name only outside them ("open the Gripper").
   const names = p.state.live().map((d) => tokenize(d.name)).filter((n) => n.length > 0);
-  if (names.some((n) => { const s = hasPhrase(tokens, n.join(' ')); return s !== undefined && !inSpans(s.start, parts); })) return true;
+  if (names.some((n) => { const s = hasPhrase(tokens, n.join(' ')); return s !== undefined && (n.length > 1 || !inSpans(s.start, parts)); })) return true;
   return p.ctx.catalog.displays.some((d) => d.properties.some((prop) => (prop.words ?? []).some((w) => {
     if (w.length <= 3) return false;
     const h = hasPhrase(tokens, w);

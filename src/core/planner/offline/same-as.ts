@@ -6,6 +6,7 @@
 // before's settings on another display.
 import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
 import { tokenize } from '../../catalog/text.ts';
+import type { RvizAction } from '../../rviz/action-types.ts';
 import { readPlain, type VirtualDisplay } from '../state.ts';
 import { BACK_POINTERS, FILLER } from './lexicon.ts';
 import { colourIn, type Span } from './mentions.ts';
@@ -97,6 +98,35 @@ export function sameAs(p: Planner, clause: string): boolean {
   return false;
 }
 
+/** "Robot1 Plan the same please", "torque the same": what the clause before changed, made the same on what it names. */
+const SAME_AFTER = /^(?:(?:and|then|also|ok|okay|now)[\s,]+)*(.+?)\s+(?:exactly\s+)?the\s+same(?:[\s,]+(?:too|as\s+well|please))*$/i;
+
+/**
+ * "force arrows to 0.2, torque the same": the word names no display but a sibling of each setting the clause before
+ * changed (Force Arrow Scale → Torque Arrow Scale, one word swapped): that setting takes the same value.
+ */
+function sameOnSibling(p: Planner, changes: readonly RvizAction[], words: readonly string[]): boolean {
+  if (words.length !== 1) return false;
+  const word = words[0]!;
+  const planned: RvizAction[] = [];
+  for (const a of changes) {
+    if (a.action !== 'set_property') continue;
+    const found = p.state.find(a.display);
+    const d = found.ok ? found.display : undefined;
+    const own = tokenize(a.property);
+    const sibling = d?.spec?.properties.find((x) => {
+      const t = tokenize(x.path);
+      return x.path !== a.property && t.length === own.length && t.includes(word) && t.filter((w, i) => w !== own[i]).length === 1;
+    });
+    if (!d || !sibling) return false;
+    planned.push(act({ action: 'set_property', display: a.display, property: sibling.path, value: a.value }));
+    d.planProps.set(sibling.path, a.value);
+  }
+  if (planned.length === 0) return false;
+  p.actions.push(...planned);
+  return true;
+}
+
 /** "…, then do the same for the local plan", "same on the depth cloud too": groups: what it is done to. */
 const SAME_AGAIN = /^(?:(?:and|then|also|actually|ok|okay|please|now)[\s,]+)*(?:(?:do|apply|make)\s+)?(?:the\s+|exactly\s+the\s+)?same(?:\s+thing|\s+change|\s+settings?)?\s+(?:for|on|to|with)\s+(.+?)(?:[\s,]+(?:too|as\s+well|please))*$/i;
 
@@ -105,10 +135,12 @@ const SAME_AGAIN = /^(?:(?:and|then|also|actually|ok|okay|please|now)[\s,]+)*(?:
  * names (only settings its type has; a setting it lacks is said, not guessed). False when the clause is not one.
  */
 export function sameAgain(p: Planner, clause: string): boolean {
-  const m = SAME_AGAIN.exec(clause.trim().replace(/[.!?]+$/, ''));
+  const text = clause.trim().replace(/[.!?]+$/, '');
+  const m = SAME_AGAIN.exec(text) ?? SAME_AFTER.exec(text);
   if (!m) return false;
   const changes = (p.previousActions ?? []).filter((a) => a.action === 'set_property');
   const tokens = tokenize(m[1]!.replace(/['’]s\b/g, ''));
+  if (changes.length > 0 && sameOnSibling(p, changes, tokens)) return true;
   const displays = [...new Set(resolveTargets(p, tokens.join(' '), tokens, []).flatMap((t) => t.displays))];
   if (changes.length === 0 || displays.length === 0) {
     p.notes.push(`"${clause.trim()}": ${changes.length === 0 ? 'the clause before changed no setting to repeat' : `"${m[1]}" names no display here`}; nothing was changed`);

@@ -55,19 +55,20 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     }
     // A share of an alpha (also one the catalog gives no range: Range's Alpha) is a value from 0 to 1.
     const value = n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction') ? n.value / 100 : n.value;
-    // A value the setting cannot take is refused with its range, never rescaled or clamped ("alpha 7" is not 0.07).
+    return takesValue(prop, n, value) ? value : undefined;
+  };
+  /** A value the setting cannot take is refused with its range, never rescaled or clamped ("alpha 7" is not 0.07). */
+  const takesValue = (prop: PropertySpec, n: Quantity, value: number, shareReading = true): boolean => {
     const fraction = dimensionOf(prop) === 'fraction' || (prop.min === 0 && prop.max === 1);
     const low = prop.min ?? (fraction ? 0 : -Infinity);
     const high = prop.max ?? (fraction ? 1 : Infinity);
-    if (value < low || value > high) {
-      refused.add(prop.path);
-      const range = fraction ? '0–1 or 0–100 %' : Number.isFinite(high) ? `${low}–${high}` : `${low} or more`;
-      questions.push(`${label}: ${prop.path} takes ${range}; ${numberText(n)} is ${fraction && !n.percent && n.value > 1 && n.value <= 100 ? 'out of range as a fraction (say "%" for a share)' : 'out of range'}; nothing was changed`);
-      // "alpha 7" may mean 7 %: offered as a choice, never applied.
-      if (fraction && !n.percent && n.value > 1 && n.value <= 100) (p.percentReadings ??= []).push(numberText(n));
-      return undefined;
-    }
-    return value;
+    if (value >= low && value <= high) return true;
+    refused.add(prop.path);
+    const range = fraction ? '0–1 or 0–100 %' : Number.isFinite(high) ? `${low}–${high}` : `${low} or more`;
+    questions.push(`${label}: ${prop.path} takes ${range}; ${numberText(n)} is ${fraction && !n.percent && n.value > 1 && n.value <= 100 ? 'out of range as a fraction (say "%" for a share)' : 'out of range'}; nothing was changed`);
+    // "alpha 7" may mean 7 %: offered as a choice, never applied.
+    if (shareReading && fraction && !n.percent && n.value > 1 && n.value <= 100) (p.percentReadings ??= []).push(numberText(n));
+    return false;
   };
   /** Settings whose value was refused as out of range: nothing else is read into them. */
   const refused = new Set<string>();
@@ -244,8 +245,23 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // uses, else by the one that applies now (or with what this clause sets), else the only one; complete() switches
   // off the automatic bounds the pair depends on.
   for (const range of free().filter((q) => q.to !== undefined)) {
-    const pair = rangePair(spec, tokens, holdsWith);
     take(range);
+    // "take its alpha from 0.3 up to 0.5": the one number setting named goes from the first number to the second (what
+    // it is now, when not the first, is said).
+    const fromTo = /\bfrom\s+(-?\d+(?:\.\d+)?)\s*(?:[a-z%]+\s+)?(?:up\s+|down\s+)?to\s+(-?\d+(?:\.\d+)?)/i.exec(text);
+    const named = fromTo ? meant.map((m) => m.property).filter((x) => (x.kind === 'float' || x.kind === 'int') && !used.has(x.path)) : [];
+    const moved = named.length === 1 ? named[0] : undefined;
+    if (fromTo && moved) {
+      used.add(moved.path);
+      unclear.splice(0, unclear.length, ...unclear.filter((u) => u !== moved.path));
+      const to: Quantity = { ...range, value: Number(fromTo[2]), to: undefined };
+      if (!takesValue(moved, to, to.value, false)) continue;
+      settings.push({ path: moved.path, value: round(to.value) });
+      const was = current(moved.path);
+      if (was !== undefined && was !== Number(fromTo[1])) p.notes.push(`${label}: ${moved.path} was ${was}, not ${fromTo[1]}; it is now ${round(to.value)}`);
+      continue;
+    }
+    const pair = rangePair(spec, tokens, holdsWith);
     if ('question' in pair) { questions.push(`${label}: ${pair.question} for ${numberText(range)}?`); continue; }
     // Degrees on a pair that is no angle (a temperature's intensity) are the numbers as written, never radians.
     const asWritten = range.degrees === true && dimensionOf(pair.min) !== 'angle' ? 180 / Math.PI : 1;
@@ -350,7 +366,17 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const valueTaken = quantities.some((q) => usedQ.has(q)) && settings.some((st) => { const k = spec.properties.find((x) => x.path === st.path)?.kind; return k === 'int' || k === 'float'; });
   if ((bigger || smaller || factor) && !sized() && !factorTaken && !(valueTaken && !factor) && !comparativeUsed) {
     const size = shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec);
-    if (size && !used.has(size.path)) {
+    // "enlarge the laser points to 0.05", "a bit chunkier (0.06)": a value written beside the comparative is the size;
+    // one that goes the other way than the comparative says is asked about, never applied.
+    const written = size && !factor ? free().find((q) => q.kind !== 'fraction' && fits(dimensionOf(size), q)) : undefined;
+    const cur = size ? current(size.path) : undefined;
+    if (size && written && !used.has(size.path)) {
+      take(written);
+      used.add(size.path);
+      if (cur !== undefined && bigger !== undefined && smaller === undefined && written.value < cur) questions.push(`${label}: "bigger" but ${numberText(written)} is below its ${size.path} ${cur}; nothing was changed`);
+      else if (cur !== undefined && smaller !== undefined && bigger === undefined && written.value > cur) questions.push(`${label}: "smaller" but ${numberText(written)} is above its ${size.path} ${cur}; nothing was changed`);
+      else if (takesValue(size, written, written.value)) settings.push({ path: size.path, value: round(size.kind === 'int' ? Math.round(written.value) : written.value) });
+    } else if (size && !used.has(size.path)) {
       const v = factor ? numberForFactor(size, factor)?.toString() : numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);
       if (v !== undefined) { settings.push({ path: size.path, value: v }); used.add(size.path); take(factor); }
     }
@@ -667,6 +693,10 @@ export function numericValue(prop: PropertySpec, written: number | undefined, cu
     const comparative = ['more', 'less', 'bit', 'little'].some((w) => tokens.includes(w));
     if (written !== undefined) return round(clamp(transparentWord && !comparative && !asWritten && !/alpha|opacity|opaque/.test(matched) ? 1 - written : written));
     const cur = current ?? 1;
+    // "fully opaque", "completely see-through": the end of the range, whatever else the clause says.
+    const fully = (word: string): boolean => ['fully', 'completely', 'totally', 'entirely'].some((f) => hasPhrase(tokens, `${f} ${word}`) !== undefined);
+    if (fully('opaque') || fully('solid')) return '1';
+    if (fully('transparent') || fully('see through') || fully('invisible')) return '0';
     if (hasPhrase(tokens, 'more transparent') || hasPhrase(tokens, 'less opaque')) return round(clamp(cur * 0.5));
     if (hasPhrase(tokens, 'less transparent') || hasPhrase(tokens, 'more opaque')) return round(clamp(cur + (1 - cur) / 2));
     // "lower the opacity", "turn the alpha up", "decrease the transparency": the direction is the verb's, on what is named.

@@ -1,0 +1,51 @@
+// A value written beside a direction word ("a bit chunkier (0.05)", "take its alpha from 0.3 to 0.5", "fully opaque",
+// "arrow -> axes"): the value written is the one set, when it goes the way the words say and the setting can take it.
+import { describe, expect, it } from 'vitest';
+import { planOnScenario } from './scenario-plans.ts';
+
+describe('offline planner: values written with a direction', () => {
+  it.each([
+    ['make Eyes slightly chunkier (0.05)', 'nav-kiosk.rviz', 'Set Size (m) = 0.05 on "Eyes"'],
+    ['enlarge the laser points to 0.04', undefined, 'Set Size (m) = 0.04 on "LaserScan"'],
+    ['push the laser point size to 0.05', undefined, 'Set Size (m) = 0.05 on "LaserScan"'],
+  ])('sets the size written beside a comparative or a verb: "%s"', async (request, config, action) => {
+    expect((await planOnScenario('turtlebot_nav', request, config)).actions).toEqual([action]);
+  });
+
+  it('asks, and changes nothing, when the value goes the other way than the comparative', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'make Eyes a bit slimmer, 0.08', 'nav-kiosk.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/"smaller" but 0\.08 is above its Size \(m\) 0\.03; nothing was changed/);
+  });
+
+  it.each([
+    ['make the map fully opaque', 'Set Alpha = 1 on "Map"'],
+    ['make the map completely transparent', 'Set Alpha = 0 on "Map"'],
+  ])('reads "%s" as the end of the range', async (request, action) => {
+    expect((await planOnScenario('turtlebot_nav', request, 'scenario')).actions).toEqual([action]);
+  });
+
+  it('moves the one setting named from the first number to the second', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'Global Costmap is too faint, take its alpha from 0.3 up to 0.5', 'nav-nested.rviz');
+    expect(r.actions).toEqual(['Set Alpha = 0.5 on "Global Costmap"']);
+  });
+
+  it('refuses a second number the setting cannot take, with its range and no share offered', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'the global costmap: take its alpha from 0.3 to 3', 'nav-nested.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Alpha takes 0–1 or 0–100 %; 3 is out of range/);
+    expect(r.choices ?? []).toEqual([]);
+  });
+
+  it.each([
+    'change the amcl pose shape from arrow to axes',
+    'amcl pose arrow => axes',
+    'amcl pose arrow -> axes',
+  ])('takes the value written after "to" or an arrow: "%s"', async (request) => {
+    expect((await planOnScenario('turtlebot_nav', request, 'scenario')).actions).toEqual(['Set Shape = Axes on "AMCL Pose"']);
+  });
+
+  it('reads "3d" of a pose array\'s arrows as its 3D arrow shape', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'make the particle cloud arrows 3d', 'scenario')).actions).toEqual(['Set Shape = Arrow (3D) on "Particle Cloud"']);
+  });
+});
