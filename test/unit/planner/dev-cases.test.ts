@@ -205,7 +205,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22u-tb-30': 'a colour component of 300 is asked about, without saying it takes 0–255',
   'dev-p22u-tb-32': '"not so long" on particle arrows is not read as shorter',
   // The dev-p22v, dev-p22w, dev-p22x and dev-p22y batches, written blind by helpers for issue 22's eighth step: what is left of them.
-  'dev-p22v-arm-03': '"the frame markers" is read as the MarkerArray, not the TF display\'s Marker Scale; the Show Names part is applied',
   'dev-p22v-big-06': 'Japanese "床" (floor) is not read as the word that names the Floor Grid',
   'dev-p22v-multi-10': 'Italian "condivisa" (shared) is not in the lexicon: the hide is offered as a choice',
   'dev-p22v-qos-08': 'Portuguese "aponta … para" (point at) is not read as a topic change: offered as a choice',

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findingsFor } from '../../../bench/planner/evaluate.ts';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import { createOfflineProposer, planRequest } from '../../../src/core/planner/index.ts';
+import { planOnScenario } from './scenario-plans.ts';
 import { numberedDevices } from '../../../src/core/planner/offline/devices.ts';
 import { placeWords } from '../../../src/core/planner/offline/places.ts';
 import type { ProposalInput } from '../../../src/core/planner/types.ts';
@@ -167,5 +168,11 @@ describe('offline planner, type words and targets: third-party displays by their
     const snap = snapshot();
     const r = await planRequest({ request: 'hide the cloud', document, snapshot: snap, findings: findingsFor(document, snap), proposer: createOfflineProposer() });
     expect(r.plan.actions.filter((a) => a.checked).map((a) => a.display)).not.toContain('Localisation');
+  });
+});
+
+describe('offline planner, type words and targets: the TF display\'s own markers', () => {
+  it.each(['make the frame markers twice as big', 'make the tf markers twice as big'])('"%s" scales the TF markers, not a MarkerArray', async (request) => {
+    expect((await planOnScenario('manipulator', request)).actions).toEqual(['Set Marker Scale = 2 on "TF"']);
   });
 });

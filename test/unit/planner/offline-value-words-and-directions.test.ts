@@ -48,4 +48,17 @@ describe('offline planner: values written with a direction', () => {
   it('reads "3d" of a pose array\'s arrows as its 3D arrow shape', async () => {
     expect((await planOnScenario('turtlebot_nav', 'make the particle cloud arrows 3d', 'scenario')).actions).toEqual(['Set Shape = Arrow (3D) on "Particle Cloud"']);
   });
+
+  it('refuses a number beside a shape word that the setting cannot take, never clamping it ("line -0.5 thick")', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'the global plan line -0.5 thick', 'scenario');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Line Width takes 0\.001 or more; -0\.5 is out of range/);
+  });
+
+  it('reads "shorter" as a length, and asks which one when several apply instead of changing a radius', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'make the amcl arrow shorter', 'scenario')).actions).toContain('Set Shaft Length = 0.5 on "AMCL Pose"');
+    const r = await planOnScenario('turtlebot_nav', 'the AMCL arrow is too long, make it shorter', 'scenario');
+    expect(r.actions.filter((a) => /Shaft|Head/.test(a))).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/which length — Shaft Length or Head Length\?/);
+  });
 });

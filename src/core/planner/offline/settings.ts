@@ -315,7 +315,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const plain = free().find((n) => n.kind === 'bare' && n.to === undefined);
   if (plain && SHAPE_WORDS.some(([word]) => tokens.some((t) => word.test(t)))) {
     const shaped = shapeProperty(p, d, spec, tokens);
-    if (shaped && !used.has(shaped.path)) { settings.push({ path: shaped.path, value: round(clampTo(shaped, plain.value)) }); take(plain); used.add(shaped.path); }
+    if (shaped && !used.has(shaped.path)) {
+      take(plain);
+      used.add(shaped.path);
+      if (takesValue(shaped, plain, plain.value)) settings.push({ path: shaped.path, value: round(shaped.kind === 'int' ? Math.round(plain.value) : plain.value) });
+    }
   }
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
   const frameProp = spec.properties.find((x) => x.kind === 'frame');
@@ -365,7 +369,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // "increase the grid to 50 cells": a number written out already says how much; "bigger" adds no second change.
   const valueTaken = quantities.some((q) => usedQ.has(q)) && settings.some((st) => { const k = spec.properties.find((x) => x.path === st.path)?.kind; return k === 'int' || k === 'float'; });
   if ((bigger || smaller || factor) && !sized() && !factorTaken && !(valueTaken && !factor) && !comparativeUsed) {
-    const size = shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec);
+    const lengths = unnamedLengths(p, d, spec, tokens);
+    if (lengths.length > 1) questions.push(`${label}: which length — ${lengths.map((x) => x.path).join(' or ')}? nothing was changed`);
+    const size = lengths.length > 1 ? undefined : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec);
     // "enlarge the laser points to 0.05", "a bit chunkier (0.06)": a value written beside the comparative is the size;
     // one that goes the other way than the comparative says is asked about, never applied.
     const written = size && !factor ? free().find((q) => q.kind !== 'fraction' && fits(dimensionOf(size), q)) : undefined;
@@ -625,9 +631,24 @@ function growable(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSp
 
 /** Adjectives that name which length is meant: "0.5 m long" is a length, "2 cm thick" a width or radius. */
 const SHAPE_WORDS: readonly [RegExp, RegExp][] = [
-  [/^(long|longer|length)$/, /length/i], [/^(wide|wider|width)$/, /width/i], [/^(thick|thicker|thickness|thin|thinner|slim|slimmer)$/, /width|radius|thickness/i],
+  [/^(long|longer|length|short|shorter)$/, /length/i], [/^(wide|wider|width)$/, /width/i], [/^(thick|thicker|thickness|thin|thinner|slim|slimmer)$/, /width|radius|thickness/i],
   [/^(radius)$/, /radius/i], [/^(diameter)$/, /diameter/i],
 ];
+
+/**
+ * "make it shorter" of a Pose arrow: the lengths a shape word names when shapeProperty cannot tell which one is meant
+ * (Shaft Length, Head Length); empty when it can or when no shape word is there. Those get a question, never another
+ * dimension's size (the Shaft Radius).
+ */
+function unnamedLengths(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, tokens: readonly string[]): PropertySpec[] {
+  const stems = SHAPE_WORDS.filter(([word]) => tokens.some((t) => word.test(t))).map(([, stem]) => stem);
+  if (stems.length === 0 || shapeProperty(p, d, spec, tokens)) return [];
+  return spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && dimensionOf(x) === 'length' && !isUnderTopic(x)
+    && stems.some((st) => st.test(x.path.split('/').pop()!)) && (x.requires ?? []).every((r) => {
+      const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((y) => y.path === r.path)?.default?.toString();
+      return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
+    }));
+}
 
 /** The length a shape adjective names, among the lengths that apply in the display's current style (one, or none). */
 function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, tokens: readonly string[]): PropertySpec | undefined {
