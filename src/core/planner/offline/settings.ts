@@ -625,7 +625,7 @@ export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: Di
 function growable(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec): PropertySpec | undefined {
   const found = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && !isUnderTopic(x)
     && (x.words ?? []).some((w) => w === 'bigger' || w === 'smaller')
-    && (x.requires ?? []).every((r) => (d ? p.state.valueOf(d, r.path) : spec.properties.find((y) => y.path === r.path)?.default?.toString())?.toLowerCase() === r.value.toLowerCase()));
+    && appliesNow(p, d, spec, x));
   return found.length === 1 ? found[0] : undefined;
 }
 
@@ -644,20 +644,22 @@ function unnamedLengths(p: Planner, d: VirtualDisplay | undefined, spec: Display
   const stems = SHAPE_WORDS.filter(([word]) => tokens.some((t) => word.test(t))).map(([, stem]) => stem);
   if (stems.length === 0 || shapeProperty(p, d, spec, tokens)) return [];
   return spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && dimensionOf(x) === 'length' && !isUnderTopic(x)
-    && stems.some((st) => st.test(x.path.split('/').pop()!)) && (x.requires ?? []).every((r) => {
-      const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((y) => y.path === r.path)?.default?.toString();
-      return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
-    }));
+    && stems.some((st) => st.test(x.path.split('/').pop()!)) && appliesNow(p, d, spec, x));
+}
+
+/** Whether what a setting requires holds now (on the display, else by the type's defaults): Shaft Length needs Shape Arrow. */
+function appliesNow(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, prop: PropertySpec): boolean {
+  return (prop.requires ?? []).every((r) => {
+    const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString();
+    return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
+  });
 }
 
 /** The length a shape adjective names, among the lengths that apply in the display's current style (one, or none). */
 function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, tokens: readonly string[]): PropertySpec | undefined {
   const stems = SHAPE_WORDS.filter(([word]) => tokens.some((t) => word.test(t))).map(([, stem]) => stem);
   if (stems.length === 0) return undefined;
-  const holds = (prop: PropertySpec): boolean => (prop.requires ?? []).every((r) => {
-    const v = d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString();
-    return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
-  });
+  const holds = (prop: PropertySpec): boolean => appliesNow(p, d, spec, prop);
   const fitting = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && dimensionOf(x) === 'length' && !isUnderTopic(x)
     && stems.some((st) => st.test(x.path.split('/').pop()!)));
   const now = fitting.filter(holds);
