@@ -151,7 +151,13 @@ export const editorAddByTopicCase: E2eCase = {
     await page.locator('add-display-dialog [data-add-topic="/scan"]').waitFor();
     await screenshot('editor-add-by-topic-1400x900');
     await page.getByRole('button', { name: 'Add LaserScan on /scan', exact: true }).click();
-    await page.waitForFunction(() => window.rvizCompanion!.documentText().includes('Name: LaserScan (2)'), undefined, { timeout: 15_000 });
+    // Whichever comes first, the display added or the dialog's refusal; on a failure, which one the user saw.
+    const refusedAlert = page.locator('add-display-dialog [data-add-refused]');
+    const outcome = await Promise.race([
+      page.waitForFunction(() => window.rvizCompanion!.documentText().includes('Name: LaserScan (2)'), undefined, { timeout: 15_000 }).then(() => 'added'),
+      refusedAlert.waitFor({ timeout: 15_000 }).then(async () => `refused: ${await refusedAlert.textContent()}`),
+    ].map((p) => p.catch(() => 'nothing within 15 s')));
+    assert.equal(outcome, 'added', `Add LaserScan on /scan: ${outcome}; the dialog is ${await dialog.isVisible() ? 'still open' : 'closed'}`);
     const text = await docText(page);
     const added = text.slice(text.indexOf('Name: LaserScan (2)') - 200);
     assert.match(added, /Reliability Policy: Best Effort\n\s+Value: \/scan/);
