@@ -37,8 +37,8 @@ export function clauses(text: string): string[] {
     .filter((c) => c.length > 0);
 }
 
-/** Words that take back the frame just named: "no wait", "actually", "sorry, I meant". */
-const CORRECTION = String.raw`no\s+wait|wait\s+no|no|wait|actually|sorry|i\s+mean|i\s+meant|rather|make\s+that|or\s+rather|scratch\s+that`;
+/** Words that take back the frame just named ("no wait", "actually", "sorry, I meant"): the concepts' correction markers, one or more. */
+const CORRECTION = `(?:(?:${CONCEPTS.corrections.markers.map((m) => tokenize(m).map(escapeRegExp).join('\\s+')).join('|')})\\b[\\s,]*)+`;
 
 /** "fixed frame odom", "use map as the fixed frame", "set the frame to base_link", "frame: odom". Removes what it used. */
 export function takeFixedFrame(p: Planner, text: string): string {
@@ -81,7 +81,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
     let chosen = known ?? frame;
     let end = m.index + m[0].length;
     // "fixed frame to tool0 - no wait, base_link": a correction right after it, naming a frame TF has, is the frame.
-    const corrected = new RegExp(`^\\s*[-–—,;.]*\\s*(?:${CORRECTION})[\\s,:-]+(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
+    const corrected = new RegExp(`^\\s*[-–—,;.]*\\s*${CORRECTION}[\\s,:-]*(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
     const instead = corrected ? p.ctx.frames.find((f) => f.toLowerCase() === corrected[1]!.replace(/[.,;!?]+$/, '').toLowerCase()) : undefined;
     if (corrected && instead) { chosen = instead; end += corrected[0].length; }
     p.actions.push(act({ action: 'set_fixed_frame', frame: chosen }));

@@ -268,7 +268,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     for (const [x, raw] of [[pair.min, range.value], [pair.max, range.to!]] as const) {
       if (used.has(x.path)) continue;
       const v = raw * asWritten;
-      settings.push({ path: x.path, value: round(x.kind === 'int' ? Math.round(v) : v) });
+      settings.push({ path: x.path, value: valueText(x, v) });
       used.add(x.path);
     }
   }
@@ -318,7 +318,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (shaped && !used.has(shaped.path)) {
       take(plain);
       used.add(shaped.path);
-      if (takesValue(shaped, plain, plain.value)) settings.push({ path: shaped.path, value: round(shaped.kind === 'int' ? Math.round(plain.value) : plain.value) });
+      if (takesValue(shaped, plain, plain.value)) settings.push({ path: shaped.path, value: valueText(shaped, plain.value) });
     }
   }
   // A TF frame named for a display that has a frame setting ("axes at tool0"): its Reference Frame.
@@ -381,7 +381,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       used.add(size.path);
       if (cur !== undefined && bigger !== undefined && smaller === undefined && written.value < cur) questions.push(`${label}: "bigger" but ${numberText(written)} is below its ${size.path} ${cur}; nothing was changed`);
       else if (cur !== undefined && smaller !== undefined && bigger === undefined && written.value > cur) questions.push(`${label}: "smaller" but ${numberText(written)} is above its ${size.path} ${cur}; nothing was changed`);
-      else if (takesValue(size, written, written.value)) settings.push({ path: size.path, value: round(size.kind === 'int' ? Math.round(written.value) : written.value) });
+      else if (takesValue(size, written, written.value)) settings.push({ path: size.path, value: valueText(size, written.value) });
     } else if (size && !used.has(size.path)) {
       const v = factor ? numberForFactor(size, factor)?.toString() : numericValue(size, undefined, current(size.path), '', tokens, bigger, smaller);
       if (v !== undefined) { settings.push({ path: size.path, value: v }); used.add(size.path); take(factor); }
@@ -404,7 +404,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       // A share is never written raw into a 0–1 setting ("see 40 % through" is Alpha 0.6).
       const x = only[0]!;
       const written = left.percent && dimensionOf(x) === 'fraction' ? left.value / 100 : left.value;
-      const value = dimensionOf(x) === 'fraction' ? numericValue(x, written, current(x.path), tokens.join(' '), tokens, undefined, undefined) : round(x.kind === 'int' ? Math.round(written) : written);
+      const value = dimensionOf(x) === 'fraction' ? numericValue(x, written, current(x.path), tokens.join(' '), tokens, undefined, undefined) : valueText(x, written);
       if (value !== undefined) { settings.push({ path: x.path, value }); take(left); }
     }
     else if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
@@ -698,6 +698,11 @@ export function shareFactor(share: Quantity, text: string, bigger: Span | undefi
 /** A value kept inside the setting's range ("25 %" of a 3 px size is its 1 px minimum). */
 function clampTo(prop: PropertySpec, n: number): number {
   return Math.min(prop.max ?? Infinity, Math.max(prop.min ?? -Infinity, prop.kind === 'int' ? Math.round(n) : n));
+}
+
+/** A number as the setting stores it: whole for an int, else rounded to 4 places. */
+function valueText(prop: PropertySpec, n: number): string {
+  return round(prop.kind === 'int' ? Math.round(n) : n);
 }
 
 export function round(n: number): string {
