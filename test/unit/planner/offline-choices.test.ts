@@ -7,6 +7,7 @@ import { MAX_CHOICES, planChoice } from '../../../src/core/planner/index.ts';
 import { editDistance, nearMisses } from '../../../src/core/planner/offline/near-miss.ts';
 import { planWhole } from './precision-helpers.ts';
 import { snapshot } from './fixtures.ts';
+import { planOnScenario } from './scenario-plans.ts';
 
 describe('offline planner: choices', () => {
   it('offers both readings of "make the laser darker" and applies nothing; "dimmer" has one, applied', async () => {
@@ -59,5 +60,13 @@ describe('near misses', () => {
     expect(nearMisses(catalog, 'trasparent')).toContain('transparent');
     expect(nearMisses(catalog, 'transparent')).toEqual([]);
     expect(nearMisses(catalog, 'xq')).toEqual([]);
+  });
+});
+
+describe('offline planner: near misses when nothing was understood', () => {
+  it('offers the near miss of a request with no known target as a choice, applying nothing', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'lazer decay 2 s');
+    expect(r.actions).toEqual([]);
+    expect(r.plan.choices?.map((c) => c.label)).toEqual(['laser decay 2 s']);
   });
 });

@@ -161,3 +161,23 @@ describe('offline planner: the fixed frame and a written alpha', () => {
     }
   });
 });
+
+describe('offline planner: clause edges', () => {
+  it('reads a negated display after a hyphen as a clause of its own ("… - not the local one")', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'Big Picture to 0.4 alpha - not the local one', 'turtlebot_renamed.rviz');
+    expect(r.actions).toEqual(['Set Alpha = 0.4 on "Big Picture"']);
+    // (A qualifier after a hyphen still qualifies: "robot2 laser dots - not so big".)
+    expect((await planOnScenario('multi_robot', 'robot2 laser dots - not so big')).actions).toEqual(['Set Size (m) = 0.015 on "Robot2 Scan"']);
+  });
+
+  it('keeps a display named by "keep" and changes it as the next clause asks ("keep X, but draw them at …")', async () => {
+    expect((await planOnScenario('qos_traps', 'keep the gripper axes, but put them at lift_link')).actions).toEqual(['Set Reference Frame = lift_link on "Gripper Axes"']);
+    // (A "keep" clause with a word nothing knows is not understood, rather than kept as it is.)
+    expect((await planOnScenario('turtlebot_nav', 'lass den Laser tanzen')).notes.join(' | ')).toMatch(/did not understand "tanzen"/);
+  });
+
+  it('keeps what "lass … sichtbar" names visible while hiding the rest', async () => {
+    const r = await planOnScenario('manipulator', 'Blende die Gelenke aus, aber lass den Arm sichtbar', 'arm-sensor-bay.rviz');
+    expect(r.actions).toEqual(['Hide "Joints"']);
+  });
+});

@@ -58,3 +58,17 @@ describe('offline planner: a complaint asked as a question changes nothing and o
     expect((await planOnScenario('turtlebot_nav', 'Where Am I: axes please, not the arrow', 'nav-nested.rviz')).actions).toEqual(['Set Shape = Axes on "Where Am I"']);
   });
 });
+
+describe('offline planner: a question, then a change in the next sentence', () => {
+  it('points "it" after a question at what the question names', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'what is Blueprint even? hide it anyway', 'nav-kiosk.rviz');
+    expect(r.actions).toEqual(['Hide "Blueprint"']);
+  });
+
+  it('plans the change beside a complaint about a part, and does not read its words as the complaint\'s', async () => {
+    const r = await planOnScenario('manipulator', 'why does the arm look see-through? also show the TF names');
+    expect(r.actions).toEqual(['Set Show Names = true on "TF"']);
+    // …but a sentence that points back at what the question names is read with it.
+    expect((await planOnScenario('multi_robot', 'where is robot2? show its amcl pose', 'default')).actions).toEqual(['Add PoseWithCovariance on /robot2/amcl_pose named "PoseWithCovariance"']);
+  });
+});

@@ -2,6 +2,7 @@
 // names, a verb on a display that is not there, words it does not understand, and "fix it" on a finding whose cause
 // is outside RViz. Each one ends in a note and changes nothing it was not asked to.
 import { describe, expect, it } from 'vitest';
+import { planOnScenario } from './scenario-plans.ts';
 import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
 import { catalog } from '../../../src/core/catalog/index.ts';
@@ -221,3 +222,23 @@ describe('offline planner: more refusals and notes', () => {
   });
 });
 
+
+describe('offline planner: a value a setting cannot take, named with the setting', () => {
+  it('names the values of a choice setting when the word given is none of them', async () => {
+    const r = await planOnScenario('qos_traps', 'set the laser reliability to speedy');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Topic\/Reliability Policy takes System Default, Reliable, Best Effort; nothing was changed/);
+  });
+
+  it('asks which shape when what should replace the current one is none the display has', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'give the AMCL Pose cubes instead of the arrow', 'turtlebot_renamed.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/which value for Shape \(one of Arrow, Axes\)/);
+  });
+
+  it('refuses a fraction for a count written with what it counts, and does not read the noun as a value', async () => {
+    const r = await planOnScenario('multi_robot', 'keep the last 4.5 odometry arrows for robot1');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Keep is a whole number, but "4.5" is a fraction/);
+  });
+});

@@ -9,6 +9,7 @@
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { looseDisplayName } from '../../rviz/displays.ts';
 import { escapeRegExp, singular, splitCamel, tokenize } from '../../catalog/text.ts';
+import { lookAlike } from './look-alike.ts';
 import { topicsForSpec } from '../topics.ts';
 import { isVirtualGroup, PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
@@ -366,7 +367,7 @@ function handleClause(p: Planner, clause: string): void {
   if (takeRename(p, clause)) return;
   clause = pickByColour(p, clause);
   ({ clause, group: p.addInto } = groupToAddInto(p, clause));
-  if (replaceDisplay(p, clause) || retopicDisplay(p, clause) || sameAs(p, clause) || sameAgain(p, clause) || timesNow(p, clause)) return;
+  if (replaceDisplay(p, clause) || retopicDisplay(p, clause) || sameAs(p, clause) || lookAlike(p, clause) || sameAgain(p, clause) || timesNow(p, clause)) return;
   // "black background", "frame rate 15": a Global Option takes the clause's value; what else it names is read after.
   // "…background grey, make it black", "…, actually black": a clause that refers back, naming no display, with a
   // value, is about the Global Option the clause before set.
@@ -406,6 +407,8 @@ function handleClause(p: Planner, clause: string): void {
   const asks = tokens.length > 0 && QUESTION_WORDS.has(tokens[0]!) && !fixSpan && !opensName();
   if (asks && !findVerb(tokens, [])) {
     p.notes.push(`"${clause.trim()}" reads as a question; the assistant panel answers questions, the planner changes displays`);
+    // "what is Swarm even? hide it anyway": what the question names is what "it" after it points at.
+    p.last = resolveTargets(p, clause, tokens, []).filter((t) => t.displays.length > 0);
     return;
   }
   // "I'll deal with the laser later": put off, or left to the user; nothing changes for it now.
@@ -432,9 +435,17 @@ function handleClause(p: Planner, clause: string): void {
   // "the map looks fine", "leave the laser alone", "keep the grid as it is": nothing changes on what it names.
   // "…, but keep the depth": a clause led by "keep" with no value, switch or "only" keeps what it names as it is.
   const lead = tokens.find((t) => !['but', 'and', 'just', 'please', 'also', 'then', 'though'].includes(t));
-  const keepsAsIs = lead === 'keep' && !valuedClause(clause, tokens) && !tokens.some((t) => ['on', 'off', 'only', 'except', 'visible', 'shown', 'showing', 'hidden', 'enabled', 'disabled', 'running'].includes(t));
+  // (Not with a word nothing knows after what it names: "keep the laser dancing" is not understood, and says so below.)
+  const namedUpTo = Math.max(0, ...targets.map((t) => (t.span ? t.span.start + t.span.length : 0)));
+  const keepsAsIs = lead === 'keep' && !valuedClause(clause, tokens) && !tokens.some((t) => ['on', 'off', 'only', 'except', 'visible', 'shown', 'showing', 'hidden', 'enabled', 'disabled', 'running'].includes(t))
+    && (namedUpTo === 0 || unaccounted(p, tokens.slice(namedUpTo), []).length === 0);
   const correcting = p.correcting === true;
   p.correcting = false;
+  // "keep the gripper axes, but draw them at lift_link": kept (not hidden), and changed as the next clause asks.
+  if (keepsAsIs && !leaveSpan(tokens) && p.nextChangesIt && targets.length > 0) {
+    p.last = targets;
+    return;
+  }
   if (leaveSpan(tokens) || keepsAsIs) {
     // "the laser is red, that's how I like it": a verbless clause before one that leaves it as it is said how it is.
     // (Only a clause that points back at it as a whole: "…, don't change the plane" keeps a setting of it.)
@@ -651,6 +662,8 @@ function handleClause(p: Planner, clause: string): void {
   if (targets.length === 0) {
     const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !GENERAL.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
     if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);
+    // "lazer decay 1500 ms": with no target understood, the words no vocabulary knows are what a near miss may mend.
+    (p.unknown ??= []).push(...unaccounted(p, tokens, masked));
     return;
   }
   // No verb: "robot2 plan thicker" changes what that robot has (a value, a comparative, a colour) and adds nothing when
@@ -703,6 +716,8 @@ function handleClause(p: Planner, clause: string): void {
     if (verb === 'set' || !ownVerb || nothingToShow || !usable) {
       if (valued) holdAskedBefore(p, targets);
       p.notes.push(`did not understand ${words} in "${clause.trim()}"; left that part out`);
+      // "set the laser's reliability to fast": a choice setting named with a word that is none of its values.
+      if (verb === 'set') p.notes.push(...namedChoicesUnset(p, targets, clause));
       p.last = targets;
       return;
     }
@@ -777,6 +792,21 @@ function handleClause(p: Planner, clause: string): void {
  * A clause not understood holds what the request asked before of the same displays ("X is too thin, bump its line
  * widht to 0.08"): half of what was asked of a display is never applied; it is offered with the rest as a choice.
  */
+/** The choice settings (enums) a clause names by their words but with none of their values, each with what it takes. */
+function namedChoicesUnset(p: Planner, targets: readonly Target[], clause: string): string[] {
+  const notes: string[] = [];
+  for (const t of targets) {
+    const spec = t.spec ?? t.displays[0]?.spec;
+    if (!spec) continue;
+    const matches = p.ctx.catalog.propertyForWords(spec, clause);
+    for (const m of matches) {
+      if (m.via !== 'words' || m.property.kind !== 'enum' || matches.some((x) => x.property.path === m.property.path && x.value !== undefined)) continue;
+      notes.push(`${t.displays[0]?.name ?? spec.name}: ${m.property.path} takes ${(m.property.values ?? []).join(', ')}; nothing was changed`);
+    }
+  }
+  return [...new Set(notes)];
+}
+
 function holdAskedBefore(p: Planner, targets: readonly Target[], before = p.actions.length): void {
   const same = new Set(targets.flatMap((t) => t.displays).map((d) => p.state.handle(d)));
   for (const a of p.actions.slice(0, before)) if (a.display !== '' && same.has(a.display)) (p.held ??= new Set()).add(a);
@@ -1053,6 +1083,14 @@ function changesWhatItPointsAt(clause: string): 'pointer' | 'value' | undefined 
   return verb === undefined && tokens.length <= 4 && numbersIn(clause).length > 0 ? 'value' : undefined;
 }
 
+/** "…, but make them red": a clause led by a verb of its own (not one that hides or removes) that points back. */
+function changesItByVerb(clause: string): boolean {
+  const tokens = tokenize(clause);
+  const verb = findVerb(tokens, []);
+  return verb !== undefined && !['hide', 'remove'].includes(verb.verb) && tokens.slice(0, verb.span.start).every((t) => FILLER.has(t) || ORDER_LEADS.has(t))
+    && tokens.slice(verb.span.start + verb.span.length).some((t) => BACK_POINTERS.has(t) || t === 'its');
+}
+
 /** The request without the words the parse could not place ("hide the wobbly grid" → "hide the grid"). */
 function withoutWords(read: string, words: readonly string[]): string {
   // (Held for another reason than an unknown word, as "don't change anything": the request as it is.)
@@ -1148,6 +1186,7 @@ function readRequest(input: OfflineInput): Reading {
       const start = p.actions.length;
       const correcting = correctionOnly(c);
       p.changedNext = i + 1 < parts.length ? changesWhatItPointsAt(parts[i + 1]!) : undefined;
+      p.nextChangesIt = i + 1 < parts.length && changesItByVerb(parts[i + 1]!);
       if (!correcting && !conditional(p, c, handleClause)) handleClause(p, c);
       // (A clause that planned nothing, as a lone "Actually", leaves what "do the same" repeats.)
       if (p.actions.length > start) p.previousActions = p.actions.slice(start);

@@ -7,7 +7,7 @@ import data from '../../../../catalog/finding-causes.json';
 import { singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { absoluteTopic, isPublishing } from '../topics.ts';
-import { FILLER, FIX_PHRASES, GENERAL_WORDS } from './lexicon.ts';
+import { BACK_POINTERS, FILLER, FIX_PHRASES, GENERAL_WORDS } from './lexicon.ts';
 import { hasPhrase } from './mentions.ts';
 import { findVerb } from './phrases.ts';
 import { outsideNote, type FindingCause } from './causes.ts';
@@ -182,6 +182,18 @@ function frameNotes(p: Planner, frames: readonly string[]): string[] {
 export function takeOutsideRviz(p: Planner, text: string): string {
   const tokens = tokenize(text);
   if (!complains(tokens)) return screenComplaint(p, text) ? 'fix everything' : text;
+  // "why does the arm look see-through? also turn on TF names": a sentence that complains is read alone; the sentences
+  // that ask for a change are planned, and their words ("TF") are not the complaint's.
+  const sentences = text.split(/(?<=[.?!;？。])\s*/).filter((x) => x.trim() !== '');
+  const complaining = sentences.filter((x) => complains(tokenize(x)));
+  // (Not when they point back at what the complaint names: "where is robot2? show its amcl pose".)
+  const pointsBack = sentences.some((x) => !complaining.includes(x) && tokenize(x).some((t) => t === 'its' || BACK_POINTERS.has(t)));
+  if (complaining.length > 0 && complaining.length < sentences.length && !pointsBack) {
+    const before = p.notes.length;
+    if (takeOutsideRviz(p, complaining.join(' ')) === '') return sentences.filter((x) => !complaining.includes(x)).join(' ');
+    p.notes.splice(before);
+    return text;
+  }
   if (anyPhrase(tokens, STAMP_WORDS)) {
     p.notes.push(...stampNotes(p, tokens));
     return '';

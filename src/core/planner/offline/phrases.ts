@@ -26,9 +26,11 @@ export function findVerb(tokens: readonly string[], masked: readonly Span[]): { 
  */
 export function clauses(text: string): string[] {
   // A hyphen between spaces ends a clause only before a verb ("leave it - just make the laser bigger"); otherwise it
-  // sets off what qualifies the thing before it ("robot2's laser dots - not so big").
-  const parts = text.split(/(?<=[\p{L}.!'’])\s+-\s+(?=\p{L})/u);
-  const joined = parts.slice(1).reduce((acc, part) => `${acc}${findVerb(tokenize(part), []) ? ';' : ''} ${part}`, parts[0]!);
+  // sets off what qualifies the thing before it ("robot2's laser dots - not so big"). A negated thing of its own after
+  // it is a clause too ("Big Picture to 0.5 alpha - not the local one").
+  const parts = text.split(/(?<=[\p{L}\d.!'’])\s+-\s+(?=\p{L})/u);
+  const ownClause = (part: string): boolean => findVerb(tokenize(part), []) !== undefined || /^(?:but\s+)?not\s+(?:the|that|this|these|those|my|its|their)\b/i.test(part);
+  const joined = parts.slice(1).reduce((acc, part) => `${acc}${ownClause(part) ? ';' : ''} ${part}`, parts[0]!);
   return joined
     // …nor inside a range ("between 10 and 200"), nor before a "stay" that ends the clause ("Where Am I but stay", the
     // German "soll aber bleiben"): what it follows stays.

@@ -126,13 +126,15 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     if (n.unit !== undefined && /^s/.test(n.unit)) return { ...n, kind: 'seconds' };
     if (n.unit === 'rad') return { ...n, kind: 'angle' };
     if (n.unit !== undefined) return { ...n, kind: 'length' };
-    // A whole number followed by nouns counts them ("50 odometry arrows"); a fraction never counts anything.
+    // A whole number followed by nouns counts them ("50 odometry arrows"); a fraction never counts anything, but the
+    // nouns after it are still what it was written for ("2.5 odometry arrows" asks for a count, not for an arrow shape).
     const nouns: string[] = [];
-    for (let k = n.index + 1; k <= n.index + 2 && Number.isInteger(n.value) && n.word === undefined; k++) {
+    for (let k = n.index + 1; k <= n.index + 2 && n.word === undefined; k++) {
       const next = tokenize(words[k] ?? '')[0];
       if (!next || !/^[a-z]{3,}$/.test(next) || NOT_NOUNS.has(next)) break;
       nouns.push(next);
     }
+    if (nouns.length > 0 && !Number.isInteger(n.value)) return { ...n, kind: 'bare', nouns };
     if (nouns.length > 0) return { ...n, kind: 'count', noun: nouns[nouns.length - 1]!, nouns };
     // "cells 0.5 m, 30 of them": a whole number of "them" counts the plural noun named before it.
     if (Number.isInteger(n.value) && n.word === undefined && words[n.index + 1] === 'of' && ['them', 'those', 'these'].includes((words[n.index + 2] ?? '').replace(/[.,!?]+$/, ''))) {

@@ -131,7 +131,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
         // The value named on the wanted side, if any ("boxes instead of flat squares").
         const phrases = [...(prop.values ?? []).map((v) => [v, v] as const), ...(prop.valueWords ?? []).flatMap((vw) => vw.words.map((w) => [w, vw.value] as const))];
         wanted = phrases.map(([w, v]) => ({ at: hasPhrase(tokens, w), v })).find((x) => x.at !== undefined && !unwanted(x.at) && !(x.at.start <= at.start && x.at.start + x.at.length > at.start))?.v;
-        if (wanted === undefined) continue;
+        // "spheres instead of that arrow" on a display whose shapes are Arrow and Axes: what is wanted is none of its
+        // values, so the plan asks which of them.
+        if (wanted === undefined) {
+          if (!used.has(prop.path)) unclear.push(`${prop.path} (one of ${(prop.values ?? []).join(', ')})`);
+          used.add(prop.path);
+          continue;
+        }
       }
     }
     let value: string | undefined = wanted ?? m.value;
@@ -478,7 +484,8 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
   const qosNamed = QOS_WORDS.some((w) => hasPhrase(tokens, w));
   const out: PropertyMatch[] = [];
   for (const m of matches) {
-    if (q && (q.kind === 'bare' || q.kind === 'count') && Number.isInteger(q.value) && isUnderTopic(m.property) && m.via === 'value' && !qosNamed) {
+    // (A fraction too: "keep the last 2.5 arrows" names the count, which says below that 2.5 is no whole number.)
+    if (q && (q.kind === 'bare' || q.kind === 'count') && (Number.isInteger(q.value) || (q.nouns ?? []).length > 0) && isUnderTopic(m.property) && m.via === 'value' && !qosNamed) {
       const words = tokenize(m.matched);
       const own = spec.properties.find((x) => x.kind === 'int' && !isUnderTopic(x) && (x.words ?? []).some((w) => words.includes(w)));
       if (own && !out.some((o) => o.property === own)) out.push({ property: own, matched: m.matched, via: 'words' });
@@ -500,7 +507,7 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
       }
     }
     // "50 odometry arrows": the noun belongs to the count when a count of this display names it.
-    if (q?.kind === 'count' && m.via === 'value' && (q.nouns ?? []).some((n) => tokenize(m.matched).every((t) => singular(t) === singular(n)))
+    if ((q?.kind === 'count' || q?.kind === 'bare') && m.via === 'value' && (q.nouns ?? []).some((n) => tokenize(m.matched).every((t) => singular(t) === singular(n)))
       && spec.properties.some((x) => x.kind === 'int' && (q.nouns ?? []).some((n) => countsNoun(x, n, tokens)))) continue;
     out.push(m);
   }
