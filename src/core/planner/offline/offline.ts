@@ -788,10 +788,6 @@ function handleClause(p: Planner, clause: string): void {
   }
 }
 
-/**
- * A clause not understood holds what the request asked before of the same displays ("X is too thin, bump its line
- * widht to 0.08"): half of what was asked of a display is never applied; it is offered with the rest as a choice.
- */
 /** The choice settings (enums) a clause names by their words but with none of their values, each with what it takes. */
 function namedChoicesUnset(p: Planner, targets: readonly Target[], clause: string): string[] {
   const notes: string[] = [];
@@ -807,6 +803,10 @@ function namedChoicesUnset(p: Planner, targets: readonly Target[], clause: strin
   return [...new Set(notes)];
 }
 
+/**
+ * A clause not understood holds what the request asked before of the same displays ("X is too thin, bump its line
+ * widht to 0.08"): half of what was asked of a display is never applied; it is offered with the rest as a choice.
+ */
 function holdAskedBefore(p: Planner, targets: readonly Target[], before = p.actions.length): void {
   const same = new Set(targets.flatMap((t) => t.displays).map((d) => p.state.handle(d)));
   for (const a of p.actions.slice(0, before)) if (a.display !== '' && same.has(a.display)) (p.held ??= new Set()).add(a);
