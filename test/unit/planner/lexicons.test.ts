@@ -182,7 +182,7 @@ describe('German', () => {
 
   it('reads "wie er ist", "aber", "färb" and "in Ruhe"', async () => {
     expect(read('Lass den Global Plan, wie er ist, aber färb den Controller Path gelb')).toBe('keep Global plan , as it is , but colour Controller Path yellow');
-    expect(read('lass die Map in Ruhe')).toBe('let Map alone');
+    expect(read('lass die Map in Ruhe')).toBe('keep Map alone');
   });
 });
 
