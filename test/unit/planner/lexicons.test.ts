@@ -3,6 +3,7 @@
 // The rules a language needs beyond word-for-word lookup are checked here: new names kept as written, adjectives that
 // follow their noun, German separable verbs and compounds, Chinese and Japanese renames and "only".
 import { describe, expect, it } from 'vitest';
+import { planOnScenario } from './scenario-plans.ts';
 import { readFileSync } from 'node:fs';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import { tokenize } from '../../../src/core/catalog/text.ts';
@@ -272,5 +273,19 @@ describe('English stays English', () => {
   it('does not read a rename as another language because of its new name', () => {
     expect(translate('rename the map to Mappa Uno', english)).toBeUndefined();
     expect(translate('rename the scan of robot2 to Laser Due', english)).toBeUndefined();
+  });
+});
+
+describe('everyday words of each language, planned', () => {
+  it.each([
+    ['Non mi servono più i marker del task, toglili pure', 'manipulator', undefined, 'Remove "Task Markers"'],
+    ['Aumenta a taxa de quadros para 50', 'turtlebot_nav', undefined, 'Set Frame Rate = 50 on "Global Options"'],
+    ['Die Tiefenpunkte sind viel zu klein, mach sie 4 Pixel groß', 'turtlebot_nav', undefined, 'Set Size (Pixels) = 4 on "Depth Cloud"'],
+    ['desliga o Eyes e o Swarm, mas o Window fica', 'turtlebot_nav', 'nav-kiosk.rviz', 'Hide "Swarm"'],
+    ['quítale la elipse de covarianza a la pose de AMCL, pero deja la flecha', 'turtlebot_nav', undefined, undefined],
+  ] as const)('"%s"', async (request, scenario, config, action) => {
+    const r = await planOnScenario(scenario, request, config);
+    if (action) expect(r.actions).toContain(action);
+    else expect(r.notes.join(' | ')).toMatch(/read as Spanish: ".*\bbut keep\b/);
   });
 });

@@ -181,3 +181,24 @@ describe('offline planner: clause edges', () => {
     expect(r.actions).toEqual(['Hide "Joints"']);
   });
 });
+
+describe('offline planner: lists, "also" and everyday verbs', () => {
+  it('keeps a name before ", but X stays" with the clause before it', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'hide Eyes and Swarm, but Window stays', 'nav-kiosk.rviz')).actions).toEqual(['Hide "Eyes"', 'Hide "Swarm"']);
+  });
+
+  it('reads "add also …" as one clause, with the group it names', async () => {
+    const r = await planOnScenario('big_graph', 'add also the temperature of sensor 14 in the group Thermal', 'gateway-ops.rviz');
+    expect(r.actions[0]).toBe('Add Temperature on /fleet/sensor_14/temperature named "Temperature" in group "Site/Thermal"');
+  });
+
+  it('reads "kill the lidar" as turning it off, and "drop an axes marker on X" as no removal', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'kill the grid for a sec')).actions).toEqual(['Hide "Grid"']);
+    expect((await planOnScenario('turtlebot_nav', 'drop a small axes marker on base_scan')).actions.filter((a) => a.startsWith('Remove'))).toEqual([]);
+  });
+
+  it('shows every robot\'s display for "both lidars", adding the one a robot lacks', async () => {
+    const r = await planOnScenario('multi_robot', 'show both lidars', 'dev-r3g-fleet-nested.rviz');
+    expect(r.actions.slice(0, 2)).toEqual(['Show "Lidar"', 'Add LaserScan on /robot2/scan named "Lidar" in group "Fleet/Robot 2"']);
+  });
+});

@@ -70,3 +70,15 @@ describe('offline planner: "stays / remains / keep / leave" protects what it nam
     expect(r.actions).toContain('Set Color = 255; 0; 0 on "LaserScan"');
   });
 });
+
+describe('offline planner: a part\'s own colour and a size by its unit', () => {
+  it('gives a colour beside a part named by its words to that part\'s colour setting ("the cone\'s edges")', async () => {
+    const r = await planOnScenario('manipulator', 'paint the cone edges red', 'arm-sensor-bay.rviz');
+    expect(r.actions).toContain('Set Edge color = 255; 0; 0 on "Cone"');
+    expect(r.actions.filter((a) => a.startsWith('Set Color ='))).toEqual([]);
+  });
+
+  it('sizes in pixels when the number is in pixels, whatever the style sizes in now', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'make the laser points bigger, 4 pixels', 'nav-desk-camera.rviz')).actions).toEqual(['Set Size (Pixels) = 4 on "Laser"', 'Set Style = Points on "Laser"']);
+  });
+});

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import { applyActions, globalOptions } from '../../../src/core/rviz/index.ts';
 import { planWhole } from './precision-helpers.ts';
+import { planOnScenario } from './scenario-plans.ts';
+import { plannedOnScenario } from './planned.ts';
 
 describe('offline planner: Global Options', () => {
   it('sets the background colour and applies it under Global Options', async () => {
@@ -42,5 +44,26 @@ describe('offline planner: a Global Option clause in a list is its own target', 
     ['sfondo nero, griglia spenta', ['Set Background Color = 0; 0; 0 on "Global Options"', 'Hide "Grid"']],
   ])('"%s"', async (request, actions) => {
     expect((await planWhole(request)).actions).toEqual(actions);
+  });
+});
+
+describe('offline planner: the fixed frame named, then the one to use', () => {
+  it('sets the frame TF has that the request goes on to name after a fixed frame TF lacks', async () => {
+    expect((await planOnScenario('qos_traps', "the fixed frame 'world' is missing here, use odom instead")).actions[0]).toBe('Set the fixed frame to odom');
+    expect((await planOnScenario('qos_traps', 'the fixed frame is broken, set it to odom')).actions[0]).toBe('Set the fixed frame to odom');
+  });
+
+  it('repairs the fixed frame when the request names it and asks for a fix (with the robot\'s findings, as the app plans)', async () => {
+    const r = await plannedOnScenario('qos_traps', undefined, "my fixed frame isn't even in the tf tree, fix it");
+    expect(r.actions.filter((a) => a.startsWith('set_fixed_frame'))).toHaveLength(1);
+  });
+
+  it('reads "refresh 20 times a second" as the frame rate, and nothing else that happens a number of times a second', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'I want the view to refresh 25 times a second')).actions).toEqual(['Set Frame Rate = 25 on "Global Options"']);
+    expect((await planOnScenario('turtlebot_nav', 'blink the laser 3 times a second')).actions).toEqual([]);
+  });
+
+  it('reads "robot 2\'s odometry frame" as that robot\'s odom frame, and what it is instead of as no display', async () => {
+    expect((await planOnScenario('multi_robot', "I want to watch everything from robot 2's odometry frame rather than robot 1's", 'dev-r3g-fleet-nested.rviz')).actions).toEqual(['Set the fixed frame to robot2/odom']);
   });
 });

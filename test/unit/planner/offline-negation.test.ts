@@ -335,3 +335,15 @@ describe('offline planner: a contrast or a "leave" never lends its noun, and a b
     expect(r.notes.join(' | ')).toMatch(/"not too much" qualifies what came before/);
   });
 });
+
+describe('offline planner: negated wishes about a setting, and "no need to"', () => {
+  it('hides nothing for a negated wish about a setting or a change of a display', async () => {
+    const r = await planOnScenario('turtlebot_nav', "I don't need the grid colour changed, make the laser red");
+    expect(r.actions).toEqual(['Set Color = 255; 0; 0 on "LaserScan"', 'Set Color Transformer = FlatColor on "LaserScan"']);
+    expect((await planOnScenario('turtlebot_nav', "I don't care about the particle cloud anymore")).actions).toEqual(['Hide "Particle Cloud"']);
+  });
+
+  it('makes no change that "no need to" comes before', async () => {
+    expect((await planOnScenario('multi_robot', "use robot2's odom frame as the fixed frame, no need to add an odometry display", 'dev-r3g-fleet-nested.rviz')).actions).toEqual(['Set the fixed frame to robot2/odom']);
+  });
+});

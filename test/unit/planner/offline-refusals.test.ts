@@ -242,3 +242,27 @@ describe('offline planner: a value a setting cannot take, named with the setting
     expect(r.notes.join(' | ')).toMatch(/Keep is a whole number, but "4.5" is a fraction/);
   });
 });
+
+describe('offline planner: a fraction before what a count counts', () => {
+  it('refuses "3.5 cells per plane" as no whole number instead of sizing the cells', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'grid: 3.5 cells per plane');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Plane Cell Count is a whole number, but "3.5" is a fraction/);
+  });
+});
+
+describe('offline planner: number words and devices the robot does not have', () => {
+  it('reads "zero" as a number, so a setting that cannot take it is refused with its range', async () => {
+    const r = await planOnScenario('manipulator', "set Wrist Load's history length to zero", 'arm-sensor-bay.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/History Length takes 1–100000; 0 is out of range/);
+  });
+
+  it('offers the add of a device the robot does not publish as a choice; a display type named is added', async () => {
+    const lidar = await planOnScenario('empty', 'please add the lidar');
+    expect(lidar.actions).toEqual([]);
+    expect(lidar.notes.join(' | ')).toMatch(/publishes no sensor_msgs\/msg\/LaserScan for "lidar"; nothing was added/);
+    expect(lidar.plan.choices?.map((c) => c.label)).toEqual(['add a LaserScan display anyway']);
+    expect((await planOnScenario('empty', 'add a laser scan display')).actions).toEqual(['Add LaserScan on /scan named "LaserScan"']);
+  });
+});

@@ -67,3 +67,10 @@ describe('offline planner: a display switched to another topic', () => {
     expect(r.actions.slice(0, 2)).toEqual(['Remove "Front Camera"', 'Add Camera on /camera/image_raw named "Camera (2)"']);
   });
 });
+
+describe('offline planner: a display pointed at another topic, said in other words', () => {
+  it('reads "replace it with camera 15" after the clause that named the display, and "swap X over to camera 7"', async () => {
+    expect((await planOnScenario('big_graph', 'Loading Bay shows camera 12 right now. Replace it with camera 14.', 'gateway-ops.rviz')).actions).toEqual(['Set the topic of "Loading Bay" to /fleet/cam_14/image_raw']);
+    expect((await planOnScenario('big_graph', 'swap Dock Door over to camera 8', 'gateway-ops.rviz')).actions).toEqual(['Set the topic of "Dock Door" to /fleet/cam_8/image_raw']);
+  });
+});

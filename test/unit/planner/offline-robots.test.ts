@@ -97,3 +97,19 @@ describe('offline planner with two robots', () => {
     expect((await planOnScenario('multi_robot', request)).actions).toEqual(actions);
   });
 });
+
+describe('offline planner: everything of one robot', () => {
+  it('reads "turn off everything of robot2" as its displays, and "turn off robot2" as a command for the robot', async () => {
+    expect((await planOnScenario('multi_robot', 'switch off everything of robot2')).actions).toEqual(['Hide "Robot2 Model"', 'Hide "Robot2 Scan"', 'Hide "Robot2 Odometry"', 'Hide "Robot2 Plan"']);
+    const command = await planOnScenario('multi_robot', 'turn off robot2');
+    expect(command.actions).toEqual([]);
+    expect(command.notes.join(' | ')).toMatch(/command for the robot/);
+  });
+
+  it('says which displays a robot-wide change could mean instead of claiming the catalog does not know them', async () => {
+    const r = await planOnScenario('multi_robot', "robot2's arrows blue");
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/could mean Robot2 Scan or Robot2 Odometry or Robot2 Plan; which one is not clear/);
+    expect(r.notes.join(' | ')).not.toMatch(/catalog does not know/);
+  });
+});

@@ -33,3 +33,12 @@ describe('offline planner: a singular type with several displays of it', () => {
     expect((await onScenario('multi_robot', "don't show the odometry of either robot")).actions).toEqual(['Hide "Robot1 Odometry"', 'Hide "Robot2 Odometry"']);
   });
 });
+
+describe('offline planner: a value for one of several displays of a type', () => {
+  it('asks which costmap "put the costmap at 0.5" means, but sets each robot\'s one display after "both robots:"', async () => {
+    const r = await onScenario('turtlebot_nav', 'put the costmap at 0.4');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/could mean Global Costmap or Local Costmap/);
+    expect((await onScenario('multi_robot', 'both robots: only keep the last 7 odometry arrows')).actions).toEqual(['Set Keep = 7 on "Robot1 Odometry"', 'Set Keep = 7 on "Robot2 Odometry"']);
+  });
+});

@@ -176,3 +176,17 @@ describe('offline planner, type words and targets: the TF display\'s own markers
     expect((await planOnScenario('manipulator', request)).actions).toEqual(['Set Marker Scale = 2 on "TF"']);
   });
 });
+
+describe('offline planner: type words that are values, and device parts', () => {
+  it('reads a type word after "to" as a value of the display named before it ("the amcl arrow to axes")', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'switch the amcl arrow to axes')).actions).toEqual(['Set Shape = Axes on "AMCL Pose"']);
+  });
+
+  it('reads a lidar\'s "hits" as its points (a part no catalog word names)', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'make the lidar hits bigger', 'nav-kiosk.rviz')).actions).toEqual(['Set Size (m) = 0.06 on "Eyes"']);
+  });
+
+  it('reads "half a second" as a time, not as a second display', async () => {
+    expect((await planOnScenario('qos_traps', 'depth points decay for half a second')).actions).toEqual(['Set Decay Time = 0.5 on "Depth Cloud"']);
+  });
+});

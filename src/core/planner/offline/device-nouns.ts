@@ -3,6 +3,7 @@
 // the words of the one type that shows that device here; with both or neither, it stays as written.
 import { escapeRegExp, tokenize } from '../../catalog/text.ts';
 import type { PlanContext } from '../types.ts';
+import { vocabulary } from './accounting.ts';
 import { CONCEPTS } from './concepts.ts';
 import { topicTokens } from './shared.ts';
 
@@ -29,8 +30,10 @@ export function bindDeviceNouns(ctx: PlanContext, text: string): string {
     const nouns = new Set(device.nouns.map((n) => tokenize(n).join(' ')));
     out = out.replace(re, (m) => {
       const t = tokenize(m);
-      // The noun alone on its own type stays ("the laser"); a part is kept after the type's words ("laser scan points").
-      const part = nouns.has(t.join(' ')) ? '' : t.slice(-1)[0]!;
+      // The noun alone on its own type stays ("the laser"); a part is kept after the type's words ("laser scan points"),
+      // as "points" when no catalog word is it ("lidar hits", "lidar returns").
+      const written = nouns.has(t.join(' ')) ? '' : t.slice(-1)[0]!;
+      const part = written && !vocabulary(ctx.catalog).has(written) ? 'points' : written;
       if (here[0]!.endsWith('/PointCloud2')) return words;
       return part ? `${words} ${part}` : m;
     });

@@ -129,7 +129,7 @@ export interface NumberMention { value: number; percent: boolean; unit?: string;
 const UNITS: Record<string, number> = { cm: 0.01, mm: 0.001, m: 1, meter: 1, meters: 1, metre: 1, metres: 1, centimeters: 0.01, centimetres: 0.01, millimeters: 0.001, millimetres: 0.001 };
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20,
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20,
   thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
 };
 const UNIT_WORD = new RegExp(`^(?:${Object.keys(UNITS).join('|')}|s|secs?|seconds?|ms|msecs?|milliseconds?|px|pixels?|deg|degs|degrees?|°|rad|rads|radians?|%|percent)$`);

@@ -16,7 +16,7 @@ import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, nameWords, offerEachReading, type Planner, type Target } from './shared.ts';
-import { propertySettings, TOGGLE_WORDS } from './settings.ts';
+import { isUnderTopic, propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { fixDisplay } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { replaceDisplay, retopicDisplay } from './replace-display.ts';
@@ -36,7 +36,7 @@ import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
 import { CONCEPTS, guessesIn, rewriteConcepts } from './concepts.ts';
-import { everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
+import { bothAsEveryRobot, everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
 import { deferred, leaveSpan, negationAt, opensWithNoting, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
 import { globalOptionWord, takeGlobalOption } from './global-options.ts';
@@ -420,7 +420,7 @@ function handleClause(p: Planner, clause: string): void {
   }
   let targets = resolveTargets(p, clause, tokens, taken);
   // "give me a second odometry display on /odom", "add another laser": a new display, never the one there is.
-  if (anyPhrase(tokens, ['another', 'a second', 'a new', 'an extra', 'an additional', 'one more'])) {
+  if (anyPhrase(tokens, ['another', 'a new', 'an extra', 'an additional', 'one more']) || secondOne(tokens)) {
     for (const t of targets) if (t.spec && t.displays.length > 0 && t.displays.every((d) => d.spec === t.spec)) t.displays = [];
   }
   // …with no display named, which ones are broken is the findings' list: the planner picks none by guess.
@@ -546,6 +546,25 @@ function handleClause(p: Planner, clause: string): void {
   // ("don't put the laser in red" negates a change, not a wish to see: it is refused below.)
   const negatedShow = verb === 'show' && verbHit !== undefined && !toBe && !(valuedClause(clause, tokens) && !wish)
     && (negatedBefore(tokens, verbHit.span.start) || (wish && negationAt(tokens) !== undefined));
+  // "I don't need the grid colour changed", "I could do without the grid colour": a negated wish about a setting (or a
+  // change) of a display hides nothing; that setting is left as it is.
+  if (negatedShow && verbHit !== undefined) {
+    const after = tokens.slice(verbHit.span.start + verbHit.span.length);
+    // (A word of what it names is no setting: "the point cloud depth" is the depth cloud, not its QoS depth.)
+    const named = new Set(targets.flatMap((t) => (t.span ? tokens.slice(t.span.start, t.span.start + t.span.length) : [])));
+    const setting = targets.flatMap((t) => { const spec = t.displays[0]?.spec ?? t.spec; return spec ? p.ctx.catalog.propertyForWords(spec, after.filter((w) => !named.has(w)).join(' ')).filter((m) => m.via === 'words' && m.property.kind !== 'bool' && m.property.kind !== 'topic' && !isUnderTopic(m.property)) : []; })[0];
+    if (setting || after.some((w) => ['changed', 'touched', 'modified', 'altered', 'moved'].includes(w))) {
+      p.notes.push(`"${clause.trim()}" asks for no change${setting ? ` to ${setting.property.path}` : ''}; nothing was changed for it`);
+      p.last = targets;
+      return;
+    }
+  }
+  // "don't add an odometry display", "no need to add a grid": not adding is no hide.
+  if (negatedShow && ['add', 'create', 'insert'].includes(verbWord)) {
+    p.notes.push(`"${clause.trim()}" says not to add it; nothing was changed for it`);
+    p.last = targets;
+    return;
+  }
   if (negatedShow) verb = complaint && targets.length > 0 ? 'fix' : 'hide';
   // "put the markers away": the particle decides.
   if (verb === 'show' && verbHit && tokens[verbHit.span.start] === 'put' && tokens.includes('away')) verb = 'hide';
@@ -724,9 +743,14 @@ function handleClause(p: Planner, clause: string): void {
   }
   // A device noun alone ("hide the camera") on a robot whose camera is several displays: a qualifier selects one, else
   // the clause is unsure (one choice per display, below).
-  const device = verb !== 'show' && usable ? readDeviceTargets(p, tokens, targets, masked) : { targets, unsure: false };
+  // ("put the costmap at 0.5", "costmap alpha 0.5": a show verb, or none, with a value changes what it names too;
+  // one display per robot, "keep 5 odometry arrows" after "both robots:", is each robot's.)
+  const perRobot = (t: Target): boolean => t.displays.length > 1 && p.ctx.namespaces.length > 1
+    && new Set(t.displays.map((d) => p.ctx.namespaces.find((ns) => belongsTo(d, ns)))).size === t.displays.length && t.displays.every((d) => p.ctx.namespaces.some((ns) => belongsTo(d, ns)));
+  const changes = verb !== 'show' || (valuedClause(clause, tokens) && !targets.some(perRobot));
+  const device = changes && usable ? readDeviceTargets(p, tokens, targets, masked) : { targets, unsure: false };
   // …and a type in the singular that several displays have ("hide the path" beside a global and a local plan).
-  const several = !device.unsure && verb !== 'show' && usable ? readSeveralOfOneType(p, tokens, device.targets) : { targets: device.targets, unsure: false };
+  const several = !device.unsure && changes && usable ? readSeveralOfOneType(p, tokens, device.targets) : { targets: device.targets, unsure: false };
   targets = several.targets;
   const start = p.actions.length;
   const groups: { target: Target; from: number; to: number; existing: boolean }[] = [];
@@ -867,7 +891,10 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
     // "the particle swarm arrows in blue" on a plugin display: the catalog does not know its settings, so none is guessed.
     if (colourIn(clause) !== undefined || numbersIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]))) {
-      for (const d of t.displays) p.notes.push(unknownSettingsNote(d));
+      for (const d of t.displays) if (!d.spec) p.notes.push(unknownSettingsNote(d));
+      // ("robot2's arrows red": what is named is several kinds of display, none of which the words pick.)
+      const known = t.displays.filter((d) => d.spec);
+      if (known.length > 0) p.notes.push(`"${clause.trim()}" could mean ${known.map((d) => d.name).join(' or ')}; which one is not clear, so nothing was changed`);
     }
     return;
   }
@@ -1060,7 +1087,9 @@ function scopesJoined(parts: string[]): string[] {
  */
 function groupToAddInto(p: Planner, clause: string): { clause: string; group?: VirtualDisplay } {
   if (!/\b(?:add|put|create)\b/i.test(clause)) return { clause };
-  const forms = [/\s+(?:to|into|in|inside|under)\s+(?:the\s+)?(.+?)\s+group\b/i, /\s+(?:next\s+to|with|beside|alongside)\s+(?:the\s+)?(?:other\s+)?(.+?)(?=$|[.,;!?])/i];
+  // ("…in the group Thermal", as French and Spanish put it: "dans le groupe Thermal".)
+  const forms = [/\s+(?:to|into|in|inside|under)\s+(?:the\s+)?(.+?)\s+group\b/i, /\s+(?:to|into|in|inside|under)\s+(?:the\s+)?group\s+(?:called\s+|named\s+)?(.+?)(?=$|[.,;!?])/i,
+    /\s+(?:next\s+to|with|beside|alongside)\s+(?:the\s+)?(?:other\s+)?(.+?)(?=$|[.,;!?])/i];
   for (const re of forms) {
     const m = re.exec(clause);
     if (!m) continue;
@@ -1081,6 +1110,15 @@ function changesWhatItPointsAt(clause: string): 'pointer' | 'value' | undefined 
   if (tokens.includes('its') && (numbersIn(clause).length > 0 || colourIn(clause) !== undefined)) return 'pointer';
   // "…are too fat — width 0.1": a short clause with no verb that writes a value out.
   return verb === undefined && tokens.length <= 4 && numbersIn(clause).length > 0 ? 'value' : undefined;
+}
+
+/** "a second odometry display": a second one of a kind, not a time ("for half a second", "wait a second"). */
+function secondOne(tokens: readonly string[]): boolean {
+  const at = hasPhrase(tokens, 'a second');
+  if (at === undefined) return false;
+  const next = tokens[at.start + at.length];
+  return next !== undefined && !['or', 'and', 'so', 'then', 'please', 'later', 'ago', 'before', 'after'].includes(next)
+    && !['half', 'for', 'every', 'per', 'in', 'within', 'than', 'wait', 'about', 'over', 'under'].includes(tokens[at.start - 1] ?? '');
 }
 
 /** "…, but make them red": a clause led by a verb of its own (not one that hides or removes) that points back. */
@@ -1141,6 +1179,7 @@ function readRequest(input: OfflineInput): Reading {
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;
   const p: Planner = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: input.history, last: [] };
   p.noting = opensWithNoting(tokenize(text));
+  p.fixedFrameNamed = /\bfixed\s+frame\b/i.test(text);
   // (Also a sentence that only ends on a question mark: "la ruta no se ve, ¿por qué?".)
   p.asked = [...questions.map((q) => q.text), ...sentences.filter((x) => /[?？]\s*$/.test(x))].map((x) => tokenize(x).join(' '));
   p.numberless = translation !== undefined && LEXICONS.find((l) => l.language === translation.language)?.script === 'cjk';
@@ -1148,7 +1187,7 @@ function readRequest(input: OfflineInput): Reading {
     undoFirst = true;
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
   }
-  text = namespacesNamed(text, ctx.namespaces);
+  text = bothAsEveryRobot(namespacesNamed(text, ctx.namespaces), ctx.namespaces, (w) => ctx.catalog.typesForWords(w).length > 0);
   // ("show the scans of both robots" stays a set-up per robot, which adds what a robot lacks.)
   text = everyRobotAsScope(text, ctx.namespaces, (t) => numbersIn(t).length > 0 || ctx.catalog.typeMentions(t).some((m) => m.type.classId !== 'rviz_default_plugins/RobotModel' && ctx.catalog.propertyForWords(m.type, t).some((x) => x.via !== 'requires')));
   // A new name is kept as written: numbers and spellings are read only outside it.
@@ -1164,6 +1203,15 @@ function readRequest(input: OfflineInput): Reading {
   text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
     // "nothing but the map", "show nothing except the laser": only those.
     .replace(/\bnothing\s+(?:but|except|other\s+than|besides)\b/gi, 'only')
+    // "the view should refresh 20 times a second": how often the view redraws is the frame rate (nothing else
+    // "blinks 3 times a second").
+    .replace(/\b(?:refresh(?:es|ed)?|redraw(?:s|n)?|re-?render(?:s|ed)?|update[sd]?)\s+(\d+(?:\.\d+)?)\s+times\s+(?:a|per|each)\s+second\b/gi, 'frame rate $1')
+    // "no need to add an odometry display", "there's no need to hide the grid": a negated change.
+    .replace(/\b(?:there(?:['’]s|\s+is)\s+)?no\s+need\s+to\b/gi, "don't")
+    // "add also the temperature…" (French "ajoute aussi"): "also" after its verb leads the clause, not splits it.
+    .replace(/\b(add|show|hide|remove|make|set|put|turn\s+(?:on|off))\s+also\b/gi, 'also $1')
+    // "drop a small axes marker on base_scan": dropping a new thing somewhere places it.
+    .replace(/\bdrop\s+(?=(?:a|an|one more)\s)/gi, 'add ')
     // "amcl pose arrow -> axes": an arrow written between two values is "to".
     .replace(/\s*(?:->|→|=>)\s*/g, ' to ')
     // "colour it along z", "along the x-axis": the catalog's "by z axis".

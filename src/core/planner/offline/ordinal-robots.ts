@@ -63,3 +63,12 @@ export function everyRobotAsScope(text: string, namespaces: readonly string[], s
   const without = text.replace(EVERY_ROBOT, ' ').replace(/\s+/g, ' ').trim();
   return without !== text.trim() && without !== '' && setsOther(without) ? without : text;
 }
+
+/**
+ * "show both lidars", "hide both plans": with several robots, "both" before a plural display word is every robot's, as
+ * "the lidars of both robots" says it (which adds what a robot lacks). `names` says whether a word names a display type.
+ */
+export function bothAsEveryRobot(text: string, namespaces: readonly string[], names: (word: string) => boolean): string {
+  if (namespaces.length < 2) return text;
+  return text.replace(/\bboth\s+(?:the\s+)?([a-z]{3,}s)\b(?!\s+(?:of|for|on)\b)/gi, (whole, noun: string) => (names(noun) && !/^robots$/i.test(noun) ? `the ${noun} of both robots` : whole));
+}

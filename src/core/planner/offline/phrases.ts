@@ -49,7 +49,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
   const name = '([A-Za-z0-9_][A-Za-z0-9_./-]*)';
   const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
     { re: new RegExp(`(?:use|make|set|pick|choose)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(?:as\\s+|be\\s+)?(?:the\\s+)?(?:new\\s+)?${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
-    { re: new RegExp(`(?:view|see|show)\\s+(?:it\\s+|everything\\s+|things\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
+    { re: new RegExp(`(?:view|see|show|watch)\\s+(?:it\\s+|everything\\s+|things\\s+)?(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+${frameWord}`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 },
     { re: new RegExp(`(?:(?:set|change|switch|make|put|use)\\s+)?(?:the\\s+)?${frameWord}(\\s*(?:(?:set|changed?|switch(?:ed)?|over|back)\\s+)?(?:to\\b|=|:|as\\b|is\\b|->)\\s*(?:the\\s+)?|\\s+(?:should|must|needs?\\s+to|has\\s+to|ought\\s+to)\\s+(?:probably\\s+|really\\s+|just\\s+)?be\\s+(?:the\\s+)?(?:shared\\s+|global\\s+|common\\s+)?|\\s+(?:in|on|at|for)\\s+|\\s+)(?:be\\s+)?['"\`]?/?${name}['"\`]?`, 'i'), connector: (m) => m[2]!.trim() !== '', nameAt: 3, wordAt: 1 },
   ];
   // "base_link as fixed frame; …": a request or clause that opens with the frame.
@@ -57,9 +57,16 @@ export function takeFixedFrame(p: Planner, text: string): string {
   // "the fixed frame warning says world doesn't exist, use map instead": in a request about the fixed frame, a frame TF
   // has that is to be used instead.
   if (/\bfixed\s+frame\b/i.test(text)) patterns.push({ re: new RegExp(`\\b(?:use|try|pick|take)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(instead|then)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
+  // "the fixed frame is bogus, use map", "Fixed Frame 'world' doesn't exist, set it to map": after the fixed frame is
+  // named, a frame TF has that is to be used (only a frame TF has: wordAt names the verb, never "frame").
+  if (/\bfixed\s+frame\b/i.test(text)) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+to|change\\s+it\\s+to|switch\\s+it\\s+to|make\\s+it)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
   // "show the scan in the odom frame": a frame TF has, named as the frame things are seen in.
   patterns.push({ re: new RegExp(`\\b(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(frame)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
-  for (const { re, connector, nameAt, wordAt } of patterns) {
+  const knownAt = (i: number): boolean => patterns.slice(i).some((x) => {
+    const mm = x.re.exec(text);
+    return mm !== null && p.ctx.frames.some((f) => f.toLowerCase() === mm[x.nameAt]!.replace(/[.,;!?]+$/, '').toLowerCase());
+  });
+  for (const [i, { re, connector, nameAt, wordAt }] of patterns.entries()) {
     const m = re.exec(text);
     if (!m) continue;
     const frame = m[nameAt]!.replace(/[.,;!?]+$/, '');
@@ -77,6 +84,8 @@ export function takeFixedFrame(p: Planner, text: string): string {
     if (!known && !looksLikeFrame && (plainFrameWord || !connector(m))) continue;
     // A frame TF does not have, on a robot whose TF is known, would leave RViz drawing nothing: said, not set.
     if (!known && p.ctx.snapshot !== undefined && p.ctx.frames.length > 0) {
+      // …unless the request goes on to name a frame TF has ("'world' doesn't exist on this robot, use map instead").
+      if (knownAt(i + 1)) { text = text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length); continue; }
       p.notes.push(`frame '${frame}' is not in the TF tree; the fixed frame was not changed (frames: ${p.ctx.frames.slice(0, 12).join(', ')}${p.ctx.frames.length > 12 ? ', …' : ''})`);
       return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
     }
@@ -86,6 +95,11 @@ export function takeFixedFrame(p: Planner, text: string): string {
     const corrected = new RegExp(`^\\s*[-–—,;.]*\\s*${CORRECTION}[\\s,:-]*(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
     const instead = corrected ? p.ctx.frames.find((f) => f.toLowerCase() === corrected[1]!.replace(/[.,;!?]+$/, '').toLowerCase()) : undefined;
     if (corrected && instead) { chosen = instead; end += corrected[0].length; }
+    // "…robot 2's odometry frame rather than robot 1's": the frame it is instead of is part of it, not a display.
+    else {
+      const rather = /^\s*,?\s*(?:rather\s+than|instead\s+of|not)\s+(?:the\s+)?[\w/-]+(?:\s+[\w/-]+)?['’]s?(?:\s+(?:one|frame))?(?=\s*(?:$|[.,;!?]))/i.exec(text.slice(end));
+      if (rather) end += rather[0].length;
+    }
     p.actions.push(act({ action: 'set_fixed_frame', frame: chosen }));
     cite(p, p.actions.length - 1, text.slice(m.index, end));
     p.state.fixedFrame = chosen;
@@ -99,11 +113,13 @@ export function takeFixedFrame(p: Planner, text: string): string {
  * the TF frame it is (`robot2/odom`) when TF has it. Only in a request about the fixed frame.
  */
 function robotFrames(p: Planner, text: string): string {
-  if (!/\b(?:fixed|global|reference)\s+frame\b/i.test(text) || p.ctx.namespaces.length === 0) return text;
+  if (!/\b(?:fixed|global|reference)\s+frame\b|['’]s\s+[A-Za-z0-9_]+\s+frame\b/i.test(text) || p.ctx.namespaces.length === 0) return text;
   const has = (frame: string): boolean => p.ctx.frames.some((f) => f.toLowerCase() === frame.toLowerCase());
+  // ("robot 2's odometry frame": its odom frame.)
+  const frameOf = (ns: string, word: string): string | undefined => [word, word.toLowerCase() === 'odometry' ? 'odom' : ''].map((w) => `${ns}/${w}`).find((f) => !f.endsWith('/') && has(f));
   let out = text;
   for (const ns of p.ctx.namespaces) {
-    out = out.replace(new RegExp(`\\b${escapeRegExp(ns)}['’]?s\\s+([A-Za-z0-9_]+)`, 'gi'), (whole, frame: string) => (has(`${ns}/${frame}`) ? `${ns}/${frame}` : whole));
+    out = out.replace(new RegExp(`\\b${escapeRegExp(ns)}['’]?s\\s+([A-Za-z0-9_]+)`, 'gi'), (whole, frame: string) => frameOf(ns, frame) ?? whole);
     // "the odom of robot 2" ("o odom do robô 2" read as Portuguese).
     out = out.replace(new RegExp(`\\b([A-Za-z0-9_]+)\\s+(?:of\\s+|from\\s+)?${escapeRegExp(ns)}\\b`, 'gi'), (whole, frame: string) => (has(`${ns}/${frame}`) ? `${ns}/${frame}` : whole));
   }
@@ -243,11 +259,13 @@ function onlyNames(p: Planner, part: string, switches = false): boolean {
 
 /**
  * "Front Lidar and Burger stay as they are": the names before a clause that keeps them are kept with it ("Hide Lift and
- * Charger; Sonar stays on": not across a semicolon or a full stop, which ends what the names belong to).
+ * Charger; Sonar stays on": not across a semicolon, a full stop or ", but", which end what the names belong to).
  */
 function mergeKeptLists(p: Planner, parts: readonly string[], text: string): string[] {
   const out = [...parts];
-  const endsSentence = (part: string): boolean => new RegExp(`${escapeRegExp(part)}\\s*[;.]`).test(text);
+  // (…nor across ", but": "turn off Eyes and Fog, but Window stays" keeps only Window; "the UR Arm model but visible
+  // stays", the German "soll aber bleiben", is one clause.)
+  const endsSentence = (part: string): boolean => new RegExp(`${escapeRegExp(part)}\\s*(?:[;.]|,\\s*but\\b)`, 'i').test(text);
   for (let i = out.length - 1; i > 0; i--) {
     if (leaveSpan(tokenize(out[i]!)) && onlyNames(p, out[i - 1]!) && !endsSentence(out[i - 1]!)) {
       out.splice(i - 1, 2, `${out[i - 1]} and ${out[i]}`);

@@ -46,7 +46,7 @@ export function repair(p: Planner, targets: readonly Target[], tokens: readonly 
   // A fixed frame missing from TF hides every display, whatever was named — but a display named for a fault outside
   // RViz is not helped by it, so then it is only said.
   const named = targets.length > 0 && pool.length > 0;
-  if (named && (qosOnly || outsideOnly.length === new Set(pool).size)) {
+  if (named && !p.fixedFrameNamed && (qosOnly || outsideOnly.length === new Set(pool).size)) {
     if (p.ctx.frames.length > 0 && p.state.fixedFrame && !p.ctx.tf?.hasFrame(p.state.fixedFrame)) {
       const pick = ['map', 'odom', 'world'].find((f) => p.ctx.tf?.hasFrame(f)) ?? p.ctx.tf?.roots[0];
       p.notes.push(`the fixed frame ${p.state.fixedFrame} is not in TF either${pick ? `; say "use ${pick} as the fixed frame" to change it` : ''}`);

@@ -95,7 +95,7 @@ export function replaceDisplay(p: Planner, clause: string): boolean {
 
 /** Words a topic change may use beside the display and the topic: "switch Dock Door to camera 5", "point it at …". */
 const RETOPIC_VERBS = new Set(['set', 'switch', 'change', 'point', 'use', 'move', 'repoint', 'retarget']);
-const RETOPIC_WORDS = new Set([...RETOPIC_VERBS, 'to', 'at', 'on', 'for', 'from', 'topic', 'its', 'instead']);
+const RETOPIC_WORDS = new Set([...RETOPIC_VERBS, 'to', 'at', 'on', 'for', 'from', 'topic', 'its', 'instead', 'over', 'onto', 'with']);
 
 /** Plans a topic change of one display when the clause is one; false when it is not. */
 export function retopicDisplay(p: Planner, clause: string): boolean {
@@ -112,7 +112,11 @@ export function retopicDisplay(p: Planner, clause: string): boolean {
   const named = (words: readonly string[]): string[] => tokenize(`${words.join(' ')} ${after}`).filter((t) => !RETOPIC_WORDS.has(t) && !FILLER.has(t));
   const whole = named(before);
   if (whole.length === 0) return false;
-  const d = onlyDisplay(p, whole.join(' ')) ?? (before.length > 1 ? onlyDisplay(p, named(before.slice(0, -1)).join(' ')) : undefined);
+  // "Loading Bay is showing camera 12. Replace it with camera 15": "it" is the one display the clause before named.
+  // (The device word before the topic, "camera" in "with camera /fleet/cam_15/…", names no display.)
+  const pointsBack = tokenize(before.join(' ')).some((t) => BACK_POINTERS.has(t)) && named(before.slice(0, -1)).length === 0;
+  const pointed = pointsBack ? [...new Set(p.last.flatMap((t) => t.displays))] : [];
+  const d = (pointed.length === 1 ? pointed[0] : undefined) ?? onlyDisplay(p, whole.join(' ')) ?? (before.length > 1 ? onlyDisplay(p, named(before.slice(0, -1)).join(' ')) : undefined);
   if (!d?.spec || d.spec.topicProperties.length === 0 || displayTopic(d) === topic) return false;
   const type = p.ctx.topicByName.get(topic)!.type;
   if (d.spec.messageTypes.length > 0 && !d.spec.messageTypes.includes(type)) {

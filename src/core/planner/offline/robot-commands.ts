@@ -119,6 +119,8 @@ export function robotCommand(p: Planner, clause: string): RobotCommandKind | und
   const rest = tokens.slice(at + verbLength).filter((t) => !LEAD.has(t) && !VERB_FORMS.has(t));
   const parts = partsIn(tokens).map((x) => x.span);
   if (namesRviz(p, clause, tokens, [...parts, ...motionSpans(tokens), { start: at, length: verbLength }])) return undefined;
+  // "turn off everything of robot2": a verb RViz uses too, on all that is shown of a robot, switches its displays.
+  if (RVIZ_VERBS.has(tokens.slice(at, at + verbLength).join(' ')) && rest.some((t) => ['everything', 'displays', 'stuff', 'things'].includes(t))) return undefined;
   const restText = rest.join(' ');
   const partNamed = parts.some((s) => s.start >= at + verbLength) || rest.some((t) => namespaces.has(t));
   const motion = rest.some((_, i) => phraseAt(rest, i, ROBOT_PARTS.motionWords) > 0);

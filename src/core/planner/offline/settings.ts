@@ -115,6 +115,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       const q = free().find((x) => x.to === undefined && (x.kind === 'length' || x.kind === 'pixels'));
       const unitSays = q !== undefined && applies !== undefined && fits(dimensionOf(prop), q) && !fits(dimensionOf(applies), q);
       if (applies && applies !== prop && (applies.requires ?? []).length > 0 && !unitSays) prop = applies;
+      // "bigger, 5 pixels" on a style sized in metres: the one size the unit fits is meant (complete() sets its style).
+      const sized = q && !fits(dimensionOf(prop), q) ? spec.properties.filter((x) => isSizeLike(x) && fits(dimensionOf(x), q)) : [];
+      if (sized.length === 1 && !used.has(sized[0]!.path)) prop = sized[0]!;
     }
     if (prop.kind === 'topic' || used.has(prop.path)) continue;
     if (m.via === 'requires') continue; // complete() adds dependencies, with reasons
@@ -483,7 +486,16 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
   const q = quantities[0];
   const qosNamed = QOS_WORDS.some((w) => hasPhrase(tokens, w));
   const out: PropertyMatch[] = [];
+  // "2.5 cells per plane": a fraction written before what a count of this display counts asks for that count (which
+  // then says 2.5 is no whole number), not for a size its noun also names (Cell Size).
+  const counted = q?.kind === 'bare' && (q.nouns ?? []).length > 0
+    ? spec.properties.find((x) => x.kind === 'int' && !isUnderTopic(x) && (q.nouns ?? []).some((n) => countsNoun(x, n, tokens))) : undefined;
   for (const m of matches) {
+    if (counted && m.property !== counted && m.via === 'words' && m.property.kind === 'float'
+      && tokenize(m.matched).map(singular).some((t) => (q!.nouns ?? []).map(singular).includes(t))) {
+      if (!out.some((o) => o.property === counted)) out.push({ property: counted, matched: m.matched, via: 'words' });
+      continue;
+    }
     // (A fraction too: "keep the last 2.5 arrows" names the count, which says below that 2.5 is no whole number.)
     if (q && (q.kind === 'bare' || q.kind === 'count') && (Number.isInteger(q.value) || (q.nouns ?? []).length > 0) && isUnderTopic(m.property) && m.via === 'value' && !qosNamed) {
       const words = tokenize(m.matched);
@@ -503,6 +515,17 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
         && (!countLike(q) || (q.nouns ?? []).some((n) => countsNoun(x, n, tokens))));
       if (alts.length === 1) {
         if (!out.some((o) => o.property === alts[0])) out.push({ property: alts[0]!, matched: m.matched, via: 'words' });
+        continue;
+      }
+    }
+    // "the cone's edges white": a colour beside a part named by its words is the colour setting of that part (Edge color),
+    // not the display's own Color.
+    if (m.via === 'value' && m.property.kind === 'color') {
+      const partWords = (path: string): string[] => tokenize(path).filter((w) => !['color', 'colour'].includes(w)).map(singular);
+      const named = matches.filter((x) => x.via === 'words' && x !== m).flatMap((x) => tokenize(x.matched).map(singular));
+      const parts = spec.properties.filter((y) => y !== m.property && y.kind === 'color' && partWords(y.path).length > 0 && partWords(y.path).every((w) => named.includes(w)));
+      if (parts.length === 1) {
+        if (!out.some((o) => o.property === parts[0])) out.push({ property: parts[0]!, value: m.value, matched: m.matched, via: 'words' });
         continue;
       }
     }

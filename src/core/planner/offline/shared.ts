@@ -74,6 +74,8 @@ export interface Planner {
   noting?: boolean;
   /** The clause after this one changes, with a verb of its own, what it points back at ("…, make it less transparent"). */
   changedNext?: 'pointer' | 'value';
+  /** The request names the fixed frame ("my fixed frame isn't in the tf tree, fix it"): a repair includes it. */
+  fixedFrameNamed?: boolean;
   /** The next clause changes, by a verb of its own, what this one names ("keep the gripper axes, but draw them at …"). */
   nextChangesIt?: boolean;
   /** The group a clause adds its displays into ("add cam 5 to the Cameras group", "…next to the other cameras"). */

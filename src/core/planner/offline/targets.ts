@@ -11,7 +11,7 @@ import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overla
 import { factorsIn, quantitiesOf } from './quantities.ts';
 import { findVerb } from './phrases.ts';
 import { propertySettings, VALUE_WORDS } from './settings.ts';
-import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
+import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, offerEachReading, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
 export function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m: Span): boolean {
@@ -90,8 +90,8 @@ function withoutMentions(found: TypeMention[], taken: Span[], dropped: (m: TypeM
   });
 }
 
-/** Words before a value that say how something is drawn: "show the amcl arrow as axes". */
-const VALUE_LEADS = new Set(['as', 'with', 'using', 'like']);
+/** Words before a value that say how something is drawn: "show the amcl arrow as axes", "change the amcl arrow to axes". */
+const VALUE_LEADS = new Set(['as', 'with', 'using', 'like', 'to', 'into']);
 
 /**
  * Type mentions without those that are a value of a display named here ("the amcl arrow as axes" is its Shape, not an
@@ -122,6 +122,8 @@ const POINTERS = new Set(['whatever', 'whichever', 'anything', 'something', 'thi
 /** Words after a group's name that say it is a group ("the perception group", "the sensors folder"). */
 /** Nouns for what a robot has ("the lidar", "the camera"): they name its topics, never a display on a made-up one. */
 const DEVICE_NOUNS: ReadonlySet<string> = new Set(CONCEPTS.deviceNouns.nouns);
+/** What a device sends ("the camera feed"): with a device noun, still the device. */
+const DEVICE_OUTPUTS: ReadonlySet<string> = new Set(CONCEPTS.deviceNouns.outputs ?? []);
 
 export const GROUP_WORDS: ReadonlySet<string> = new Set(['group', 'groups', 'folder', 'section']);
 /** Words before a group's name that make it a place ("in", "inside", "under"). */
@@ -687,7 +689,8 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
   // "show the lidar" on a robot that publishes none: a device noun names what the robot has, so nothing is added on a
   // made-up topic; "add a laser scan display" still adds one, on the conventional topic, as does any request with no
   // robot to ask (editing a config alone).
-  const device = p.ctx.snapshot !== undefined && tokenize(t.phrase).length > 0 && tokenize(t.phrase).every((w) => DEVICE_NOUNS.has(singular(w)));
+  const said = tokenize(t.phrase).map(singular);
+  const device = p.ctx.snapshot !== undefined && said.some((w) => DEVICE_NOUNS.has(w)) && said.every((w) => DEVICE_NOUNS.has(w) || DEVICE_OUTPUTS.has(w));
   // ("show the laser scan" on a robot with no scan: a type shown, never asked to be added, adds nothing either.)
   const shownOnly = p.ctx.snapshot !== undefined && t.spec.topicProperties.length > 0 && p.ctx.topics.length > 0;
   if (topics.length === 0 && (device || shownOnly) && !(t.context ?? []).some((w) => ADD_WORDS.has(w))) {
@@ -697,6 +700,21 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
   // "add robot1's camera feed" when robot1 publishes no image: a conventional topic would be no topic of that robot.
   if (topics.length === 0 && t.ns && p.ctx.snapshot !== undefined) {
     p.notes.push(`${t.ns} publishes no ${t.spec.messageTypes.join(' or ') || t.spec.name} for "${t.phrase}"; nothing was added`);
+    return [];
+  }
+  // "add the lidar" on a robot that publishes none: the add on a conventional topic is a guess at what the robot will
+  // have, offered as a choice and never applied. (A display asked for — "add a camera", "add a sonar display" — is
+  // added.)
+  const typeNamed = said.join(' ') === singularTokens(tokenize(splitCamel(t.spec.name))).join(' ');
+  const displayAsked = (t.context ?? []).some((w) => ADD_WORDS.has(w) && w !== 'add');
+  if (topics.length === 0 && device && !typeNamed && !displayAsked && p.ctx.snapshot !== undefined) {
+    const from = p.actions.length;
+    const d = addDisplay(p, t.spec, '');
+    const held = p.actions.slice(from);
+    d.removed = true;
+    const a = /^[aeiou]/i.test(t.spec.name) ? 'an' : 'a';
+    offerEachReading(p, held, [{ label: `add ${a} ${t.spec.name} display anyway`, actions: held }],
+      `the robot publishes no ${t.spec.messageTypes.join(' or ') || t.spec.name} for "${t.phrase}"; nothing was added, and adding ${a} ${t.spec.name} display anyway is offered as a choice`);
     return [];
   }
   if (topics.length === 0) return [addDisplay(p, t.spec, '')];
