@@ -133,7 +133,6 @@ const KNOWN_GAPS: Record<string, string> = {
   // The dev-p22q, dev-p22r and dev-p22s batches, written blind by helpers for issue 22's seventh step: what is left of them.
   'dev-p22q-bg-21': 'the German "will ich nicht mehr sehen" with a display name of two English words is not read as a hide',
   'dev-p22q-empty-02': '"add the laser scan" on a robot with no scan still adds one on /scan (an explicit add does, by design); the case expects nothing',
-  'dev-p22q-arm-03': '"the wrist force arrows are huge, make them smaller": the case expects the arrow scale of another setting',
   'dev-p22q-arm-07': '"keep an eye on the force readings" is offered as a choice, not applied as a recipe',
   'dev-p22q-mr-01': '"make robot2\'s plan blue, robot1\'s stays red" where robot2 has no plan display adds none',
   'dev-p22q-mr-07': '"switch on the robot2 group" is not read as the group\'s own switch',
@@ -141,6 +140,7 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22q-mr-20': 'the French "tout ce qui concerne le robot 2" (everything of robot 2) is not read as its group',
   'dev-p22q-qos-07': '"not so long - half of what they are now" is not read as half the length',
   'dev-p22q-tb-25': '"plain dots" ("plain" not known) holds the Style change as a choice',
+  'dev-p22r-tb-19': '"the grid lines are too bright" says how they are, so the change is the next clause\'s; its "darker" is a guess (more transparent or a darker colour), offered as choices',
   'dev-p22r-big-05': 'the Japanese 床のグリッド (the floor grid) is not read as the display named Floor Grid',
   'dev-p22r-big-07': 'the Italian "va bene spenta, lasciala così" before a change keeps the change out',
   'dev-p22r-arm-10': 'the German "Transparenz des Roboters" is not read as the robot model\'s alpha',

@@ -202,3 +202,10 @@ describe('offline planner: lists, "also" and everyday verbs', () => {
     expect(r.actions.slice(0, 2)).toEqual(['Show "Lidar"', 'Add LaserScan on /robot2/scan named "Lidar" in group "Fleet/Robot 2"']);
   });
 });
+
+describe('offline planner: what a display draws, said before the change', () => {
+  it('changes once when "the dots are too big" comes before "halve them" or "make them bigger"', async () => {
+    expect((await planOnScenario('big_graph', 'Rack Seven dots are far too big, halve them', 'gateway-ops.rviz')).actions).toEqual(['Set Size (m) = 0.05 on "Rack Seven"']);
+    expect((await planOnScenario('turtlebot_nav', 'the laser dots are too small, make them bigger')).actions).toEqual(['Set Size (m) = 0.06 on "LaserScan"']);
+  });
+});

@@ -139,3 +139,13 @@ describe('offline planner: a clause that names a display never borrows the next 
     expect((await planWhole('make the front lidar red and hide the map')).actions).toEqual(['Set Color = 255; 0; 0 on "Front Lidar"', 'Set Color Transformer = FlatColor on "Front Lidar"', 'Hide "Map"']);
   });
 });
+
+describe('offline planner: "everything" with words nothing knows', () => {
+  it('offers what "everything" would do as a choice when the clause holds an unknown word, and applies it when it does not', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'hide everything wobbly');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/did not understand "wobbly" in "hide everything wobbly"; what it would do to every display is offered as a choice/);
+    expect(r.plan.choices?.[0]?.actions.length).toBeGreaterThan(3);
+    expect((await planOnScenario('turtlebot_nav', 'hide everything')).actions.length).toBeGreaterThan(3);
+  });
+});

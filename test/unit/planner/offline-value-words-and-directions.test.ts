@@ -68,3 +68,11 @@ describe('offline planner: everyday value words', () => {
     expect((await planOnScenario('turtlebot_nav', 'the controller path is a hairline, make it a proper thick ribbon', 'nav-nested.rviz')).actions).toEqual(['Set Line Style = Billboards on "Controller Path"']);
   });
 });
+
+describe('offline planner: an extreme said of how a display is', () => {
+  it('reads "the dots are tiny" as a complaint (bigger) and "make the dots tiny" as the change asked', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'the laser dots are really tiny')).actions).toEqual(['Set Size (m) = 0.06 on "LaserScan"']);
+    expect((await planOnScenario('turtlebot_nav', 'the laser dots look huge')).actions).toEqual(['Set Size (m) = 0.015 on "LaserScan"']);
+    expect((await planOnScenario('turtlebot_nav', 'make the laser dots tiny')).actions).toEqual(['Set Size (m) = 0.015 on "LaserScan"']);
+  });
+});

@@ -11,6 +11,9 @@ export const CONCEPTS = data;
 const phrase = (s: string): string => s.trim().split(/[\s-]+/).map(escapeRegExp).join('[\\s-]+');
 const alternation = (words: readonly string[]): string => [...words].sort((a, b) => b.length - a.length).map(phrase).join('|');
 
+/** Size words no one asks for as such: said of how a display is, they complain ("the dots are tiny"). */
+const EXTREMES: ReadonlySet<string> = new Set(['tiny', 'huge', 'massive', 'enormous', 'gigantic', 'minuscule']);
+
 /** [pattern, replacement] for one direction's words once negated or lessened: they mean the other direction. */
 function comparativeRewrites(): (readonly [RegExp, string])[] {
   const out: (readonly [RegExp, string])[] = [];
@@ -23,6 +26,9 @@ function comparativeRewrites(): (readonly [RegExp, string])[] {
       out.push([new RegExp(`\\bless\\s+(?:${w})\\b`, 'gi'), other]);
       // "the dots are too tiny", "way too see-through": a complaint asks for the other way ("not too" is read above).
       out.push([new RegExp(`\\btoo\\s+(?:${w})\\b`, 'gi'), other]);
+      // "the laser dots are tiny", "the arrows look huge": an extreme said of what is is a complaint too.
+      const extremes = words.filter((x) => EXTREMES.has(x));
+      if (extremes.length > 0) out.push([new RegExp(`\\b(is|are|looks?|seems?)\\s+(?:so\\s+|really\\s+|very\\s+|way\\s+|super\\s+)?(?:${alternation(extremes)})\\b`, 'gi'), `$1 ${other}`]);
     }
     // "more see-through": the concept's own phrase — only where it has one ("more thin" stays a shape word).
     if (c.up.includes(' ')) out.push([new RegExp(`\\bmore\\s+(?:${alternation(c.upWords)})\\b`, 'gi'), c.up]);

@@ -48,6 +48,9 @@ import { readSeveralOfOneType } from './several-displays.ts';
 import { correctionOnly, endsWithCorrection, keepProtected, keptSettings, namedSettings, settleRepeatedValues, startsWithCorrection, takeBack, type ClauseActions } from './repeated-values.ts';
 import { repair } from './repair.ts';
 
+/** What a display draws, said for the display itself ("the laser dots are tiny"). */
+const DRAWN: ReadonlySet<string> = new Set(['dots', 'points', 'pts', 'arrows', 'lines', 'squares', 'spheres', 'cubes', 'boxes']);
+
 /** Verbs that state what is ("X is a PoseStamped", "robot 2 has no lidar display"), not what to do. */
 const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'isn', 'aren', 'has', 'have', 'hasn', 'haven']);
 
@@ -673,7 +676,20 @@ function handleClause(p: Planner, clause: string): void {
   }
 
   if (targets.length > 0 && exceptOthers(p, tokens, verb, targets)) { p.last = targets; return; }
-  if (targets.length === 0 && everything(p, tokens, verb)) return;
+  if (targets.length === 0) {
+    const from = p.actions.length;
+    if (everything(p, tokens, verb)) {
+      // "Voglio vedere tutto rispetto al tavolo…" read with words nothing knows: "everything" is too wide a change to
+      // make on a guess; it is offered as a choice.
+      const unknown = unaccounted(p, tokens, masked);
+      if (unknown.length > 0 && p.actions.length > from) {
+        (p.unknown ??= []).push(...unknown);
+        const held = p.actions.slice(from);
+        offerEachReading(p, held, [{ label: clause.trim(), actions: held }], `did not understand ${unknown.map((w) => `"${w}"`).join(', ')} in "${clause.trim()}"; what it would do to every display is offered as a choice, not applied`);
+      }
+      return;
+    }
+  }
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
   // …also with no verb when nothing came before ("frame names please").
@@ -703,7 +719,9 @@ function handleClause(p: Planner, clause: string): void {
   // (Not when a part of it is named before it: "the covariance blob on the amcl pose is distracting, turn that off".)
   const partBefore = (t: Target): boolean => t.span !== undefined && t.spec !== undefined && p.ctx.catalog.propertyForWords(t.spec, tokens.slice(0, t.span.start).join(' ')).some((m) => m.via === 'words');
   const copulaAfter = (t: Target, upTo: number): boolean => t.span !== undefined && !partBefore(t) && tokens.slice(t.span.start + t.span.length, t.span.start + t.span.length + upTo + 1).some((w) => COPULAS.has(w));
-  if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => copulaAfter(t, p.changedNext === 'value' ? 2 : 0))) {
+  // (…or what it draws: "the laser dots are tiny, make them bigger", "Rack Seven dots are too big, halve them".)
+  const drawnAfter = (t: Target): boolean => t.span !== undefined && DRAWN.has(tokens[t.span.start + t.span.length] ?? '') && COPULAS.has(tokens[t.span.start + t.span.length + 1] ?? '');
+  if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => copulaAfter(t, p.changedNext === 'value' ? 2 : 0) || (p.changedNext === 'pointer' && drawnAfter(t)))) {
     p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
     p.last = targets;
     return;
@@ -1106,6 +1124,8 @@ function changesWhatItPointsAt(clause: string): 'pointer' | 'value' | undefined 
   const verb = findVerb(tokens, []);
   if (verb !== undefined && verb.verb === 'set' && tokens.slice(0, verb.span.start).every((t) => FILLER.has(t) || ORDER_LEADS.has(t))
     && tokens.slice(verb.span.start + verb.span.length).some((t) => BACK_POINTERS.has(t) || t === 'its')) return 'pointer';
+  // "…, halve them", "double it": a factor verb on what the clause before named.
+  if (verb === undefined && ['halve', 'double', 'triple'].includes(tokens.find((t) => !FILLER.has(t) && !ORDER_LEADS.has(t)) ?? '') && tokens.some((t) => BACK_POINTERS.has(t))) return 'pointer';
   // "…, take its alpha from 0.3 up to 0.5": a value written out for what "its" points back at.
   if (tokens.includes('its') && (numbersIn(clause).length > 0 || colourIn(clause) !== undefined)) return 'pointer';
   // "…are too fat — width 0.1": a short clause with no verb that writes a value out.
