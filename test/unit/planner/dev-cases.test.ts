@@ -169,7 +169,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22t-empty-05': '"frame rate zero": the word "zero" is not read as the number, so the range is not said',
   'dev-p22t-arm-10': 'the German "Kegel" (cone) is not in the lexicon',
   'dev-p22t-multi-11': 'the Spanish "compartido" (shared) is not in the lexicon: the hide is held as a choice',
-  'dev-p22t-multi-12': 'the Japanese "色はそのままでいい、線だけ…太くして" keeps the whole plan, not only its colour',
   'dev-p22t-tb-18': '"glob" (global) is not read',
   'dev-p22t-tb-30': '"hide teh costmpas": two typos in one clause are not read',
   'dev-p22u-tb-09': '"plain yellow": "plain" is no catalog word (see dev-p22o-tb-12), so the clause is held as not understood',
@@ -239,16 +238,13 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22z-empty-04': '"grid cells half a metre, and 20 of them" is read as the GridCells type, not the Grid\'s two settings',
   'dev-p22z-arm-03': '"watch the contact forces" is no recipe cue: "contact" is not understood, the Wrench is offered as a choice',
   'dev-p22z-arm-05': '"bump them up" is not understood ("bump" as increase sent "bump the point size" to another display)',
-  'dev-p22z-multi-04': '"alpha" is also the name of robot1\'s group (Alpha/Bravo call signs): the clause reads a group, not the setting',
   'dev-p22z-multi-08': '"compare how well the two robots are localizing" is no recipe cue for AMCL per robot',
-  'dev-p22z-multi-11': 'the Japanese "プラン" (plan) is not in the lexicon',
   'dev-p22z-qos-01': '"the laser isn\'t showing anything, can you fix that?" ends in a question mark: the repair is offered as a choice',
   'dev-p22z-qos-06': 'the Spanish "sale vacío" (comes out empty) is not read as a complaint: the repair is offered as a choice',
   'dev-p22z-tb-01': '"cluttering" is not understood: the hide is offered as a choice',
   'dev-p22z-tb-12': '"yelow" is a misspelling: that clause is a choice while the footprint alpha of the other clause is applied',
   'dev-p23a-ma-07': '"stretch the Cone out to 2.5 m" (its far clip) is not understood',
   'dev-p23a-mr-02': '"add robot2\'s global plan like robot1 has" finds robot1\'s plan shown and adds nothing for robot2',
-  'dev-p23a-mr-08': '"alpha" is also the name of robot1\'s group (see dev-p22z-multi-04)',
   'dev-p23a-tb-09': '"drop a small axes marker on base_scan" could be an Axes, a Marker or the LaserScan: offered as choices',
   'dev-p23a-tb-21': '"plain white": "plain" is no catalog word (see dev-p22o-tb-12)',
   'dev-p23a-tb-23': '"i\'m going to tune the controller…" is read as put off for later, not as a recipe cue',
@@ -262,7 +258,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p23b-tb-27': '"wayponts" is a misspelling: offered as a choice',
   'dev-p23b-tb-28': '"give Mist a 2 second trail": "Trail" is also a display here, so that clause is a choice while the other is applied',
   'dev-p23b-tb-36': 'the Chinese "留着" (keep) is not in the lexicon',
-  'dev-p23b-tb-37': 'the Japanese "透けさせて" (make see-through) is not in the lexicon',
 };
 
 function groupOf(id: string): string {

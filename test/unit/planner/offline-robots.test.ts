@@ -113,3 +113,10 @@ describe('offline planner: everything of one robot', () => {
     expect(r.notes.join(' | ')).not.toMatch(/catalog does not know/);
   });
 });
+
+describe('offline planner: a group named like a setting', () => {
+  it('reads "alpha" with a value beside another display as the setting, not the group called Alpha; "Alpha\'s laser" stays the group\'s', async () => {
+    expect((await planOnScenario('multi_robot', "set the alpha on Bravo's laser to 0.3", 'dev-r3g-fleet-callsigns.rviz')).actions).toEqual(['Set Alpha = 0.3 on "Bravo/Laser"']);
+    expect((await planOnScenario('multi_robot', "Alpha's laser blue", 'dev-r3g-fleet-callsigns.rviz')).actions).toEqual(['Set Color = 0; 0; 255 on "Alpha/Laser"', 'Set Color Transformer = FlatColor on "Alpha/Laser"']);
+  });
+});

@@ -262,6 +262,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   }
   // A longer type phrase beats a display name inside it ("grid cells" is a GridCells, not the "Grid" display).
   const typeSpans = typeMentions(tokens, p.ctx.catalog.displays, []);
+  const otherNames = displayMentions(tokens, p.state.live(), []);
   const named = displayMentions(tokens, p.state.live(), taken).filter((m) => {
     // Only a display named after its own type ("Grid") gives way; a name of its own ("Waypoints") is meant as said.
     const defaultName = m.display.spec !== undefined && tokenize(splitCamel(m.display.name)).join(' ') === tokenize(splitCamel(m.display.spec.name)).join(' ');
@@ -275,6 +276,15 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       && !tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
     const longer = (defaultName || group) && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
+    // "set the alpha on Bravo's laser to 0.4" beside a group called Alpha: with a value, a group's name that is a
+    // setting's word of another display the clause names is that setting.
+    const word = tokens.slice(m.start, m.start + m.length).join(' ');
+    const others = [...typeSpans.map((t) => t.spec), ...otherNames.filter((o) => o.display !== m.display).map((o) => o.display.spec)];
+    // (…not said as the owner: "Alpha's laser red".)
+    if (!longer && group && valued && tokens[m.start + m.length] !== 's' && others.some((spec) => spec !== undefined && isPropertyWord(spec, word))) {
+      taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
+      return false;
+    }
     // A display inside a longer type phrase of its own type ("Depth" in "the depth camera", a PointCloud2): the whole
     // phrase names it.
     const own = !longer && m.display.spec !== undefined && typeSpans.find((t) => t.spec === m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length);
