@@ -97,7 +97,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22n-qt-05': '"that axes thing longer" changes the Length, where the case expects it left (the Axes is there but not drawn)',
   'dev-p22n-tn-06': '"tone the scale down" (a verb split around its object) is not read as shrink',
   'dev-p22n-tn-10': '"colr" is read, but "amcl pose arrow … to 0,255,0" sets the Shape before the colour is reached',
-  'dev-p22n-tn-11': '"replace the laser\'s flat squares with spheres" (replace a value) is not read as a Style',
   'dev-p22n-tn-13': 'a correction of the turn before ("it was the TF display I wanted gone") is not read',
   'dev-p22n-tn-14': '"too much. 0.05 instead" after a turn does not take the setting the turn before changed',
   'dev-p22n-tn-17': '"in the Costmaps group make the global one fully opaque" in one clause does not pick the global one in the group',

@@ -209,3 +209,20 @@ describe('offline planner: what a display draws, said before the change', () => 
     expect((await planOnScenario('turtlebot_nav', 'the laser dots are too small, make them bigger')).actions).toEqual(['Set Size (m) = 0.06 on "LaserScan"']);
   });
 });
+
+describe('offline planner: "as well", what a display does, and "close to"', () => {
+  it('adds a switch "as well" without turning its siblings off, and "only" still does', async () => {
+    expect((await planOnScenario('manipulator', "don't hide the arm, just switch on its collision geometry as well")).actions).toEqual(['Set Collision Enabled = true on "RobotModel"']);
+    expect((await planOnScenario('manipulator', 'show only the collision geometry')).actions).toEqual(['Set Collision Enabled = true on "RobotModel"', 'Set Visual Enabled = false on "RobotModel"']);
+  });
+
+  it('reads "X is drowning out Y, make it …" as a change of X only', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'the local costmap is drowning out the map, make it less opaque')).actions).toEqual(['Set Alpha = 0.35 on "Local Costmap"']);
+  });
+
+  it('reads what a display keeps doing, and "too close to", as no order', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'the robot keeps cutting too close to the shelves', 'nav-desk-camera.rviz')).actions).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', 'close the camera')).actions).toEqual(['Hide "Camera Image"']);
+    expect((await planOnScenario('turtlebot_nav', 'stop hiding the grid')).actions.filter((a) => a.startsWith('Hide'))).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@
 // display keeps only those, also from what completion would add; "don't change anything yet" applies nothing at all.
 import { describe, expect, it } from 'vitest';
 import { planOnScenario } from './scenario-plans.ts';
+import { plannedOnScenario } from './planned.ts';
 
 describe('offline planner: leaving one setting alone, or everything', () => {
   it('keeps the QoS named and makes the other change; the QoS fix completion would add is offered unticked', async () => {
@@ -29,5 +30,22 @@ describe('offline planner: leaving one setting alone, or everything', () => {
   it('repairs nothing when a question about a fault ends with "don\'t change anything yet, just tell me"', async () => {
     const r = await planOnScenario('qos_traps', "The lidar shows nothing at all. Is that a QoS thing? Don't change anything yet, just tell me what you think.");
     expect(r.actions).toEqual([]);
+  });
+});
+
+describe('offline planner: what "stays", "the QoS" and "any display" keep', () => {
+  it('keeps a display that "stays" shown, and still makes a change asked of it', async () => {
+    expect((await planOnScenario('turtlebot_nav', "Lens isn't needed, Front View stays. And zoom Front View in 3x.", 'nav-desk-camera.rviz')).actions).toEqual(['Hide "Lens"', 'Set Zoom Factor = 3 on "Front View"']);
+    expect((await planOnScenario('turtlebot_nav', 'hide everything, Eyes stays', 'nav-kiosk.rviz')).actions).not.toContain('Hide "Eyes"');
+  });
+
+  it('keeps every display\'s QoS after "don\'t mess with the QoS", also from what completion adds', async () => {
+    expect((await planOnScenario('qos_traps', "don't mess with the QoS settings, just make the laser dots bigger, 0.07")).actions).toEqual(['Set Size (m) = 0.07 on "LaserScan"']);
+  });
+
+  it('changes no display after "don\'t touch any display", and makes what else is asked', async () => {
+    const r = await plannedOnScenario('qos_traps', undefined, "nothing shows up, world doesn't exist here. Set the fixed frame to map and don't touch any display.");
+    expect(r.actions.filter((a) => !a.startsWith('set_fixed_frame'))).toEqual([]);
+    expect(r.actions.filter((a) => a.startsWith('set_fixed_frame'))).toHaveLength(1);
   });
 });

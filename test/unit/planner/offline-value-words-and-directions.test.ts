@@ -76,3 +76,11 @@ describe('offline planner: an extreme said of how a display is', () => {
     expect((await planOnScenario('turtlebot_nav', 'make the laser dots tiny')).actions).toEqual(['Set Size (m) = 0.015 on "LaserScan"']);
   });
 });
+
+describe('offline planner: the value a swap or "to" asks for', () => {
+  it('reads "swap the squares for spheres" and "points set to spheres style" as Spheres', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'swap the laser squares for spheres')).actions).toEqual(['Set Style = Spheres on "LaserScan"']);
+    expect((await planOnScenario('turtlebot_nav', 'Front Lidar points set to spheres style', 'turtlebot_renamed.rviz')).actions).toEqual(['Set Style = Spheres on "Front Lidar"']);
+    expect((await planOnScenario('turtlebot_nav', 'set the laser points to 4 px')).actions).toEqual(['Set Size (Pixels) = 4 on "LaserScan"', 'Set Style = Points on "LaserScan"']);
+  });
+});

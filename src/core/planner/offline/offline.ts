@@ -464,6 +464,19 @@ function handleClause(p: Planner, clause: string): void {
       p.notes.push(`"${clause.trim()}": nothing of this request is applied`);
       return;
     }
+    // "don't mess with the QoS settings, just …": the QoS of every display is kept, also from what completion adds.
+    if (targets.length === 0 && anyPhrase(tokens, ['qos', 'quality of service'])) {
+      for (const d of p.state.live().filter((x) => (x.spec?.topicProperties.length ?? 0) > 0)) (p.protectedSettings ??= new Map()).set(d, [...(p.protectedSettings?.get(d) ?? []), ...(d.spec!.topicProperties)]);
+      p.notes.push(`"${clause.trim()}": the QoS of every display is kept as it is`);
+      return;
+    }
+    // "…, and don't touch any display": no display is changed; what the request asks besides (the fixed frame, a Global
+    // Option) is.
+    if (targets.length === 0 && anyPhrase(tokens, ['any display', 'any displays', 'any of the displays', 'the displays', 'a display'])) {
+      p.keepDisplays = clause.trim();
+      p.notes.push(`"${clause.trim()}": no display is changed`);
+      return;
+    }
     const named = targets.length > 0 ? targets : inherited(p);
     // "make it red… no, leave it", "actually never mind, leave the fixed frame alone": what it names (else everything
     // asked before it) is taken back.
@@ -475,7 +488,10 @@ function handleClause(p: Planner, clause: string): void {
     // clause that names its display.)
     // ("don't touch the map's QoS, just make it 50 % transparent": a clause that names settings of it keeps only those.)
     const settingsOf = new Map<VirtualDisplay, string[]>();
+    // ("Front View stays. And zoom Front View in 2x": what only stays keeps being shown; a change asked of it is made.)
+    const staysOnly = tokens.some((t) => ['stays', 'stay', 'remains', 'remain'].includes(t)) && !tokens.some((t) => ['alone', 'as', 'same', 'unchanged', 'untouched', 'like', 'way'].includes(t));
     for (const d of targets.filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) {
+      if (staysOnly) { (p.protectedShown ??= new Set()).add(d); continue; }
       const settings = namedSettings(p, d, tokens, targets.flatMap((t) => t.span ? [t.span] : []));
       if (settings.length > 0) {
         settingsOf.set(d, settings);
@@ -534,7 +550,11 @@ function handleClause(p: Planner, clause: string): void {
   const complaint = verbHit !== undefined && (/^(shows|appears|displays|renders|comes)$/.test(verbWord) || tokens[verbHit.span.start + verbHit.span.length] === 'up');
   // "the depth cloud hides the arm, make it …": a display named before a third-person hide verb says what is drawn; it
   // changes nothing, and "it" after it is that display.
-  const subjects = verbHit !== undefined && /^(hides|covers|blocks|obscures)$/.test(verbWord) ? targets.filter((t) => t.span !== undefined && t.span.start < verbHit.span.start) : [];
+  // (…also "the local costmap is drowning out the map", and a display doing something: "the robot keeps cutting too
+  // close to the shelves" says what it does, never "cut" as an order.)
+  const describedAt = verbHit !== undefined && (/^(hides|covers|blocks|obscures)$/.test(verbWord) || (/ing$/.test(verbWord) && ['keeps', 'kept', 'is', 'are', 'was', 'were'].includes(tokens[verbHit.span.start - 1] ?? '')))
+    ? verbHit.span.start : tokens.findIndex((t) => /^(drowns|drowning|overpowers|overpowering|swamps|swamping|obscuring|covering)$/.test(t));
+  const subjects = describedAt > 0 ? targets.filter((t) => t.span !== undefined && t.span.start < describedAt) : [];
   if (subjects.length > 0) {
     p.notes.push(`"${clause.trim()}" says what is drawn; nothing was changed for it`);
     p.last = subjects;
@@ -1226,6 +1246,8 @@ function readRequest(input: OfflineInput): Reading {
     // "the view should refresh 20 times a second": how often the view redraws is the frame rate (nothing else
     // "blinks 3 times a second").
     .replace(/\b(?:refresh(?:es|ed)?|redraw(?:s|n)?|re-?render(?:s|ed)?|update[sd]?)\s+(\d+(?:\.\d+)?)\s+times\s+(?:a|per|each)\s+second\b/gi, 'frame rate $1')
+    // "stop hiding the map": show it.
+    .replace(/\bstop\s+hiding\b/gi, 'show')
     // "no need to add an odometry display", "there's no need to hide the grid": a negated change.
     .replace(/\b(?:there(?:['’]s|\s+is)\s+)?no\s+need\s+to\b/gi, "don't")
     // "add also the temperature…" (French "ajoute aussi"): "also" after its verb leads the clause, not splits it.
@@ -1268,6 +1290,8 @@ function readRequest(input: OfflineInput): Reading {
     keepProtected(p);
     // What the request asked besides is offered as a choice, never applied.
     if (p.changeNothing) for (const a of p.actions) (p.held ??= new Set()).add(a);
+    // (…of the displays only, after "don't touch any display".)
+    if (p.keepDisplays) for (const a of p.actions) if (a.display) (p.held ??= new Set()).add(a);
   }
   // Whatever else acted (a recipe, a replayed request) cites the request as read.
   cite(p, 0, text);

@@ -15,6 +15,8 @@ export function findVerb(tokens: readonly string[], masked: readonly Span[]): { 
   for (const [phrase, verb] of VERB_PHRASES) {
     const span = hasPhrase(tokens, phrase);
     if (!span || masked.some((m) => overlaps(m, span))) continue;
+    // "passes too close to the shelves": "close" as a distance is no verb.
+    if (phrase === 'close' && (tokens[span.start + 1] === 'to' || ['too', 'so', 'very', 'quite', 'really', 'get', 'gets', 'getting', 'comes', 'coming'].includes(tokens[span.start - 1] ?? ''))) continue;
     if (!best || span.start < best.span.start || (span.start === best.span.start && span.length > best.span.length)) best = { verb, span };
   }
   return best;

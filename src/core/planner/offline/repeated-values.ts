@@ -159,8 +159,9 @@ function settingsByOwnWord(spec: NonNullable<VirtualDisplay['spec']>, tokens: re
  * what the request keeps, so the group's other displays are hidden instead.
  */
 function hideAroundProtected(p: Planner): void {
-  const kept = p.protectedDisplays;
-  if (!kept || kept.size === 0) return;
+  // (A display that only stays shown is kept out of a hidden group as well.)
+  const kept = new Set([...(p.protectedDisplays ?? []), ...(p.protectedShown ?? [])]);
+  if (kept.size === 0) return;
   const inside = (d: VirtualDisplay, g: VirtualDisplay): boolean => { for (let x = d.parent; x; x = x.parent) if (x === g) return true; return false; };
   const holds = (g: VirtualDisplay): boolean => [...kept].some((d) => inside(d, g));
   const out: RvizAction[] = [];
@@ -195,10 +196,12 @@ export function keepProtected(p: Planner): void {
   hideAroundProtected(p);
   const whole = new Map([...(p.protectedDisplays ?? [])].map((d) => [p.state.handle(d), d.name]));
   const settings = new Map([...(p.protectedSettings ?? [])].map(([d, paths]) => [p.state.handle(d), { name: d.name, paths }]));
-  if (whole.size === 0 && settings.size === 0) return;
+  const shown = new Map([...(p.protectedShown ?? [])].map((d) => [p.state.handle(d), d.name]));
+  if (whole.size === 0 && settings.size === 0 && shown.size === 0) return;
   const kept = (a: RvizAction): string | undefined => {
     if (!a.display) return undefined;
     if (whole.has(a.display)) return whole.get(a.display);
+    if (shown.has(a.display) && (a.action === 'remove_display' || (a.action === 'set_enabled' && a.value === 'false'))) return shown.get(a.display);
     const s = settings.get(a.display);
     return s && a.action === 'set_property' && s.paths.some((x) => a.property === x || a.property.startsWith(`${x}/`)) ? `${s.name} ${a.property}` : undefined;
   };

@@ -92,6 +92,10 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const inverted = INVERT_WORDS.some((w) => tokens.includes(w));
   const currentBool = (path: string): boolean => (d ? p.state.valueOf(d, path) : spec.properties.find((x) => x.path === path)?.default?.toString())?.toLowerCase() === 'true';
   const insteadAt = anyPhrase(tokens, INSTEAD_OF);
+  // "swap the squares for spheres", "replace the arrows with axes": what comes between the verb and "for" goes.
+  const swapAt = tokens.findIndex((t) => ['swap', 'change', 'replace', 'exchange', 'trade'].includes(t));
+  const forAt = swapAt < 0 ? -1 : tokens.findIndex((t, i) => i > swapAt && (t === 'for' || t === 'with'));
+  const swappedOut = (x: Span): boolean => forAt > 0 && x.start > swapAt && x.start < forAt;
   // A marker after the thing not wanted (Japanese "四角の代わりに球", "名前ではなく軸", read as "squares excluded spheres").
   const excludedAt = hasPhrase(tokens, EXCLUDED);
   const excludedBy = (x: Span): boolean => excludedAt !== undefined && x.start + x.length <= excludedAt.start && x.start + x.length >= excludedAt.start - 1;
@@ -127,12 +131,16 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // is the one not wanted.
     let wanted: string | undefined;
     if (prop.kind === 'enum' && m.value !== undefined) {
-      const at = hasPhrase(tokens, m.matched);
-      const unwanted = (x: Span): boolean => (insteadAt !== undefined && x.start > insteadAt.start) || excludedBy(x)
+      const phrases = [...(prop.values ?? []).map((v) => [v, v] as const), ...(prop.valueWords ?? []).flatMap((vw) => vw.words.map((w) => [w, vw.value] as const))];
+      // (Where the value itself stands, when the setting was named by its words: "points … to spheres style".)
+      const at = (m.via === 'words' ? phrases.filter(([, v]) => v === m.value).map(([w]) => hasPhrase(tokens, w)).find((x) => x !== undefined) : undefined) ?? hasPhrase(tokens, m.matched);
+      // "Front Lidar points set to spheres style": with another of its values after "to", one before it is not asked.
+      const toAt = tokens.findIndex((t) => t === 'to' || t === 'into');
+      const valueAfterTo = toAt >= 0 && phrases.some(([w]) => hasPhrase(tokens.slice(toAt + 1), w) !== undefined);
+      const unwanted = (x: Span): boolean => (insteadAt !== undefined && x.start > insteadAt.start) || excludedBy(x) || swappedOut(x) || (valueAfterTo && x.start < toAt)
         || NOT_BEFORE.has(tokens[x.start - 1] ?? '') || (NOT_BEFORE.has(tokens[x.start - 2] ?? '') && ARTICLES.has(tokens[x.start - 1] ?? ''));
       if (at && unwanted(at)) {
         // The value named on the wanted side, if any ("boxes instead of flat squares").
-        const phrases = [...(prop.values ?? []).map((v) => [v, v] as const), ...(prop.valueWords ?? []).flatMap((vw) => vw.words.map((w) => [w, vw.value] as const))];
         wanted = phrases.map(([w, v]) => ({ at: hasPhrase(tokens, w), v })).find((x) => x.at !== undefined && !unwanted(x.at) && !(x.at.start <= at.start && x.at.start + x.at.length > at.start))?.v;
         // "spheres instead of that arrow" on a display whose shapes are Arrow and Axes: what is wanted is none of its
         // values, so the plan asks which of them.
@@ -230,7 +238,8 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // "only the frame names", "just the edges", "collision only": the one switch turned on, and its siblings (same parent,
   // names that differ in one word: Show Axes and Show Arrows beside Show Names, Visual Enabled beside Collision
   // Enabled) off. "only the last 10" limits a count instead.
-  const onlyAt = anyPhrase(tokens, ['only', 'just']);
+  // (Not with "as well" or "too", which add to what is on: "just switch on its collision geometry as well".)
+  const onlyAt = anyPhrase(tokens, ['as well', 'too', 'also', 'in addition', 'additionally']) ? undefined : anyPhrase(tokens, ['only', 'just']);
   const onSwitches = settings.filter((st) => st.value === 'true' && spec.properties.find((y) => y.path === st.path)?.kind === 'bool');
   // "only the frame names and axes": several switches of one family on, the rest of it off.
   const parent = (path: string): string => path.split('/').slice(0, -1).join('/');

@@ -74,6 +74,10 @@ export interface Planner {
   noting?: boolean;
   /** The clause after this one changes, with a verb of its own, what it points back at ("…, make it less transparent"). */
   changedNext?: 'pointer' | 'value';
+  /** A clause said not to touch any display ("…, and don't touch any display"): no display action is applied. */
+  keepDisplays?: string;
+  /** Displays a clause says stay ("Front View stays"): no other clause hides or removes them; changes are made. */
+  protectedShown?: Set<VirtualDisplay>;
   /** The request names the fixed frame ("my fixed frame isn't in the tf tree, fix it"): a repair includes it. */
   fixedFrameNamed?: boolean;
   /** The next clause changes, by a verb of its own, what this one names ("keep the gripper axes, but draw them at …"). */
