@@ -282,9 +282,7 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p23d-arm-01': '"I can\'t tell the axes apart" is read as "no axes" (Show Axes off)',
   'dev-p23d-arm-02': 'the question mark makes the whole request a question',
   'dev-p23d-arm-05': '"check how hard the tool presses on the part" is no recipe cue for the wrench',
-  'dev-p23d-arm-10': 'the German "bei" is not in the lexicon',
   'dev-p23d-multi-05': '"robot2 has no odometry shown - add it to its group" does not add into robot2\'s group',
-  'dev-p23d-qos-08': 'the Chinese "一直" (keeps) is not in the lexicon',
   'dev-p23d-nav-03': '"cluttering" is not understood: the hide is offered as a choice',
   'dev-p23d-nav-11': '"not the global plan - the local one. Make it thicker" does not carry "the local one" into the next sentence',
   'dev-p23d-nav-14': '"theyre" and "waypoitns" are misspellings',
@@ -293,7 +291,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p23d-nav-25': 'the Spanish "toques" (touch) is not in the lexicon, and "profundidad" reads as the QoS depth',
   'dev-p23e-empty-03': '"prep" and "offline" are not understood, so the costmaps are not hidden while the plan colour is set',
   'dev-p23e-arm-09': '"how hard the tool is pushing on the part" is no recipe cue for the wrench',
-  'dev-p23e-arm-13': 'the Chinese "工具" (tool) is not in the lexicon',
   'dev-p23e-qos-05': 'the French "sa" and "autre" are not read; the change is offered as a choice',
   'dev-p23e-tb-01': '"The global plan is already red and that\'s fine" is read as a change the next clause takes back',
   'dev-p23e-tb-05': '"a dark navy, like 10 10 40": the colour is asked back instead of read from the numbers',
@@ -304,8 +301,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p23e-tb-23': '"pionts" and "cant" are misspellings',
   'dev-p23e-tb-25': '"switch it to points" on Eyes is not read as its Style',
   'dev-p23e-tb-27': '"make the local one match the global one\'s transparency" is not read as a copy of its Alpha',
-  'dev-p23e-tb-33': 'the Spanish "quites" and "bájale" are not in the lexicon',
-  'dev-p23e-tb-39': 'the Italian "portalo" (bring it) is not in the lexicon',
 };
 
 function groupOf(id: string): string {

@@ -283,6 +283,10 @@ describe('everyday words of each language, planned', () => {
     ['Die Tiefenpunkte sind viel zu klein, mach sie 4 Pixel groß', 'turtlebot_nav', undefined, 'Set Size (Pixels) = 4 on "Depth Cloud"'],
     ['desliga o Eyes e o Swarm, mas o Window fica', 'turtlebot_nav', 'nav-kiosk.rviz', 'Hide "Swarm"'],
     ['quítale la elipse de covarianza a la pose de AMCL, pero deja la flecha', 'turtlebot_nav', undefined, undefined],
+    ['No quites el mapa, solo bájale la opacidad a 0.4', 'turtlebot_nav', undefined, 'Set Alpha = 0.4 on "Map"'],
+    ['Il percorso globale è troppo sottile: portalo a 0.05', 'turtlebot_nav', undefined, 'Set Line Width = 0.05 on "Global Plan"'],
+    ['Mach bei Tool Wrench die Kraftpfeile blau', 'manipulator', undefined, 'Set Force Color = 0; 0; 255 on "Tool Wrench"'],
+    ['把工具上的力箭头改成红色', 'manipulator', undefined, 'Set Force Color = 255; 0; 0 on "Tool Wrench"'],
   ] as const)('"%s"', async (request, scenario, config, action) => {
     const r = await planOnScenario(scenario, request, config);
     if (action) expect(r.actions).toContain(action);
