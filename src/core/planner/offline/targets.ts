@@ -262,7 +262,8 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   }
   // A longer type phrase beats a display name inside it ("grid cells" is a GridCells, not the "Grid" display).
   const typeSpans = typeMentions(tokens, p.ctx.catalog.displays, []);
-  const otherNames = displayMentions(tokens, p.state.live(), []);
+  // (Every display the clause names, read only for a group's name beside a value: most clauses never need it.)
+  let otherNames: ReturnType<typeof displayMentions> | undefined;
   const named = displayMentions(tokens, p.state.live(), taken).filter((m) => {
     // Only a display named after its own type ("Grid") gives way; a name of its own ("Waypoints") is meant as said.
     const defaultName = m.display.spec !== undefined && tokenize(splitCamel(m.display.name)).join(' ') === tokenize(splitCamel(m.display.spec.name)).join(' ');
@@ -278,10 +279,14 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
     // "set the alpha on Bravo's laser to 0.4" beside a group called Alpha: with a value, a group's name that is a
     // setting's word of another display the clause names is that setting.
-    const word = tokens.slice(m.start, m.start + m.length).join(' ');
-    const others = [...typeSpans.map((t) => t.spec), ...otherNames.filter((o) => o.display !== m.display).map((o) => o.display.spec)];
     // (…not said as the owner: "Alpha's laser red".)
-    if (!longer && group && valued && tokens[m.start + m.length] !== 's' && others.some((spec) => spec !== undefined && isPropertyWord(spec, word))) {
+    const settingWord = (): boolean => {
+      const word = tokens.slice(m.start, m.start + m.length).join(' ');
+      otherNames ??= displayMentions(tokens, p.state.live(), []);
+      const others = [...typeSpans.map((t) => t.spec), ...otherNames.filter((o) => o.display !== m.display).map((o) => o.display.spec)];
+      return others.some((spec) => spec !== undefined && isPropertyWord(spec, word));
+    };
+    if (!longer && group && valued && tokens[m.start + m.length] !== 's' && settingWord()) {
       taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
       return false;
     }
