@@ -287,9 +287,44 @@ describe('everyday words of each language, planned', () => {
     ['Il percorso globale è troppo sottile: portalo a 0.05', 'turtlebot_nav', undefined, 'Set Line Width = 0.05 on "Global Plan"'],
     ['Mach bei Tool Wrench die Kraftpfeile blau', 'manipulator', undefined, 'Set Force Color = 0; 0; 255 on "Tool Wrench"'],
     ['把工具上的力箭头改成红色', 'manipulator', undefined, 'Set Force Color = 255; 0; 0 on "Tool Wrench"'],
+    ['Nascondi la mappa condivisa e fai il percorso di robot1 blu', 'multi_robot', 'fleet-groups.rviz', 'Hide "Shared Map"'],
+    ['tira o modelo do robô da tela e deixa o TF mostrando os nomes dos frames', 'turtlebot_nav', undefined, 'Set Show Names = true on "TF"'],
+    ['Scene は無効のままにして、Arm Frames にフレーム名を表示して', 'manipulator', 'arm-workcell.rviz', 'Set Show Names = true on "Arm Frames"'],
+    ['我不需要看全局代价地图了，局部的留着', 'turtlebot_nav', undefined, 'Hide "Global Costmap"'],
   ] as const)('"%s"', async (request, scenario, config, action) => {
     const r = await planOnScenario(scenario, request, config);
     if (action) expect(r.actions).toContain(action);
     else expect(r.notes.join(' | ')).toMatch(/read as Spanish: ".*\bbut keep\b/);
+  });
+});
+
+describe('a sign and a verb form written out', () => {
+  it('reads "auf -3" after "Setz" as a value refused with its range, and "absichtlich" as on purpose', async () => {
+    expect((await planOnScenario('qos_traps', 'Setz die Decay Time vom Laser auf -3', 'traps-faults.rviz')).notes.join(' | ')).toMatch(/Decay Time takes 0 or more/);
+    expect((await planOnScenario('turtlebot_nav', 'Route bleibt absichtlich aus, bitte nicht einschalten. Stell den Fixed Frame auf map.', 'nav-desk-camera.rviz')).actions).toEqual(['Set the fixed frame to map']);
+  });
+});
+
+describe('word order and sentence ends of other languages', () => {
+  it('reads a display\'s two-word name the other way round from es/fr/it/pt ("el brazo UR", "los frames del brazo")', async () => {
+    expect((await planOnScenario('manipulator', 'haz el brazo UR un 50% transparente y oculta los frames del brazo', 'arm-workcell.rviz')).actions).toEqual(['Set Alpha = 0.5 on "UR Arm"', 'Hide "Arm Frames"']);
+  });
+
+  it('ends a Japanese sentence at 。, so "そのままでいい" keeps only what follows it', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'Fogの点をもう少し小さくして。Eyesはそのままでいい', 'nav-kiosk.rviz')).actions).toEqual(['Set Size (m) = 0.01 on "Fog"']);
+  });
+
+  it.each([
+    ['porta lo zoom della Front View a 2', 'turtlebot_nav', 'nav-desk-camera.rviz', 'Set Zoom Factor = 2 on "Front View"'],
+    ["rendi il footprint rosso e la posa AMCL un po' più trasparente", 'turtlebot_nav', undefined, 'Set Alpha = 0.5 on "AMCL Pose"'],
+    ['把激光点的大小加倍，衰减时间设为3秒', 'turtlebot_nav', undefined, 'Set Size (m) = 0.06 on "LaserScan"'],
+    ["Il modello del robot è troppo opaco: porta l'alpha a 0,6, ma lascia stare la nuvola di profondità.", 'manipulator', undefined, 'Set Alpha = 0.6 on "RobotModel"'],
+    ['rends le nuage de points un peu moins gros', 'manipulator', undefined, 'Set Size (Pixels) = 1.5 on "Depth Cloud"'],
+    ['no toques el mapa estático; solo baja un poquito la opacidad del costmap global', 'turtlebot_nav', 'nav-nested.rviz', 'Set Alpha = 0.15 on "Global Costmap"'],
+    ['aumenta a escala das setas de torque para 1 e dobra a largura da seta', 'manipulator', 'arm-sensor-bay.rviz', 'Set Arrow Width = 0.6 on "Wrist Load"'],
+    ['Front Lidar の色は変えないで、点だけ少し大きくして', 'turtlebot_nav', 'nav-nested.rviz', 'Set Size (m) = 0.06 on "Front Lidar"'],
+    ['地图订阅改成 transient local，队列深度设成1', 'qos_traps', undefined, 'Set Topic/Depth = 1 on "Map"'],
+  ] as const)('"%s"', async (request, scenario, config, action) => {
+    expect((await planOnScenario(scenario, request, config)).actions).toContain(action);
   });
 });

@@ -226,3 +226,107 @@ describe('offline planner: "as well", what a display does, and "close to"', () =
     expect((await planOnScenario('turtlebot_nav', 'stop hiding the grid')).actions.filter((a) => a.startsWith('Hide'))).toEqual([]);
   });
 });
+
+describe('offline planner: clauses set off by a parenthesis, a dash or a full stop', () => {
+  it('reads "(leave X on)" and "- leave X alone" as clauses of their own: X is left as it is', async () => {
+    expect((await planOnScenario('big_graph', 'hide Loading Bay (leave Dock Door on)', 'gateway-ops.rviz')).actions).toEqual(['Hide "Loading Bay"']);
+    expect((await planOnScenario('big_graph', 'drop the Depth points to 1 cm - leave Perimeter alone', 'gateway-ops.rviz')).actions).toEqual(['Set Size (m) = 0.01 on "Depth"']);
+    // (A parenthesis that qualifies stays in its clause.)
+    expect((await planOnScenario('turtlebot_nav', 'make Eyes slightly chunkier (0.05)', 'nav-kiosk.rviz')).actions).toEqual(['Set Size (m) = 0.05 on "Eyes"']);
+  });
+
+  it('plans nothing for what is left of a sentence once its fixed frame is taken out ("… on . set fixed frame to map .")', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'Route stays off , not turn on . set fixed frame to map .', 'nav-desk-camera.rviz')).actions).toEqual(['Set the fixed frame to map']);
+  });
+});
+
+describe('offline planner: a clause after a hide that says what it wants of its own', () => {
+  it('takes no hide into a clause that says "on" or "shown" ("Task Markers off; Target on with its axes shown")', async () => {
+    expect((await planOnScenario('manipulator', 'Task Markers off; Target on with its axes shown')).actions).toEqual(['Hide "Task Markers"', 'Set Show Axes = true on "Target"']);
+    expect((await planOnScenario('turtlebot_nav', 'hide the laser, the grid too')).actions).toEqual(['Hide "LaserScan"', 'Hide "Grid"']);
+  });
+
+  it('takes no remove into a clause that makes a display more see-through ("ditch the markers and dim the grid")', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'can u ditch the waypoint markers and dim the grid a bit')).actions).toEqual(['Remove "Waypoints"', 'Set Alpha = 0.25 on "Grid"']);
+  });
+
+  it('reads "make TF on" on a shown TF as on already, not as a change not understood', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'Desliga o modelo do robô, mas deixa o TF ligado');
+    expect(r.actions).toEqual(['Hide "RobotModel"']);
+    expect(r.notes.join(' | ')).toMatch(/"TF" is already shown/);
+  });
+
+  it('holds what a clause after a clause left out says of the same thing ("mak the globl plan thicker and blue")', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'mak the globl plan thicker and blue');
+    expect(r.actions).toEqual([]);
+    expect(r.choices.length).toBeGreaterThan(0);
+  });
+
+  it('reads "the TF axes are huge, make them not so big" as one change of the scale, with no switch turned on', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'the TF axes are huge, make them not so big')).actions).toEqual(['Set Marker Scale = 0.5 on "TF"']);
+    expect((await planOnScenario('turtlebot_nav', 'the TF axes are huge')).actions).toEqual(['Set Marker Scale = 0.5 on "TF"']);
+  });
+});
+
+describe('offline planner: "make X disappear" and "on both robots"', () => {
+  it.each(['make Bits disappear', 'make Bits hidden', 'set Bits to hidden'])('hides what "%s" names', async (request) => {
+    expect((await planOnScenario('manipulator', request, 'arm-sensor-bay.rviz')).actions).toEqual(['Hide "Bits"']);
+  });
+
+  it('changes every robot\'s display of a type named in the singular "on both robots"', async () => {
+    expect((await planOnScenario('multi_robot', 'swap the laser squares for spheres on both robots')).actions).toEqual(['Set Style = Spheres on "Robot1 Scan"', 'Set Style = Spheres on "Robot2 Scan"']);
+    // (Without it, which one is asked.)
+    expect((await planOnScenario('multi_robot', 'make the laser red')).actions).toEqual([]);
+  });
+});
+
+describe('offline planner: contrasts, corrections and pronouns across clauses', () => {
+  it('reads "not just X" as adding, never hiding X', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'show the depth cloud, not just the camera', 'nav-desk-camera.rviz');
+    expect(r.actions.filter((a) => a.startsWith('Hide'))).toEqual([]);
+  });
+
+  it('splits at a doubled hyphen ("hide the task markers -- not the interactive target though")', async () => {
+    expect((await planOnScenario('manipulator', 'hide the task markers -- not the interactive target though')).actions).toEqual(['Hide "Task Markers"']);
+  });
+
+  it('takes the value after "- no wait," as the one meant', async () => {
+    expect((await planOnScenario('big_graph', 'Perimeter laser: flat green - no wait, flat magenta - and 3x the size', 'gateway-ops.rviz')).actions)
+      .toEqual(['Set Color Transformer = FlatColor on "Perimeter"', 'Set Color = 255; 0; 255 on "Perimeter"', 'Set Size (m) = 0.09 on "Perimeter"']);
+  });
+
+  it('lends no noun of the next sentence to a clause that points back ("put it back on. the Stops markers I don\'t want")', async () => {
+    expect((await planOnScenario('turtlebot_nav', "Route is switched off, put it back on. the Stops markers I don't want tho", 'nav-desk-camera.rviz')).actions).toEqual(['Show "Route"', 'Hide "Stops"']);
+  });
+
+  it('reads "best effort" as the reliability, never an Effort display to add ("… publishes best effort, sort that out")', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'Front Lidar is asking for reliable but the driver publishes best effort, sort that out', 'nav-nested.rviz');
+    expect(r.actions).toEqual(['Set Topic/Reliability Policy = Best Effort on "Front Lidar"']);
+    expect((await planOnScenario('big_graph', 'Forklift Lanes: q depth 20, best effort', 'gateway-ops.rviz')).actions)
+      .toEqual(['Set Topic/Depth = 20 on "Forklift Lanes"', 'Set Topic/Reliability Policy = Best Effort on "Forklift Lanes"']);
+  });
+
+  it('holds a fix of what a clause left out named when no display of it is there ("the odometry arrows are wobbly, sort that out")', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'the odometry arrows are wobbly, sort that out');
+    expect(r.actions).toEqual([]);
+    expect(r.choices.map((c) => c.actions)).toEqual([['Add Odometry on /odom named "Odometry"']]);
+  });
+
+  it('reads "(3x) - leave …" as a clause after the parenthesis, and "thicken" as thicker', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'Thicken the global plan a lot (3x) - leave the local plan exactly as it is.')).actions)
+      .toEqual(['Set Line Width = 0.09 on "Global Plan"', 'Set Line Style = Billboards on "Global Plan"']);
+  });
+
+  it('reads "not big enough" as a complaint that asks for bigger, and "the maps in the Costmaps group" as what it holds', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'the laser points are not big enough')).actions).toEqual(['Set Size (m) = 0.06 on "LaserScan"']);
+    expect((await planOnScenario('turtlebot_nav', 'in the Costmaps group make both maps half transparent', 'nav-nested.rviz')).actions).toEqual(['Set Alpha = 0.5 on "Global Costmap"', 'Set Alpha = 0.5 on "Local Costmap"']);
+  });
+});
+
+describe('offline planner: "is set to" before what to do about it', () => {
+  it('reads "X is set to Reliable …, so fix the QoS" as how it is, then the fix', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'Front Lidar is set to Reliable, so fix the QoS', 'nav-nested.rviz');
+    expect(r.actions).toEqual(['Set Topic/Reliability Policy = Best Effort on "Front Lidar"']);
+    expect(r.notes.join(' | ')).toMatch(/"Front Lidar is set to Reliable" says how it is/);
+  });
+});

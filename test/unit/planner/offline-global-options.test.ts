@@ -29,6 +29,13 @@ describe('offline planner: Global Options', () => {
   });
 });
 
+describe('offline planner: "background" as a value of the display named', () => {
+  it('reads "Front View: background only, zoom 2x" as the camera\'s rendering and zoom, not the Background Color', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'Front View: background only, zoom 2x. Leave Lens alone.', 'nav-desk-camera.rviz')).actions).toEqual(['Set Image Rendering = background on "Front View"', 'Set Zoom Factor = 2 on "Front View"']);
+    expect((await planOnScenario('turtlebot_nav', 'black background')).actions).toEqual(['Set Background Color = 0; 0; 0 on "Global Options"']);
+  });
+});
+
 describe('offline planner: a background given as three numbers', () => {
   it('reads "background 40 40 40" as that colour, also after other clauses', async () => {
     expect((await planWhole('background 40 40 40')).actions).toEqual(['Set Background Color = 40; 40; 40 on "Global Options"']);
@@ -51,6 +58,9 @@ describe('offline planner: the fixed frame named, then the one to use', () => {
   it('sets the frame TF has that the request goes on to name after a fixed frame TF lacks', async () => {
     expect((await planOnScenario('qos_traps', "the fixed frame 'world' is missing here, use odom instead")).actions[0]).toBe('Set the fixed frame to odom');
     expect((await planOnScenario('qos_traps', 'the fixed frame is broken, set it to odom')).actions[0]).toBe('Set the fixed frame to odom');
+    expect((await planOnScenario('turtlebot_nav', 'the fixed frame is wrong, switch to map')).actions).toEqual(['Set the fixed frame to map']);
+    // (…also when the request says a frame is missing without naming the fixed frame.)
+    expect((await planOnScenario('qos_traps', "everything says no transform to world — world isn't a frame on this robot, switch to map")).actions).toEqual(['Set the fixed frame to map']);
   });
 
   it('repairs the fixed frame when the request names it and asks for a fix (with the robot\'s findings, as the app plans)', async () => {

@@ -13,12 +13,18 @@ import { ROBOT_PARTS } from '../../../src/core/planner/offline/robot-commands.ts
 import type { RvizDocument } from '../../../src/core/rviz/index.ts';
 import { snapshot, withScan } from './fixtures.ts';
 import { planned, plannedOnScenario as onScenario } from './planned.ts';
+import { planOnScenario } from './scenario-plans.ts';
 
 const plan = (request: string, document?: RvizDocument, snap?: GraphSnapshot, findings?: Finding[]) => planned(request, document, snap, { findings });
 
 const read = (path: string): unknown => JSON.parse(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8'));
 
 describe('offline planner: robot commands are no display change', () => {
+  it('reads "turn off the robot model" as the RobotModel display, not the robot', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'turn off the robot model, but leave TF on')).actions).toEqual(['Hide "RobotModel"']);
+    expect((await planOnScenario('turtlebot_nav', 'turn off the robot')).notes.join(' | ')).toMatch(/is a command for the robot/);
+  });
+
   it('says a motion command is for the robot and plans nothing', async () => {
     const r = await onScenario('turtlebot_nav', undefined, 'drive forward 2 m');
     expect(r.actions).toEqual([]);
@@ -193,6 +199,16 @@ describe('offline planner: causes outside RViz that name no display', () => {
 });
 
 describe('offline planner: goals worded without a recipe word', () => {
+  it.each([
+    ['turtlebot_nav', 'nav-desk-camera.rviz', 'I want to watch how the controller dodges people in the hallway, set up whatever I need', /^set up for navigation/],
+    ['turtlebot_nav', 'nav-kiosk.rviz', 'the robot keeps scraping door frames when it turns in tight spots, I want to see what\'s going on', /^set up for navigation/],
+    ['manipulator', 'arm-workcell.rviz', 'I want to see how hard the gripper is pushing on the part', /^set up for manipulation/],
+    ['multi_robot', undefined, 'I want to compare where both robots think they are on the map', /^set up for localization \(AMCL\) on robot1, robot2/],
+    ['turtlebot_nav', 'nav-desk-camera.rviz', 'the robot keeps losing track of where it is on the map, help me see why', /^set up for localization/],
+  ] as const)('reads the goal of "%s"', async (scenario, config, request, note) => {
+    expect((await onScenario(scenario, config, request)).notes[0]).toMatch(note);
+  });
+
   it('sets up manipulation for handling things with the arm', async () => {
     const r = await onScenario('manipulator', 'default', 'going to grab a box from the shelf with the arm');
     expect(r.notes[0]).toMatch(/^set up for manipulation/);

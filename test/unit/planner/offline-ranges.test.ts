@@ -2,6 +2,7 @@
 // clamped. A bare number that fits as a share ("alpha 7") is offered as "7 %", a choice only.
 import { describe, expect, it } from 'vitest';
 import { planWhole } from './precision-helpers.ts';
+import { planOnScenario } from './scenario-plans.ts';
 
 describe('offline planner: values out of range are refused with the range', () => {
   it.each(['set the map alpha to 7', 'map opacity 1.5', 'laser alpha 70', 'map alpha 150 %'])('"%s" changes nothing and names 0–1', async (request) => {
@@ -19,6 +20,17 @@ describe('offline planner: values out of range are refused with the range', () =
     const r = await planWhole('set the laser decay time to -3');
     expect(r.actions).toEqual([]);
     expect(r.notes.join(' | ')).toMatch(/Decay Time takes 0 or more/);
+  });
+
+  it.each([
+    ['turtlebot_nav', undefined, 'set the laser decay time to minus 5 seconds'],
+    ['qos_traps', 'traps-faults.rviz', 'imposta il decay time della Depth Cloud a meno 5 secondi'],
+    ['turtlebot_nav', undefined, 'pon el decay time del laser a menos 5 segundos'],
+    ['turtlebot_nav', undefined, 'mets le decay time du laser à moins 5 secondes'],
+  ])('reads a sign written out as a word and refuses the value: "%s" (%s)', async (scenario, config, request) => {
+    const r = await planOnScenario(scenario!, request!, config);
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Decay Time takes 0 or more; -5 s is out of range/);
   });
 
   it('still takes a share written as one: "map alpha 30 %"', async () => {
@@ -42,5 +54,14 @@ describe('offline planner: a value of the wrong kind for the setting named', () 
   it('still colours what a colour setting of its own names ("the laser red", "laser colour red")', async () => {
     expect((await planWhole('make the laser red')).actions).toContain('Set Color = 255; 0; 0 on "Front Lidar"');
     expect((await planWhole('laser colour red')).actions).toContain('Set Color = 255; 0; 0 on "Front Lidar"');
+  });
+});
+
+describe('offline planner: a colour part past 255', () => {
+  it('refuses "300, 40, 40" whole with the range, never reading its numbers as other settings', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'set the grid colour to 300, 40, 40');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Color takes R; G; B from 0 to 255 each; "300, 40, 40" is out of range/);
+    expect((await planOnScenario('turtlebot_nav', 'grid colour 255, 40, 40')).actions).toEqual(['Set Color = 255; 40; 40 on "Grid"']);
   });
 });

@@ -74,3 +74,28 @@ describe('offline planner: a display pointed at another topic, said in other wor
     expect((await planOnScenario('big_graph', 'swap Dock Door over to camera 8', 'gateway-ops.rviz')).actions).toEqual(['Set the topic of "Dock Door" to /fleet/cam_8/image_raw']);
   });
 });
+
+describe('offline planner: a display replaced by "the right one"', () => {
+  it.each([
+    'Odometry is pointed at a PoseStamped topic - swap it for the right display',
+    'the Odometry display errors on /odom_pose — swap it for the display type that actually fits that topic',
+  ])('"%s" removes the Odometry and adds the one type that shows its topic', async (request) => {
+    expect((await planOnScenario('qos_traps', request, 'traps-faults.rviz')).actions).toEqual(['Remove "Odometry"', 'Add Pose on /odom_pose named "Pose"']);
+  });
+
+  it('reads what a replacement is for ("so the scan gets drawn over the picture") as no part of it', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'replace the camera image panel with a real Camera display so the scan gets drawn over the picture');
+    expect(r.actions.slice(0, 2)).toEqual(['Remove "Camera Image"', 'Add Camera on /camera/image_raw named "Camera"']);
+  });
+});
+
+describe('offline planner: a replacement said with a lead word or "of the same feed"', () => {
+  it('reads "so swap the Odometry display for a Pose one"', async () => {
+    expect((await planOnScenario('qos_traps', '/odom_pose is a PoseStamped, so swap the Odometry display for a Pose one')).actions).toEqual(['Remove "Odometry"', 'Add Pose on /odom_pose named "Pose"']);
+  });
+
+  it('reads "a plain image display of the same feed" as an Image on the camera\'s topic', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'replace Front View with a plain image display of the same feed', 'nav-desk-camera.rviz');
+    expect(r.actions.slice(0, 2)).toEqual(['Remove "Front View"', 'Add Image on /camera/image_raw named "Image"']);
+  });
+});

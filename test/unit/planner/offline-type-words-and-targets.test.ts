@@ -190,3 +190,37 @@ describe('offline planner: type words that are values, and device parts', () => 
     expect((await planOnScenario('qos_traps', 'depth points decay for half a second')).actions).toEqual(['Set Decay Time = 0.5 on "Depth Cloud"']);
   });
 });
+
+describe('offline planner: a group named with the word "group"', () => {
+  it('reads "the Robot 2 group" as that group, never every Group', async () => {
+    expect((await onScenario('multi_robot', 'dev-r3g-fleet-nested.rviz', "I don't need the Robot 2 group right now")).actions).toEqual(['set_enabled Robot 2 =false']);
+  });
+});
+
+describe('offline planner: the topic of an interactive marker display', () => {
+  it('reads a namespace as its update topic: "Target on" on a shown Target changes nothing', async () => {
+    const r = await onScenario('manipulator', undefined, 'Target on');
+    expect(r.actions).toEqual([]);
+  });
+});
+
+describe('offline planner: a setting whose name begins with a value word', () => {
+  it('reads "the overlay more see-through" as Overlay Alpha, and "as overlay" as the rendering', async () => {
+    expect((await onScenario('turtlebot_nav', 'nav-desk-camera.rviz', 'make the Front View overlay more see-through')).actions).toEqual(['set_property Front View Overlay Alpha=0.25']);
+    expect((await onScenario('turtlebot_nav', 'nav-desk-camera.rviz', 'Front View as overlay, 50% transparent')).actions).toEqual(['set_property Front View Image Rendering=overlay', 'set_property Front View Overlay Alpha=0.5']);
+  });
+});
+
+describe('offline planner: a robot named after "is"', () => {
+  it('reads "Bravo is robot2 - switch it on" as switching Bravo on, not as a Bravo inside robot2', async () => {
+    expect((await onScenario('multi_robot', 'dev-r3g-fleet-callsigns.rviz', "Bravo is robot2 - switch it on, and make Alpha's laser 5 cm")).actions)
+      .toEqual(['set_enabled Bravo =true', 'set_property Visualization Manager/Displays/Alpha/Laser Size (m)=0.05']);
+  });
+});
+
+describe('offline planner: "its" after a group', () => {
+  it('reads "its laser" after a clause that named a group as the laser in that group', async () => {
+    expect((await onScenario('multi_robot', 'dev-r3g-fleet-callsigns.rviz', 'Bravo stays disabled, but set its laser to spheres anyway')).actions)
+      .toEqual(['set_property Visualization Manager/Displays/Bravo/Laser Style=Spheres']);
+  });
+});

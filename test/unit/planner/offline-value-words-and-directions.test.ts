@@ -77,10 +77,46 @@ describe('offline planner: an extreme said of how a display is', () => {
   });
 });
 
+describe('offline planner: a style value said as the noun of a size change', () => {
+  it.each([
+    ['make the laser squares bigger', 'Set Size (m) = 0.06 on "LaserScan"'],
+    ['make the laser spheres smaller', 'Set Size (m) = 0.015 on "LaserScan"'],
+    ['make the amcl arrows shorter', 'Set Shaft Length = 0.5 on "AMCL Pose"'],
+  ])('changes the size and leaves the style as it is: "%s"', async (request, action) => {
+    expect((await planOnScenario('turtlebot_nav', request)).actions).toEqual([action]);
+  });
+
+  it('still sets the style a cue asks for beside a size change ("with bigger spheres", "as flat squares")', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'laser with bigger spheres')).actions).toEqual(['Set Size (m) = 0.06 on "LaserScan"', 'Set Style = Spheres on "LaserScan"']);
+    expect((await planOnScenario('turtlebot_nav', 'laser as flat squares, size 0.05')).actions).toEqual(['Set Style = Flat Squares on "LaserScan"', 'Set Size (m) = 0.05 on "LaserScan"']);
+  });
+});
+
 describe('offline planner: the value a swap or "to" asks for', () => {
   it('reads "swap the squares for spheres" and "points set to spheres style" as Spheres', async () => {
     expect((await planOnScenario('turtlebot_nav', 'swap the laser squares for spheres')).actions).toEqual(['Set Style = Spheres on "LaserScan"']);
     expect((await planOnScenario('turtlebot_nav', 'Front Lidar points set to spheres style', 'turtlebot_renamed.rviz')).actions).toEqual(['Set Style = Spheres on "Front Lidar"']);
     expect((await planOnScenario('turtlebot_nav', 'set the laser points to 4 px')).actions).toEqual(['Set Size (Pixels) = 4 on "LaserScan"', 'Set Style = Points on "LaserScan"']);
+  });
+
+  it('reads a swap of two switches as one off and the other on ("swap the visual meshes for the collision geometry")', async () => {
+    expect((await planOnScenario('manipulator', "swap the arm's visual meshes for the collision geometry", 'arm-sensor-bay.rviz')).actions).toEqual(['Set Visual Enabled = false on "Arm"', 'Set Collision Enabled = true on "Arm"']);
+    expect((await planOnScenario('turtlebot_nav', 'swap the tf names for the axes')).actions).toEqual(['Set Show Names = false on "TF"', 'Set Show Axes = true on "TF"']);
+  });
+});
+
+describe('offline planner: counts and sizes said in other words', () => {
+  it('reads "twice as many of them" as the display\'s count, and "20x20" as cells', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'Checkerboard: 0.5 m cells and twice as many of them', 'nav-kiosk.rviz')).actions).toEqual(['Set Cell Size = 0.5 on "Checkerboard"', 'Set Plane Cell Count = 20 on "Checkerboard"']);
+    expect((await planOnScenario('qos_traps', 'fixed frame to odom and make the grid 20x20')).actions).toEqual(['Set the fixed frame to odom', 'Set Plane Cell Count = 20 on "Grid"']);
+  });
+
+  it('reads "blobs" as the points drawn', async () => {
+    expect((await planOnScenario('big_graph', 'Rack Seven: bigger blobs, 0.2, and 50% alpha', 'gateway-ops.rviz')).actions).toEqual(['Set Size (m) = 0.2 on "Rack Seven"', 'Set Alpha = 0.5 on "Rack Seven"']);
+  });
+
+  it('reads "its queue depth" as the queue of the display spoken of, not a display named "Depth …"', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'switch the global plan subscription to best effort and bump its queue depth to 10')).actions)
+      .toEqual(['Set Topic/Reliability Policy = Best Effort on "Global Plan"', 'Set Topic/Depth = 10 on "Global Plan"']);
   });
 });

@@ -34,7 +34,7 @@ export function vocabulary(catalog: Catalog): ReadonlySet<string> {
   addAll(set, [...RECIPES.setupWords, ...RECIPES.multiRobotWords, ...RECIPES.recipes.flatMap((r) => r.phrases)]);
   addAll(set, [...ROBOT_WORDS, ...OUTSIDE_WORDS]);
   addAll(set, [...CONCEPT_WORDS, ...CONCEPTS.globalOptions.flatMap((o) => o.words), ...CONCEPTS.englishWords]);
-  addAll(set, RECIPES.recipes.flatMap((r) => (r.cues ?? []).flatMap((c) => c.groups.flat())));
+  // (A goal's cue words are not: "walls" or "people" beside a display change are words the clause does not account for.)
   for (const d of catalog.displays) {
     addAll(set, [...d.words, splitCamel(d.name), d.name]);
     for (const p of d.properties) {

@@ -5,6 +5,7 @@ import { escapeRegExp, tokenize } from '../../catalog/text.ts';
 import type { PlanContext } from '../types.ts';
 import { vocabulary } from './accounting.ts';
 import { CONCEPTS } from './concepts.ts';
+import { endsSettingPhrase } from './mentions.ts';
 import { topicTokens } from './shared.ts';
 
 const alternation = (words: readonly string[]): string => [...words].sort((a, b) => b.length - a.length).map((w) => w.split(/\s+/).map(escapeRegExp).join('\\s+')).join('|');
@@ -28,7 +29,10 @@ export function bindDeviceNouns(ctx: PlanContext, text: string): string {
     if (here.length !== 1) continue;
     const words = (device.types as Record<string, string>)[here[0]!]!;
     const nouns = new Set(device.nouns.map((n) => tokenize(n).join(' ')));
-    out = out.replace(re, (m) => {
+    out = out.replace(re, (m, at: number, whole: string) => {
+      // ("bump its queue depth to 10": the noun ending a setting's name is that setting's word.)
+      const before = tokenize(whole.slice(0, at));
+      if (before.length > 0 && endsSettingPhrase(ctx.catalog, [...before, ...tokenize(m)], { start: before.length, length: tokenize(m).length })) return m;
       const t = tokenize(m);
       // The noun alone on its own type stays ("the laser"); a part is kept after the type's words ("laser scan points"),
       // as "points" when no catalog word is it ("lidar hits", "lidar returns").

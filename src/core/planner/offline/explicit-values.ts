@@ -42,11 +42,14 @@ function sentenceAt(text: string, at: number): string {
  */
 export function explicitColours(text: string, known: (word: string) => boolean): string {
   let out = text;
-  for (const re of MARKED) out = out.replace(re, (m, r: string, g: string, b: string) => hexOf(r, g, b) ?? m);
+  // A colour with a part past 255 ("300, 40, 40") stays one piece, `300/40/40`, so it is refused whole with its range
+  // rather than cut into three numbers by the clause split.
+  const overRange = (r: string, g: string, b: string): string | undefined => ([r, g, b].some((x) => Number(x) > 255) ? `${r}/${g}/${b}` : undefined);
+  for (const re of MARKED) out = out.replace(re, (m, r: string, g: string, b: string) => hexOf(r, g, b) ?? overRange(r, g, b) ?? m);
   out = out.replace(BARE, (m, r: string, _sep: string, g: string, b: string, at: number, whole: string) => {
     const sentence = sentenceAt(whole, at);
     const colourish = sentence.toLowerCase().split(/[^a-z]+/).some((w) => COLOUR_CONTEXT.has(w));
-    return colourish && !VECTOR_CONTEXT.test(sentence) ? hexOf(r, g, b) ?? m : m;
+    return colourish && !VECTOR_CONTEXT.test(sentence) ? hexOf(r, g, b) ?? overRange(r, g, b) ?? m : m;
   });
   return describedOnly(out, known);
 }

@@ -3,7 +3,7 @@
 import { tokenize } from '../../catalog/text.ts';
 import { GLOBAL_OPTIONS, globalOptionSpec } from '../../catalog/global-options.ts';
 import { CONCEPTS } from './concepts.ts';
-import { colourIn, hasPhrase, numbersIn } from './mentions.ts';
+import { colourIn, displayMentions, hasPhrase, numbersIn } from './mentions.ts';
 import { act, type Planner } from './shared.ts';
 
 /** The clause without the option's words and value, when it sets one; undefined when it names none. */
@@ -16,6 +16,9 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
     let rest = clause.replace(new RegExp(`\\b${word.w.split(/\s+/).join('\\s+')}\\b`, 'i'), ' ');
     if (spec.kind === 'color') {
       const colour = colourIn(clause);
+      // "Front View: background only": with no colour, a word that is a value of a display the clause names is that
+      // display's setting (a Camera's Image Rendering), not the Global Option.
+      if (colour === undefined && displayMentions(tokens, p.state.live(), []).some((m) => m.display.spec?.properties.some((x) => (x.values ?? []).some((v) => v.toLowerCase() === word.w)))) return undefined;
       if (colour === undefined) { p.notes.push(`which colour for the background (${GLOBAL_OPTIONS} › ${spec.path})? nothing was changed`); return ''; }
       p.actions.push(act({ action: 'set_property', display: GLOBAL_OPTIONS, property: spec.path, value: colour }));
       rest = rest.replace(/#[0-9a-f]{3,6}\b|\b\d{1,3}\s*[;,]\s*\d{1,3}\s*[;,]\s*\d{1,3}\b/i, ' ');

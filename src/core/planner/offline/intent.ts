@@ -103,6 +103,8 @@ export function descriptiveNegation(tokens: readonly string[], at: Span): boolea
   while (['been', 'being', 'yet', 'really', 'properly', 'even'].includes(tokens[next] ?? '')) next++;
   const word = tokens[next] ?? '';
   if (word.length >= 5 && /(?:ed|ing)$/.test(word) && !/thing$/.test(word)) return true;
+  // "the dots are not big enough": a complaint about how it is, which asks for more of it.
+  if (tokens[next + 1] === 'enough' && ['is', 'are', 'isn', 'aren', 'look', 'looks', 'seem', 'seems'].some((c) => tokens.slice(Math.max(0, at.start - 2), at.start).includes(c))) return true;
   return relativeBefore(tokens, at.start);
 }
 
@@ -121,6 +123,8 @@ export function negationAt(tokens: readonly string[], before = tokens.length): S
   let best: Span | undefined;
   for (const n of CONCEPTS.negations) {
     const at = hasPhrase(tokens, n);
+    // ("…, not just the flat picture": "not just" and "not only" add, they take nothing away.)
+    if (at && ['just', 'only', 'merely', 'simply'].includes(tokens[at.start + at.length] ?? '')) continue;
     if (at && at.start < before && !descriptiveNegation(tokens, at) && (!best || at.start < best.start)) best = at;
   }
   return best;

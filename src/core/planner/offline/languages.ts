@@ -170,8 +170,8 @@ function lookupAt(p: Prepared, ws: readonly string[], i: number): Entry | undefi
 
 /** Words of a request: ROS names and numbers kept whole ("0,05" becomes "0.05"), the rest folded. */
 function words(text: string): string[] {
-  // ("20,20,20" is a colour of three numbers, not decimals.)
-  return text.replace(/(?<![\d,])(\d+),(\d+)(?![\d,])/g, '$1.$2')
+  // ("20,20,20" is a colour of three numbers, not decimals; "a 0,6, ma …" is one, before a comma of the sentence.)
+  return text.replace(/(?<![\d,])(\d+),(\d+)(?![\d]|,\d)/g, '$1.$2')
     // Elided articles and prepositions: "l'odométrie", "dell'altezza" are two words.
     .replace(/\b([A-Za-zÀ-ÿ]{1,5})['’](?=[A-Za-zÀ-ÿ])/g, '$1 ')
     // A full stop after a word ends the sentence ("nascondi il laser. mostra …"); 0.05 and names keep theirs.
@@ -513,7 +513,7 @@ function translateCjk(p: Prepared, text: string): { english: string; unknown: st
       flush();
       let j = i;
       while (j < text.length && !CJK.test(text[j]!)) j++;
-      const chunk = text.slice(i, j).replace(/[，。、！？：；]/g, (c) => ({ '，': ',', '。': '.', '、': ',', '！': '!', '？': '?', '：': ':', '；': ';' })[c] ?? c);
+      const chunk = text.slice(i, j).replace(/[，。、！？：；]/g, (c) => ({ '，': ',', '。': '. ', '、': ',', '！': '! ', '？': '? ', '：': ':', '；': ';' })[c] ?? c);
       if (/[,.;!?]/.test(chunk)) { endClause(); done.push(chunk); } else out.push(chunk);
       i = j;
       continue;

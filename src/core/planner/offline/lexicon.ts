@@ -43,8 +43,8 @@ export const FIX_PHRASES: readonly string[] = [
   'to its publisher', 'to the publisher', 'to the publishers', 'match the publisher', 'match the publishers', 'qos mismatch', 'incompatible qos',
 ];
 
-export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'longer', 'huge', 'chunkier', 'chunky', 'beefier', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple'];
-export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shorter', 'slimmer', 'skinnier', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less', 'halve'];
+export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'longer', 'huge', 'chunkier', 'chunky', 'beefier', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple', 'coarser'];
+export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shorter', 'slimmer', 'skinnier', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less', 'halve', 'finer'];
 /** Direction words for a level ("raise the opacity", "turn the alpha down"), beside the bigger and smaller words. */
 export const LEVEL_UP: ReadonlySet<string> = new Set(['raise', 'higher', 'up', 'increase', 'boost']);
 export const LEVEL_DOWN: ReadonlySet<string> = new Set(['lower', 'down', 'reduce', 'decrease', 'less']);
@@ -86,7 +86,7 @@ export const GENERAL_WORDS: readonly string[] = [
   // function words
   'a', 'an', 'the', 'this', 'that', 'these', 'those', 'it', 'its', 'it s', 'they', 'them', 'their', 'there', 'here', 'what', 'which', 'who', 'whom',
   'whose', 'where', 'when', 'why', 'how', 'whether', 'if', 'then', 'than', 'so', 'such', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'onto',
-  'of', 'off', 'on', 'out', 'over', 'under', 'up', 'down', 'to', 'toward', 'towards', 'with', 'within', 'without', 'about', 'above', 'below',
+  'of', 'off', 'on', 'out', 'over', 'under', 'up', 'down', 'minus', 'negative', 'lying', 'sitting', 'resting', 'to', 'toward', 'towards', 'with', 'within', 'without', 'about', 'above', 'below',
   'across', 'along', 'alongside', 'around', 'against', 'among', 'upon', 'after', 'before', 'behind', 'between', 'beyond', 'during', 'except', 'inside', 'outside', 'near', 'next', 'per', 'via', 'through',
   'and', 'or', 'nor', 'but', 'also', 'too', 'either', 'neither', 'both', 'each', 'every', 'all', 'any', 'some', 'none', 'no', 'not', 'only',
   'just', 'even', 'still', 'yet', 'already', 'again', 'once', 'instead', 'rather', 'quite', 'very', 'really', 'much', 'more', 'most', 'less',

@@ -3,7 +3,7 @@
  * names, namespaces, numbers and colours. Spans let later steps mask the words a mention used, so "scan points" is one
  * noun and "as points" is a style.
  */
-import type { DisplayTypeSpec } from '../../catalog/index.ts';
+import type { Catalog, DisplayTypeSpec } from '../../catalog/index.ts';
 import { namedColors } from '../../catalog/index.ts';
 import { findPhrase as findPrepared, singular, splitCamel, tokenize, type PhraseHit, type PreparedText } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
@@ -49,11 +49,14 @@ function free(span: Span, taken: readonly Span[]): boolean {
 }
 
 /** Existing (and planned) displays named in the tokens, longest names first. */
-export function displayMentions(tokens: readonly string[], displays: readonly VirtualDisplay[], taken: Span[]): DisplayMention[] {
+export function displayMentions(tokens: readonly string[], displays: readonly VirtualDisplay[], taken: Span[], reordered = false): DisplayMention[] {
   const cands: DisplayMention[] = [];
   for (const d of displays) {
     const forms = new Set([tokenize(d.name).join(' '), tokenize(splitCamel(d.name)).join(' ')]);
     for (const f of [...forms]) forms.add(f.split(' ').map(singular).join(' '));
+    // A name of two words read from a language that puts the noun first ("el brazo UR", "los frames del brazo" read
+    // as "arm UR", "frames arm"): the two words the other way round.
+    if (reordered) for (const f of [...forms]) { const w = f.split(' '); if (w.length === 2) forms.add(`${w[1]} ${w[0]}`); }
     for (const form of forms) {
       const phrase = form.split(' ').filter((t) => t.length > 0);
       // One short generic token ("Map", "TF", "Grid") is left to type words, which treat it the same way.
@@ -158,6 +161,9 @@ export function numbersIn(text: string): NumberMention[] {
     if (!unit && next && /^(deg|degs|degrees?|°)$/.test(next)) unit = 'deg';
     if (!unit && next && /^(rad|rads|radians?)$/.test(next)) unit = 'rad';
     let value = Number(m[1]);
+    // "minus 5 seconds", "negative 2" (Italian "a meno 5"): a sign written out, so the value is refused as out of range
+    // rather than read as 5.
+    if (value > 0 && ['minus', 'negative'].includes(words[i - 1] ?? '')) value = -value;
     if (unit && UNITS[unit] !== undefined) value *= UNITS[unit]!;
     if (unit === '°') unit = 'deg';
     const degrees = unit === 'deg';
@@ -185,6 +191,12 @@ export function numbersIn(text: string): NumberMention[] {
 }
 
 /** An `R; G; B` colour named in the text: a colour name, `#rrggbb`, or three 0–255 numbers. */
+/** An R, G, B triple with a part past 255 (`300/40/40`, as explicitColours leaves it), as "300, 40, 40"; else undefined. */
+export function rgbOutOfRange(text: string): string | undefined {
+  const triple = /\b(\d{1,3})\/(\d{1,3})\/(\d{1,3})\b/.exec(text);
+  return triple && [1, 2, 3].some((i) => Number(triple[i]) > 255) ? [1, 2, 3].map((i) => triple[i]).join(', ') : undefined;
+}
+
 export function colourIn(text: string): string | undefined {
   const t = text.toLowerCase();
   const hex = /#([0-9a-f]{6}|[0-9a-f]{3})\b/.exec(t);
@@ -227,4 +239,29 @@ export function slashNames(text: string): string[] {
 export function hasPhrase(tokens: readonly string[], phrase: string): Span | undefined {
   const hit = findPhrase(tokens, tokensOf(phrase));
   return hit ? { start: hit.start, length: hit.length } : undefined;
+}
+
+const phrases = new WeakMap<Catalog, { names: ReadonlySet<string>; values: ReadonlySet<string> }>();
+
+/** Settings' names ("queue depth") and value words ("best effort") of two or more words, once per catalog. */
+function settingPhrases(catalog: Catalog): { names: ReadonlySet<string>; values: ReadonlySet<string> } {
+  let found = phrases.get(catalog);
+  if (!found) {
+    const several = (words: string[]): Set<string> => new Set(words.map((w) => tokenize(w).join(' ')).filter((w) => w.includes(' ')));
+    const props = catalog.displays.flatMap((d) => d.properties);
+    found = { names: several(props.flatMap((x) => x.words ?? [])), values: several(props.flatMap((x) => (x.valueWords ?? []).flatMap((vw) => vw.words))) };
+    phrases.set(catalog, found);
+  }
+  return found;
+}
+
+/**
+ * Whether a span ends a longer phrase of the tokens that names a setting ("depth" in "queue depth") or, with `values`,
+ * one of a setting's values ("effort" in "best effort").
+ */
+export function endsSettingPhrase(catalog: Catalog, tokens: readonly string[], m: Span, values = false): boolean {
+  const set = values ? settingPhrases(catalog).values : settingPhrases(catalog).names;
+  const end = m.start + m.length;
+  for (let start = Math.max(0, m.start - 2); start < m.start; start++) if (set.has(tokens.slice(start, end).join(' '))) return true;
+  return false;
 }

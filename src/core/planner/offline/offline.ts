@@ -51,6 +51,12 @@ import { repair } from './repair.ts';
 /** What a display draws, said for the display itself ("the laser dots are tiny"). */
 const DRAWN: ReadonlySet<string> = new Set(['dots', 'points', 'pts', 'arrows', 'lines', 'squares', 'spheres', 'cubes', 'boxes']);
 
+/** Words that say a thing is to be seen, in a clause with no verb ("Target on", "its axes shown"). */
+const SHOWN_WORDS: ReadonlySet<string> = new Set(['on', 'shown', 'visible', 'enabled', 'displayed']);
+
+/** Words that say a thing is to be gone, after "make" ("make Bits disappear", "make the grid hidden"). */
+const GONE_WORDS: ReadonlySet<string> = new Set(['disappear', 'vanish', 'hidden', 'off']);
+
 /** Verbs that state what is ("X is a PoseStamped", "robot 2 has no lidar display"), not what to do. */
 const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'isn', 'aren', 'has', 'have', 'hasn', 'haven']);
 
@@ -136,6 +142,9 @@ function placed(d: VirtualDisplay): string {
 function valuedClause(clause: string, tokens: readonly string[]): boolean {
   return numbersIn(clause).length > 0 || colourIn(clause) !== undefined || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]));
 }
+
+/** Words of a transparency. */
+const SEE_THROUGH_WORDS = ['transparent', 'transparency', 'translucent', 'see through', 'opaque', 'opacity'];
 
 const PRONOUNS = new Set(['it', 'that', 'this', 'that one', 'this one', 'the new one', 'the display']);
 
@@ -516,9 +525,18 @@ function handleClause(p: Planner, clause: string): void {
   }
   const firstVerb = findVerb(tokens, taken);
   // …also of what the clause before named ("make the plan blue and 40 % see-through").
-  const verbInPhrase = firstVerb !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, tokens, firstVerb.span));
+  // (Words of a display's name are in no setting's phrase: "hide frames arm", the Spanish "oculta los frames del brazo".)
+  const outsideNames = tokens.map((w, i) => (targets.some((t) => t.span !== undefined && t.displays.length > 0 && i >= t.span.start && i < t.span.start + t.span.length) ? '' : w));
+  const verbInPhrase = firstVerb !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, outsideNames, firstVerb.span));
   const verbHit = verbInPhrase ? findVerb(tokens, [...taken, firstVerb.span]) : firstVerb;
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
+  // "Front Lidar is set to Reliable but …, so fix the QoS": "is set to" says how it is, before a clause that says
+  // what to do about it.
+  if (verb === 'set' && verbHit && COPULAS.has(tokens[verbHit.span.start - 1] ?? '') && p.moreClauses && targets.length > 0) {
+    p.notes.push(`"${clause.trim()}" says how it is; nothing was changed for it`);
+    p.last = targets;
+    return;
+  }
   // "grid off", "tf on": a switch word at the end stands for the verb.
   if (!verb && targets.length > 0) {
     // ("camera 12 off please": politeness after it changes nothing.)
@@ -643,7 +661,10 @@ function handleClause(p: Planner, clause: string): void {
   const elliptic = tokens.some((t) => COPULAS.has(t)) || ['does', 'do'].includes(tokens[tokens.length - 1] ?? '');
   // ("don't turn the scene on, only the frame names": "only" after a hide or a negation shows what it names.)
   const onlyAfterHide = (p.lastVerb === 'hide' || p.lastVerb === 'remove') && ['only', 'just'].includes(tokens.find((t) => !['but', 'and'].includes(t)) ?? '');
-  const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !elliptic && !onlyAfterHide && !(valued && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
+  // ("Task Markers off; Target on with its axes shown": a clause that says "on" or "shown" of its own takes no hide.)
+  // (…nor one that makes a display more see-through: "ditch the markers and dim the grid".)
+  const shownWord = tokens.some((t) => SHOWN_WORDS.has(t)) || Boolean(anyPhrase(tokens, SEE_THROUGH_WORDS));
+  const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !elliptic && !onlyAfterHide && !((valued || shownWord) && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
   if (!verb && targets.length > 0 && takesLastVerb) verb = p.lastVerb;
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
@@ -740,14 +761,21 @@ function handleClause(p: Planner, clause: string): void {
   const partBefore = (t: Target): boolean => t.span !== undefined && t.spec !== undefined && p.ctx.catalog.propertyForWords(t.spec, tokens.slice(0, t.span.start).join(' ')).some((m) => m.via === 'words');
   const copulaAfter = (t: Target, upTo: number): boolean => t.span !== undefined && !partBefore(t) && tokens.slice(t.span.start + t.span.length, t.span.start + t.span.length + upTo + 1).some((w) => COPULAS.has(w));
   // (…or what it draws: "the laser dots are tiny, make them bigger", "Rack Seven dots are too big, halve them".)
-  const drawnAfter = (t: Target): boolean => t.span !== undefined && DRAWN.has(tokens[t.span.start + t.span.length] ?? '') && COPULAS.has(tokens[t.span.start + t.span.length + 1] ?? '');
+  // (…or a part of it by its setting's words: "the TF axes are huge, make them not so big".)
+  const drawnAfter = (t: Target): boolean => {
+    if (t.span === undefined || !COPULAS.has(tokens[t.span.start + t.span.length + 1] ?? '')) return false;
+    const next = tokens[t.span.start + t.span.length] ?? '';
+    return DRAWN.has(next) || (t.spec !== undefined && next.length > 2 && p.ctx.catalog.propertyForWords(t.spec, next).length > 0);
+  };
   if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => copulaAfter(t, p.changedNext === 'value' ? 2 : 0) || (p.changedNext === 'pointer' && drawnAfter(t)))) {
     p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
     p.last = targets;
     return;
   }
   if (!verb) {
-    verb = (valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0)) || setsMissing(p, targets, clause, masked, tokens) ? 'set' : 'show';
+    // ("Forklift Lanes: q depth 20, best effort": a clause of only a setting's value, about the display before, sets it.)
+    const valueOfBefore = !usable && targets.some((t) => t.spec !== undefined && t.displays.length > 0 && p.ctx.catalog.propertyForWords(t.spec, clause).some((m) => m.via === 'value' && m.property.kind === 'enum'));
+    verb = (valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0)) || valueOfBefore || setsMissing(p, targets, clause, masked, tokens) ? 'set' : 'show';
     // "odom_pose is a PoseStamped": a statement with no verb and no value tells a fact; it asks for no display. ("the
     // map and the scan are empty" is a complaint: shown, it is repaired.)
     const statement = verb === 'show' && usable && !valuedClause(clause, tokens) && tokens.some((t) => COPULAS.has(t)) && !anyPhrase(tokens, [...FIX_PHRASES, 'empty'])
@@ -776,6 +804,10 @@ function handleClause(p: Planner, clause: string): void {
       // "set the laser's reliability to fast": a choice setting named with a word that is none of its values.
       if (verb === 'set') p.notes.push(...namedChoicesUnset(p, targets, clause));
       p.last = targets;
+      // ("mak the globl plan thicker and blue": what the clause after it says of a thing it named unsurely, a singular
+      // that several displays answer, is held with it.)
+      // (…or of a type with no display of it: "the driver publishes best effort, sort that out" adds no Effort display.)
+      p.lastHeld = targets.some((t) => (t.displays.length > 1 && !t.plural) || t.displays.length === 0);
       return;
     }
   }
@@ -986,6 +1018,12 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     else if (settings.length === 0 && !d.added && !shown.has(d) && tokens.includes('toggle')) {
       p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: String(!d.enabled) }));
       d.enabled = !d.enabled;
+    } else if (settings.length === 0 && !d.added && !shown.has(d) && verb === 'set' && !switched && tokens.some((w) => SHOWN_WORDS.has(w) || GONE_WORDS.has(w))) {
+      // "make TF on" (Portuguese "deixa o TF ligado"): on, as it is; "make Bits disappear": hidden.
+      if (tokens.some((w) => GONE_WORDS.has(w))) {
+        p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'false' }));
+        d.enabled = false;
+      } else p.notes.push(`"${d.name}" is already shown${displayTopic(d) ? ` (${displayTopic(d)})` : ''}`);
     } else if (settings.length === 0 && !d.added && !shown.has(d) && (verb !== 'show' || switched)) {
       // A change with nothing understood to change ("give the map some love") is never turned into a repair.
       p.notes.push(`did not understand what to change on ${d.name} in "${clause.trim()}"; nothing was changed`);
@@ -1223,13 +1261,16 @@ function readRequest(input: OfflineInput): Reading {
   // (Also a sentence that only ends on a question mark: "la ruta no se ve, ¿por qué?".)
   p.asked = [...questions.map((q) => q.text), ...sentences.filter((x) => /[?？]\s*$/.test(x))].map((x) => tokenize(x).join(' '));
   p.numberless = translation !== undefined && LEXICONS.find((l) => l.language === translation.language)?.script === 'cjk';
+  p.nounFirst = translation !== undefined && ['es', 'fr', 'it', 'pt'].includes(translation.language);
   if (undo) {
     undoFirst = true;
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
   }
   text = bothAsEveryRobot(namespacesNamed(text, ctx.namespaces), ctx.namespaces, (w) => ctx.catalog.typesForWords(w).length > 0);
   // ("show the scans of both robots" stays a set-up per robot, which adds what a robot lacks.)
+  const scoped = text;
   text = everyRobotAsScope(text, ctx.namespaces, (t) => numbersIn(t).length > 0 || ctx.catalog.typeMentions(t).some((m) => m.type.classId !== 'rviz_default_plugins/RobotModel' && ctx.catalog.propertyForWords(m.type, t).some((x) => x.via !== 'requires')));
+  p.everyRobot = text !== scoped;
   // A new name is kept as written: numbers and spellings are read only outside it.
   const kept = delimitedNewName(text) ?? capitalisedCallName(text);
   const at = kept ? text.lastIndexOf(kept) : -1;
@@ -1259,7 +1300,9 @@ function readRequest(input: OfflineInput): Reading {
     // "colour it along z", "along the x-axis": the catalog's "by z axis".
     .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis')
     // "use 0-0.5", "10–90": a range written with a dash is "0 to 0.5" (a minus after a space stays a sign).
-    .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ');
+    .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ')
+    // "make the grid 20x20": a square of cells, that many to a side.
+    .replace(/\b(\d+)\s*[x×]\s*\1\b(?!\s*(?:cells?|squares?)\b)/gi, '$1 cells');
   // "X should sit behind the rest", "X at the back": the place words of "be drawn behind everything" (Draw Behind on).
   text = placeWords(text);
   // Robot commands ("drive forward 2 m", "open the gripper") are no display change: a note each, the rest planned.
@@ -1276,6 +1319,7 @@ function readRequest(input: OfflineInput): Reading {
       const start = p.actions.length;
       const correcting = correctionOnly(c);
       p.changedNext = i + 1 < parts.length ? changesWhatItPointsAt(parts[i + 1]!) : undefined;
+      p.moreClauses = i + 1 < parts.length;
       p.nextChangesIt = i + 1 < parts.length && changesItByVerb(parts[i + 1]!);
       if (!correcting && !conditional(p, c, handleClause)) handleClause(p, c);
       // (A clause that planned nothing, as a lone "Actually", leaves what "do the same" repeats.)

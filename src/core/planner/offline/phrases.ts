@@ -30,19 +30,30 @@ export function clauses(text: string): string[] {
   // A hyphen between spaces ends a clause only before a verb ("leave it - just make the laser bigger"); otherwise it
   // sets off what qualifies the thing before it ("robot2's laser dots - not so big"). A negated thing of its own after
   // it is a clause too ("Big Picture to 0.5 alpha - not the local one").
-  const parts = text.split(/(?<=[\p{L}\d.!'’])\s+-\s+(?=\p{L})/u);
-  const ownClause = (part: string): boolean => findVerb(tokenize(part), []) !== undefined || /^(?:but\s+)?not\s+(?:the|that|this|these|those|my|its|their)\b/i.test(part);
+  // (…and one led by "leave" or "keep": "drop its points to 1 cm - leave Perimeter alone".)
+  // (…and one led by a correction: "flat green - no wait, flat magenta".)
+  const ownClause = (part: string): boolean => findVerb(tokenize(part), []) !== undefined || /^(?:but\s+)?not\s+(?:the|that|this|these|those|my|its|their)\b/i.test(part)
+    || /^(?:but\s+|and\s+)?(?:leave|keep)\b/i.test(part) || new RegExp(`^${CORRECTION}`, 'i').test(part);
+  // A parenthesis that is a clause of its own ("hide Loading Bay (leave Dock Door on) and …") ends the clause before
+  // it; one that qualifies ("chunkier (0.05)") stays in it.
+  text = text.replace(/\s*\(([^()]+)\)\s*/g, (whole, inner: string) => (ownClause(inner.trim()) ? `; ${inner.trim()}; ` : whole));
+  // ("hide the task markers -- not the interactive target": a doubled hyphen is one.)
+  const parts = text.split(/(?<=[\p{L}\d.!'’)])\s+--?\s+(?=\p{L})/u);
   const joined = parts.slice(1).reduce((acc, part) => `${acc}${ownClause(part) ? ';' : ''} ${part}`, parts[0]!);
   return joined
     // …nor inside a range ("between 10 and 200"), nor before a "stay" that ends the clause ("Where Am I but stay", the
     // German "soll aber bleiben"): what it follows stays.
     .split(/\s*(?:[;,]|\s[–—]\s|(?<=\p{L})[–—](?=\p{L})|\.\s|\bthen\b|\bbut\b(?!\s+(?:stay|stays|remain|remains)\s*(?:[,.;!]|$))|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/iu)
     .map((c) => c.trim())
-    .filter((c) => c.length > 0);
+    // (A clause of punctuation alone, left where a fixed frame was taken out, "… on . ." asks for nothing.)
+    .filter((c) => /[\p{L}\p{N}]/u.test(c));
 }
 
 /** Words that take back the frame just named ("no wait", "actually", "sorry, I meant"): the concepts' correction markers, one or more. */
 const CORRECTION = `(?:(?:${CONCEPTS.corrections.markers.map((m) => tokenize(m).map(escapeRegExp).join('\\s+')).join('|')})\\b[\\s,]*)+`;
+
+/** A request about the fixed frame: it names it, or says a frame is missing ("no transform to world", "world isn't a frame"). */
+const FRAME_TALK = /\bfixed\s+frame\b|\bno\s+transform\s+(?:to|from)\b|\b(?:isn'?t|is\s+not|not)\s+a\s+(?:valid\s+|known\s+)?frame\b/i;
 
 /** "fixed frame odom", "use map as the fixed frame", "set the frame to base_link", "frame: odom". Removes what it used. */
 export function takeFixedFrame(p: Planner, text: string): string {
@@ -58,10 +69,10 @@ export function takeFixedFrame(p: Planner, text: string): string {
   patterns.push({ re: new RegExp(`(?:^|[;,.]\\s*|\\band\\s+|\\s[–—]\\s+)['"\`]?/?${name}['"\`]?\\s+as\\s+(?:the\\s+)?(?:new\\s+)?(fixed\\s+frame|global\\s+frame)\\b`, 'i'), connector: () => true, nameAt: 1, wordAt: 2 });
   // "the fixed frame warning says world doesn't exist, use map instead": in a request about the fixed frame, a frame TF
   // has that is to be used instead.
-  if (/\bfixed\s+frame\b/i.test(text)) patterns.push({ re: new RegExp(`\\b(?:use|try|pick|take)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(instead|then)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
+  if (FRAME_TALK.test(text)) patterns.push({ re: new RegExp(`\\b(?:use|try|pick|take)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(instead|then)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   // "the fixed frame is bogus, use map", "Fixed Frame 'world' doesn't exist, set it to map": after the fixed frame is
   // named, a frame TF has that is to be used (only a frame TF has: wordAt names the verb, never "frame").
-  if (/\bfixed\s+frame\b/i.test(text)) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+to|change\\s+it\\s+to|switch\\s+it\\s+to|make\\s+it)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
+  if (FRAME_TALK.test(text)) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+to|change\\s+it\\s+to|switch\\s+it\\s+to|switch\\s+(?:over\\s+)?to|make\\s+it)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
   // "show the scan in the odom frame": a frame TF has, named as the frame things are seen in.
   patterns.push({ re: new RegExp(`\\b(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(frame)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   const knownAt = (i: number): boolean => patterns.slice(i).some((x) => {
@@ -157,7 +168,8 @@ export function distribute(p: Planner, parts: string[], text = parts.join(', '))
     if (rest.length === 0 || rest.length > 2) continue;
     // "…, leave it; the depth cloud 2 s decay": a clause that keeps what it names, or only points back ("it"), qualifies
     // no noun of the next.
-    if (rest.every((t) => BACK_POINTERS.has(t)) || leaveSpan(tokens)) continue;
+    // ("put it back on. the Stops markers I don't want": a clause with "it" in it points back, whatever else it says.)
+    if (rest.every((t) => BACK_POINTERS.has(t)) || tokens.some((t) => ['it', 'them'].includes(t)) || leaveSpan(tokens)) continue;
     // ("…. Actually, do the same on the depth cloud": a correction word alone qualifies nothing.)
     if (rest.every((t) => CONCEPTS.corrections.markers.includes(t))) continue;
     // "…, labels on, no axes": a setting word is no qualifier of the next noun.

@@ -82,6 +82,11 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   const single = RECIPES.recipes.filter((r) => !r.multiRobot);
   const hit = longestHit(tokens, single) ?? longestHit(tokens, RECIPES.recipes);
   if (!hit) return cuedRecipe(p, text, tokens);
+  // "compare where each robot thinks it is": a goal's cue beside words for every robot is that goal, on each robot.
+  if (hit.recipe.multiRobot) {
+    const cued = cuedRecipe(p, text, tokens);
+    if (cued) return cued;
+  }
   // "clicking on the floor plan", "goals on the map": a goal's phrase after a place word is the place, not the goal.
   let before = hit.span.start - 1;
   if (['the', 'a', 'my', 'our', 'this', 'that'].includes(tokens[before] ?? '')) before--;
@@ -175,11 +180,15 @@ function cuedRecipe(p: Planner, text: string, tokens: readonly string[]): Recipe
   // …nor is a comparative on something ("make the path thicker").
   for (const phrase of [...FIX_PHRASES, ...BIGGER, ...SMALLER, 'nothing', 'not', 'no', 'never', 'don t', 'doesn t', 'can t', 'cannot']) {
     const at = hasPhrase(tokens, phrase);
+    // ("…, help me see why": wanting to see why is the goal's.)
+    if (at && phrase === 'why' && ['see', 'understand', 'out', 'know'].includes(tokens[at.start - 1] ?? '')) continue;
     if (at && !spans.some((s) => overlaps(s, at))) return undefined;
   }
   // …nor a setting of a display ("give the waypoints another colour").
   const setting = p.ctx.catalog.displays.some((d) => d.properties.some((prop) => (prop.words ?? []).some((w) => {
     const at = w.length > 3 ? hasPhrase(tokens, w) : undefined;
+    // ("the robot keeps scraping door frames": "keeps" before a verb in -ing says it goes on, no Keep setting.)
+    if (at !== undefined && w === 'keep' && /ing$/.test(tokens[at.start + 1] ?? '')) return false;
     return at !== undefined && !spans.some((s) => overlaps(s, at));
   })));
   if (setting) return undefined;

@@ -15,12 +15,15 @@ import { inherited, resolveTargets } from './targets.ts';
 // "a proper Camera display", "a real one": a qualifier that only says the new display is the type's own.
 const A = String.raw`(?:(?:a|an|the)\s+)?(?:(?:proper|real|regular|normal|actual|plain|dedicated)\s+)?`;
 // "… on the same topic", "… on its topic": the new display takes the old one's topic, as it always does here.
-const DISPLAY = String.raw`(?:\s+display)?(?:\s+(?:on|with|using|for)\s+(?:the\s+same|its|that|the\s+old|the)\s+topic)?`;
+// ("… of the same feed", "a Pose one": the feed is the topic, "one" the display.)
+const DISPLAY = String.raw`(?:\s+(?:display|one))?(?:\s+(?:on|with|using|for|of|from)\s+(?:the\s+same|its|that|the\s+old|the)\s+(?:topic|feed|stream|source|data))?`;
+// "so swap …", "then replace …": a word that leads the clause into the swap.
+const LEAD = String.raw`^(?:(?:so|then|and|now|just|also|please)\s+)*`;
 /** [pattern, group of the display replaced, group of the type that replaces it] */
 const FORMS: readonly [RegExp, number, number][] = [
-  [new RegExp(String.raw`^(?:please\s+)?(?:change|exchange)\s+(.+?)\s+(?:with|for|by)\s+${A}(.+?)${DISPLAY}$`, 'i'), 1, 2],
-  [new RegExp(String.raw`^(?:please\s+)?(?:show|display|draw|view)\s+(.+?)\s+(?:with|as|using|in)\s+${A}(.+?)${DISPLAY}\s+instead$`, 'i'), 1, 2],
-  [new RegExp(String.raw`^(?:please\s+)?(?:use|show|add)\s+${A}(.+?)${DISPLAY}\s+instead\s+of\s+(.+)$`, 'i'), 2, 1],
+  [new RegExp(String.raw`${LEAD}(?:change|exchange)\s+(.+?)\s+(?:with|for|by)\s+${A}(.+?)${DISPLAY}$`, 'i'), 1, 2],
+  [new RegExp(String.raw`${LEAD}(?:show|display|draw|view)\s+(.+?)\s+(?:with|as|using|in)\s+${A}(.+?)${DISPLAY}\s+instead$`, 'i'), 1, 2],
+  [new RegExp(String.raw`${LEAD}(?:use|show|add)\s+${A}(.+?)${DISPLAY}\s+instead\s+of\s+(.+)$`, 'i'), 2, 1],
 ];
 
 const FRAME_WORDS = new Set(['panel', 'feed', 'window', 'widget']);
@@ -42,17 +45,27 @@ function onlyDisplay(p: Planner, phrase: string): VirtualDisplay | undefined {
   return displays[0];
 }
 
-/** "one that (actually) matches /odom_pose", "a display that fits its topic": the type is the topic's own. */
-const FITTING = /^(?:one|(?:a\s+)?display|(?:a\s+|whatever\s+)?type|something|whatever)\s+(?:(?:that|which)\s+)?(?:\w+\s+)?(?:matches|fits|suits|can\s+show|shows|works\s+with)\s+(.+)$/i;
+/**
+ * "one that (actually) matches /odom_pose", "a display that fits its topic", "the display type that fits that topic",
+ * "the right display": the type is the topic's own.
+ */
+const FITTING = /^(?:(?:one|(?:a\s+)?display(?:\s+type)?|(?:a\s+|whatever\s+)?type|something|whatever)\s+(?:(?:that|which)\s+)?(?:\w+\s+)?(?:matches|fits|suits|can\s+show|shows|works\s+with)\s+(.+)|(?:right|correct|matching|appropriate|fitting|suitable)(?:\s+(?:one|display(?:\s+type)?|type))?(?:\s+for\s+(?:it|its\s+topic|that\s+topic|the\s+topic))?)$/i;
 
 /** The one display type that shows the old display's topic, when a "one that matches …" phrase names that topic. */
 function typeForOwnTopic(p: Planner, phrase: string, old: VirtualDisplay): { spec: DisplayTypeSpec; topic: string } | undefined {
   const m = FITTING.exec(phrase.trim());
   if (!m) return undefined;
-  const named = slashNames(m[1]!).map((t) => (t.startsWith('/') ? t : `/${t}`)).filter((t) => p.ctx.topicByName.has(t));
   const own = displayTopic(old);
-  const topic = named.length === 1 ? named[0]! : named.length === 0 && tokenize(m[1]!).some((t) => ['its', 'topic', 'message', 'messages', 'type', 'data'].includes(t)) ? own : undefined;
+  // ("the right display": no topic named, so its own.)
+  if (m[1] === undefined) return ownType(p, own);
+  const named = slashNames(m[1]).map((t) => (t.startsWith('/') ? t : `/${t}`)).filter((t) => p.ctx.topicByName.has(t));
+  const topic = named.length === 1 ? named[0]! : named.length === 0 && tokenize(m[1]).some((t) => ['its', 'topic', 'message', 'messages', 'type', 'data'].includes(t)) ? own : undefined;
   if (!topic || topic !== own) return undefined;
+  return ownType(p, topic);
+}
+
+/** The one display type that shows a topic's messages, if one alone does. */
+function ownType(p: Planner, topic: string): { spec: DisplayTypeSpec; topic: string } | undefined {
   const type = topic ? p.ctx.topicByName.get(topic)?.type : undefined;
   const types = type ? p.ctx.catalog.forMessageType(type) : [];
   return types.length === 1 ? { spec: types[0]!, topic } : undefined;
@@ -61,7 +74,8 @@ function typeForOwnTopic(p: Planner, phrase: string, old: VirtualDisplay): { spe
 /** Plans a replacement when the clause is one; false when it is not (the clause is planned as usual). */
 export function replaceDisplay(p: Planner, clause: string): boolean {
   for (const [re, oldAt, newAt] of FORMS) {
-    const m = re.exec(clause.trim().replace(/[.!]+$/, ''));
+    // ("… with a real Camera display so the scan gets drawn over the picture": what it is for changes nothing.)
+    const m = re.exec(clause.trim().replace(/[.!]+$/, '').replace(/\s+so\s+(?:that\s+)?(?:the|it|i|we|they|you)\b.*$/i, ''));
     if (!m) continue;
     const fitting = FITTING.test(m[newAt]!.trim()) ? onlyDisplay(p, m[oldAt]!) : undefined;
     const fits = fitting ? typeForOwnTopic(p, m[newAt]!, fitting) : undefined;

@@ -66,7 +66,8 @@ function namesRviz(p: Planner, clause: string, tokens: readonly string[], parts:
   if (ROBOT_PARTS.notRobot.some((w) => hasPhrase(tokens, w))) return true;
   for (const m of p.ctx.catalog.typeMentions(clause)) {
     const span = hasPhrase(tokens, m.phrase);
-    if (span && !inSpans(span.start, parts)) return true;
+    // ("turn off the robot model": a type phrase reaching past a robot word is the type.)
+    if (span && Array.from({ length: span.length }, (_, k) => span.start + k).some((i) => !inSpans(i, parts))) return true;
   }
   // A display of the document named by its name ("the Mascot"); a name of several words even when each is a robot word
   // ("turn Dock Door off"), a one-word name only outside them ("open the Gripper").

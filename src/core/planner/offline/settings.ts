@@ -4,7 +4,7 @@ import type { DisplayTypeSpec, PropertyMatch, PropertySpec } from '../../catalog
 import { singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { BIGGER, LEVEL_DOWN, LEVEL_UP, NEGATIONS, SMALLER } from './lexicon.ts';
-import { colourIn, hasPhrase, numbersIn, plainColourOf, type Span } from './mentions.ts';
+import { colourIn, hasPhrase, numbersIn, plainColourOf, rgbOutOfRange, type Span } from './mentions.ts';
 import { anyPhrase, type Planner } from './shared.ts';
 import { countLike, countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
 
@@ -107,6 +107,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // "halve the number of grid cells": with a count named, a size matched only by the counted noun ("cells") is not meant.
   const countNamed = ['number', 'many', 'fewer', 'count'].some((w) => tokens.includes(w));
   const matched = fittingMatches(spec, p.ctx.catalog.propertyForWords(spec, visible), quantities, tokens);
+  // "twice as many of them": with no setting named, "many" is the display's one count that has something to multiply.
+  if (countNamed && matched.length === 0 && quantities.some((q) => q.kind === 'factor')) {
+    const counts = spec.properties.filter((x) => x.kind === 'int' && !isUnderTopic(x) && (current(x.path) ?? 0) > 0);
+    if (counts.length === 1) matched.push({ property: counts[0]!, matched: 'many', via: 'words' });
+  }
   const counting = countNamed ? matched.filter((m) => m.property.kind === 'int' && !isUnderTopic(m.property)) : [];
   const meant = counting.length === 0 ? matched : matched.filter((m) => m.property.kind === 'int' || m.property.kind === 'bool' || m.property.kind === 'enum' || m.property.kind === 'color'
     || !counting.some((c) => (c.property.words ?? []).some((w) => tokenize(w).map(singular).some((t) => tokenize(m.matched).map(singular).includes(t)))));
@@ -139,6 +144,12 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       const valueAfterTo = toAt >= 0 && phrases.some(([w]) => hasPhrase(tokens.slice(toAt + 1), w) !== undefined);
       const unwanted = (x: Span): boolean => (insteadAt !== undefined && x.start > insteadAt.start) || excludedBy(x) || swappedOut(x) || (valueAfterTo && x.start < toAt)
         || NOT_BEFORE.has(tokens[x.start - 1] ?? '') || (NOT_BEFORE.has(tokens[x.start - 2] ?? '') && ARTICLES.has(tokens[x.start - 1] ?? ''));
+      // "make the dots chunkier", "bigger squares, 0.3 m", "the arrow is too long, halve it": a drawing style's value
+      // said as the noun a size change is made to names what is drawn, not a style to draw; only a style cue before it
+      // ("as spheres", "to points", "use squares", "spheres style") asks for the style, as does one on a display this plan
+      // adds ("add a thermometer display with big spheres").
+      if (at && m.via !== 'words' && d !== undefined && !d.added && sizeChangeNamesDrawn(tokens, at, meant, prop, Boolean(bigger || smaller) || quantities.some((q) => q.kind === 'factor'))) { used.add(prop.path); continue; }
+      if (at && m.via !== 'words' && namesOtherSetting(tokens, at, meant, prop)) { used.add(prop.path); continue; }
       if (at && unwanted(at)) {
         // The value named on the wanted side, if any ("boxes instead of flat squares").
         wanted = phrases.map(([w, v]) => ({ at: hasPhrase(tokens, w), v })).find((x) => x.at !== undefined && !unwanted(x.at) && !(x.at.start <= at.start && x.at.start + x.at.length > at.start))?.v;
@@ -154,14 +165,29 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     let value: string | undefined = wanted ?? m.value;
     if (value === undefined) {
       switch (prop.kind) {
-        case 'color': value = colour; break;
+        case 'color': {
+          // "the grid colour to 300, 40, 40": a colour part past 255 is refused with the range, never clamped.
+          const over = colour === undefined ? rgbOutOfRange(text) : undefined;
+          if (over !== undefined) {
+            questions.push(`${label}: ${prop.path} takes R; G; B from 0 to 255 each; "${over}" is out of range; nothing was changed`);
+            used.add(prop.path);
+            continue;
+          }
+          value = colour;
+          break;
+        }
         case 'bool': {
           // "flip the rainbow", "toggle the names": the opposite of what it is now.
           if (toggled) { value = String(!currentBool(prop.path)); break; }
           // "names instead of axes": what follows "instead of" is switched off, what comes before on.
           const at = hasPhrase(tokens, m.matched);
           if (insteadAt && at) { value = String(at.start < insteadAt.start); break; }
+          // "swap the visual meshes for the collision geometry": what is swapped out goes off, what comes in on.
+          if (forAt > 0 && at && at.start > swapAt) { value = String(!swappedOut(at)); break; }
           if (excludedAt && at) { value = String(!excludedBy(at)); break; }
+          // "the TF axes are huge": a switch already on, named as the thing another setting of the clause changes,
+          // is what is drawn; setting it again is no change asked.
+          if (!negated && currentBool(prop.path) && (prop.requires ?? []).length === 0 && meant.some((x) => x.property !== prop && x.property.kind !== 'bool')) { used.add(prop.path); continue; }
           value = String(!negated);
           break;
         }
@@ -638,6 +664,39 @@ export function dependantValue(spec: DisplayTypeSpec, prop: PropertySpec, tokens
     }
   }
   return undefined;
+}
+
+/** Words before a drawing style's value that ask for the style ("as spheres", "to points", "use squares"). */
+const STYLE_CUES = new Set(['as', 'to', 'into', 'use', 'using', 'with', 'in', 'for', 'like', 'style', 'shape']);
+
+/**
+ * Whether a drawing style's value in a clause is the noun a size change is made to ("the dots chunkier", "bigger
+ * squares", "the arrow is too long, halve it"): the clause changes a size or length of the same display, by a
+ * comparative or a factor, names no other setting but a size, and no style cue stands before the value or names the setting after it.
+ */
+function sizeChangeNamesDrawn(tokens: readonly string[], at: Span, meant: readonly PropertyMatch[], prop: PropertySpec, comparative: boolean): boolean {
+  if (!comparative || !/\b(style|shape)\b/i.test(prop.path)) return false;
+  // (The size may be named, or left to the comparative: "make the arrows shorter" is the Shaft Length.)
+  const others = meant.filter((x) => x.property !== prop);
+  if (others.length > 0 && !others.some((x) => isSizeLike(x.property) || /length/i.test(x.property.path))) return false;
+  return !cuedAsValue(tokens, at) && !tokens.some((t) => t === 'style' || t === 'shape' || t === 'styles' || t === 'shapes');
+}
+
+/**
+ * Whether a value word is the first word of another setting the clause changes ("the overlay more see-through" beside
+ * Overlay Alpha): it names that setting, not a value, unless a cue asks for the value ("as overlay, 50 % transparent").
+ */
+function namesOtherSetting(tokens: readonly string[], at: Span, meant: readonly PropertyMatch[], prop: PropertySpec): boolean {
+  const word = tokens.slice(at.start, at.start + at.length).join(' ');
+  return meant.some((x) => x.property !== prop && tokenize(x.property.path.split('/').pop()!).join(' ').startsWith(`${word} `)) && !cuedAsValue(tokens, at);
+}
+
+/** Whether a style cue stands before a value ("as spheres", "to points", "with big spheres"). */
+function cuedAsValue(tokens: readonly string[], at: Span): boolean {
+  let i = at.start - 1;
+  // ("with big spheres": the size word and articles between the cue and the value.)
+  while (i >= 0 && (ARTICLES.has(tokens[i]!) || BIGGER.includes(tokens[i]!) || SMALLER.includes(tokens[i]!))) i--;
+  return i >= 0 && STYLE_CUES.has(tokens[i]!);
 }
 
 export function isSizeLike(prop: PropertySpec | undefined): boolean {

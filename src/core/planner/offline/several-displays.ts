@@ -11,7 +11,7 @@ const EVERY_ONE = new Set([...ALL_WORDS, 'either', 'them', 'they', 'those', 'the
 
 export function readSeveralOfOneType(p: Planner, tokens: readonly string[], targets: Target[]): TargetReading {
   const sure = { targets, unsure: false };
-  if (targets.length !== 1 || p.numberless) return sure;
+  if (targets.length !== 1 || p.numberless || p.everyRobot) return sure;
   const t = targets[0]!;
   if (!t.spec || !t.span || t.displays.length < 2 || t.within || t.ns !== undefined || t.topics.length > 0) return sure;
   const live = new Set(p.state.live());

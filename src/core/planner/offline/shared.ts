@@ -35,6 +35,10 @@ export interface Planner {
   last: Target[];
   /** The request was read from a language that marks no plural (CJK): a singular noun says nothing about how many. */
   numberless?: boolean;
+  /** The request was read from a language that puts the noun before its qualifier (es, fr, it, pt). */
+  nounFirst?: boolean;
+  /** The request said "on both robots" (taken out as a scope): a type named in the singular is every robot's. */
+  everyRobot?: boolean;
   /** The previous clause's verb, for "hide the costmaps and the scan". */
   lastVerb?: Verb;
   /** The previous clause's verb was a wish to see ("I want", "I need"), for "…, but not the depth cloud". */
@@ -74,6 +78,8 @@ export interface Planner {
   noting?: boolean;
   /** The clause after this one changes, with a verb of its own, what it points back at ("…, make it less transparent"). */
   changedNext?: 'pointer' | 'value';
+  /** Another clause of the request comes after this one. */
+  moreClauses?: boolean;
   /** A clause said not to touch any display ("…, and don't touch any display"): no display action is applied. */
   keepDisplays?: string;
   /** Displays a clause says stay ("Front View stays"): no other clause hides or removes them; changes are made. */
@@ -205,7 +211,11 @@ export function belongsTo(d: VirtualDisplay, ns: string): boolean {
 }
 
 export function displayTopic(d: VirtualDisplay): string {
-  return d.spec?.topicProperties[0] ? d.topics.get(d.spec.topicProperties[0]) ?? '' : [...d.topics.values()][0] ?? '';
+  const prop = d.spec?.topicProperties[0];
+  const topic = prop ? d.topics.get(prop) ?? '' : [...d.topics.values()][0] ?? '';
+  // Interactive markers are named by their server's namespace (`/target_marker`); the topic it draws is its update
+  // topic (`/target_marker/update`), the one the robot publishes.
+  return prop === 'Interactive Markers Namespace' && topic !== '' && !/\/update(_full)?$/.test(topic) ? `${topic.replace(/\/$/, '')}/update` : topic;
 }
 
 /**

@@ -7,7 +7,7 @@ import { looseDisplayName } from '../../rviz/displays.ts';
 import { absoluteTopic, drawableType, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ADD_WORDS, ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
 import { CONCEPTS } from './concepts.ts';
-import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
+import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, endsSettingPhrase, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { factorsIn, quantitiesOf } from './quantities.ts';
 import { findVerb } from './phrases.ts';
 import { propertySettings, VALUE_WORDS } from './settings.ts';
@@ -253,7 +253,10 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   const groupNamed = robotSpan !== undefined && robot !== undefined && whole
     && !tokens.slice(Math.max(0, robotSpan.start - 2), robotSpan.start).some((t) => PLACE_WORDS.has(t))
     && p.state.live().some((d) => d.classId === 'rviz_common/Group' && looseDisplayName(d.name) === looseDisplayName(robot));
-  const ns = groupNamed ? undefined : robot;
+  // "Bravo is robot2": a robot named after "is", with a display named before it, says which robot that display is; it
+  // is no scope to look for displays in.
+  const predicate = robotSpan !== undefined && robotSpan.start > 1 && ['is', 'was'].includes(tokens[robotSpan.start - 1] ?? '');
+  const ns = groupNamed || predicate ? undefined : robot;
   const nsSpan = groupNamed ? undefined : robotSpan;
   if (nsSpan) {
     taken.push(nsSpan);
@@ -264,7 +267,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   const typeSpans = typeMentions(tokens, p.ctx.catalog.displays, []);
   // (Every display the clause names, read only for a group's name beside a value: most clauses never need it.)
   let otherNames: ReturnType<typeof displayMentions> | undefined;
-  const named = displayMentions(tokens, p.state.live(), taken).filter((m) => {
+  const named = displayMentions(tokens, p.state.live(), taken, p.nounFirst).filter((m) => {
     // Only a display named after its own type ("Grid") gives way; a name of its own ("Waypoints") is meant as said.
     const defaultName = m.display.spec !== undefined && tokenize(splitCamel(m.display.name)).join(' ') === tokenize(splitCamel(m.display.spec.name)).join(' ');
     // …unless that type is nowhere on this robot or in this document and a value follows: "make the grid cells half a
@@ -277,6 +280,11 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       && !tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
     const longer = (defaultName || group) && typeSpans.find((t) => t.spec !== m.display.spec && t.length > m.length && t.start <= m.start && t.start + t.length >= m.start + m.length && present(t.spec));
     if (longer) taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
+    // "Forklift Lanes: q depth 20" beside a display called "Depth": a name inside a setting's phrase is that setting.
+    if (!longer && endsSettingPhrase(p.ctx.catalog, tokens, m)) {
+      taken.splice(taken.findIndex((x) => x.start === m.start && x.length === m.length), 1);
+      return false;
+    }
     // "set the alpha on Bravo's laser to 0.4" beside a group called Alpha: with a value, a group's name that is a
     // setting's word of another display the clause names is that setting.
     // (…not said as the owner: "Alpha's laser red".)
@@ -301,6 +309,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     }
     return !longer;
   });
+  // "the Robot 2 group" read as the robot "robot2" beside a group named "Robot 2": that group.
+  if (groupNamed && !named.some((m) => overlaps(m, robotSpan!))) {
+    const g = p.state.live().find((d) => d.classId === 'rviz_common/Group' && looseDisplayName(d.name) === looseDisplayName(robot!));
+    if (g) { named.push({ display: g, start: robotSpan!.start, length: robotSpan!.length }); taken.push(robotSpan!); }
+  }
+  // "the Robot 2 group": the group word after a group's name is part of that name, not every Group.
+  for (const m of named) if (m.display.classId === 'rviz_common/Group' && GROUP_WORDS.has(tokens[m.start + m.length] ?? '')) taken.push({ start: m.start + m.length, length: 1 });
   // A group named by a type word ("Cameras") is that group only when nothing else is named: "the camera on /fleet/…",
   // "the loading bay camera" and "both cameras" mean the displays of the type.
   for (const m of [...named]) {
@@ -338,6 +353,12 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     within.push(m.display);
     named.splice(named.indexOf(m), 1);
     if (groupWord) taken.push({ start: m.start + m.length, length: 1 });
+  }
+  // "Bravo stays disabled, but set its laser to spheres": "its" before a type, after a clause that named one group, is
+  // that group's.
+  if (within.length === 0 && named.every((m) => typeSpans.some((t) => overlaps(t, m))) && typeSpans.some((t) => tokens[t.start - 1] === 'its')) {
+    const groups = [...new Set(p.last.flatMap((t) => t.displays))].filter((d) => d.classId === 'rviz_common/Group');
+    if (groups.length === 1) within.push(groups[0]!);
   }
   // "the local costmap on top of the map", "the names next to the axes": a display named as a place of an earlier one
   // is not a target.
@@ -411,7 +432,14 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     if (inside) for (const t of [...targets]) if (t.span && !t.topics.length && overlaps(t.span, inside)) targets.splice(targets.indexOf(t), 1);
     targets.push({ spec: showing[0]?.spec ?? spec, displays: showing, topics: [name], phrase: name, plural: false });
   }
-  const found: TypeMention[] = valuesNamedAsTypes(p, tokens, targets, framesNamedAsPlaces(p, tokens, targets, typeMentions(tokens, p.ctx.catalog.displays, taken), taken), taken);
+  // ("best effort": a type word ending a setting's value is that value's word.)
+  const found: TypeMention[] = valuesNamedAsTypes(p, tokens, targets, framesNamedAsPlaces(p, tokens, targets, typeMentions(tokens, p.ctx.catalog.displays, taken), taken), taken)
+    .filter((m) => {
+      if (!endsSettingPhrase(p.ctx.catalog, tokens, m, true)) return true;
+      const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+      if (at >= 0) taken.splice(at, 1);
+      return false;
+    });
   // A noun phrase binds by its head: a type word right before another ("the robot axes", "the robot laser") only
   // modifies it, so it names no display of its own (its word stays taken: it is no setting either).
   // (Only when the head names something here — a display of its type, or a switch of another display, "the robot
@@ -605,6 +633,8 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     for (let i = 0; i < tokens.length && targets.length === 0; i++) {
       const t = tokens[i]!;
       if (t.length < 3 || FILLER.has(t) || taken.some((x) => i >= x.start && i < x.start + x.length) || p.ctx.catalog.typesForWords(t).length > 0) continue;
+      // ("bump its queue depth to 10" beside a "Depth Cloud": a word in a setting's phrase is that setting's word.)
+      if (endsSettingPhrase(p.ctx.catalog, tokens, { start: i, length: 1 })) continue;
       const holders = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && singularTokens(tokenize(splitCamel(d.name))).includes(singularTokens([t])[0]!));
       if (holders.length !== 1) continue;
       const span = { start: i, length: 1 };
@@ -630,7 +660,10 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       const worded = t.displays.filter((d) => within.some((g) => tokenize(splitCamel(g.name)).every((w) => tokenize(splitCamel(d.name)).includes(w))));
       if (inside.length === 0 && worded.length > 0) { t.displays = worded; continue; }
       t.within = within;
-      t.displays = inside;
+      // ("the maps in the Costmaps group": a type word whose plain reading is the static map means what the group holds
+      // of that type.)
+      const ofType = inside.length === 0 && t.spec !== undefined && t.topics.length === 0 && t.displays.length > 0 ? p.state.live().filter((d) => d.spec === t.spec && insideAny(d, within)) : [];
+      t.displays = inside.length > 0 ? inside : ofType;
     }
   }
   if (ns) {
