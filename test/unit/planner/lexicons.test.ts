@@ -324,6 +324,8 @@ describe('word order and sentence ends of other languages', () => {
     ['aumenta a escala das setas de torque para 1 e dobra a largura da seta', 'manipulator', 'arm-sensor-bay.rviz', 'Set Arrow Width = 0.6 on "Wrist Load"'],
     ['Front Lidar の色は変えないで、点だけ少し大きくして', 'turtlebot_nav', 'nav-nested.rviz', 'Set Size (m) = 0.06 on "Front Lidar"'],
     ['地图订阅改成 transient local，队列深度设成1', 'qos_traps', undefined, 'Set Topic/Depth = 1 on "Map"'],
+    ['Floor Grid halb so viele Zellen, Farbe unverändert', 'big_graph', 'gateway-ops.rviz', 'Set Plane Cell Count = 5 on "Floor Grid"'],
+    ['Não esconde o mapa não! Só quero ele menos opaco', 'multi_robot', undefined, 'Set Alpha = 0.35 on "Map"'],
   ] as const)('"%s"', async (request, scenario, config, action) => {
     expect((await planOnScenario(scenario, request, config)).actions).toContain(action);
   });

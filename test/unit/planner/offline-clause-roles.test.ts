@@ -330,3 +330,39 @@ describe('offline planner: "is set to" before what to do about it', () => {
     expect(r.notes.join(' | ')).toMatch(/"Front Lidar is set to Reliable" says how it is/);
   });
 });
+
+describe('offline planner: sentences ended by "?" or "!", and wishes in the progressive', () => {
+  it('ends a clause at a question mark, so "Not the amcl one." after it is a clause of its own', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'Could you maybe make the particle arrows half as long? Not the amcl one.')).actions).toEqual(['Set Arrow Length = 0.15 on "Particle Cloud"']);
+    expect((await planOnScenario('turtlebot_nav', 'could you make the global costmap a little more opaque? the local one stays how it is')).actions).toEqual(['Set Alpha = 0.65 on "Global Costmap"']);
+  });
+
+  it('reads "its" after a question that named a robot as that robot\'s ("where is robot2? show its amcl pose")', async () => {
+    expect((await planOnScenario('multi_robot', 'where is robot2? show its amcl pose', 'default')).actions).toEqual(['Add PoseWithCovariance on /robot2/amcl_pose named "PoseWithCovariance"']);
+  });
+
+  it('reads "I won\'t be needing X" as a wish not to see X', async () => {
+    expect((await planOnScenario('turtlebot_nav', "I won't be needing the camera image any more, but the depth cloud stays")).actions).toEqual(['Hide "Camera Image"']);
+  });
+
+  it('reads a colour after "… no wait," as the Global Option the clause before set', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'background dark blue... no wait, dark grey, like 30 30 30', 'nav-desk-camera.rviz')).actions).toEqual(['Set Background Color = 30; 30; 30 on "Global Options"']);
+  });
+});
+
+describe('offline planner: groups named with a value or "one"', () => {
+  it('reads "the global one" inside a group named as the place, and a group named by a type word with a value as its displays', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'In the Costmaps group make the global one 0.5 alpha and the local one 0.4', 'nav-nested.rviz')).actions).toEqual(['Set Alpha = 0.5 on "Global Costmap"', 'Set Alpha = 0.4 on "Local Costmap"']);
+    expect((await planOnScenario('turtlebot_nav', 'costmaps at 50% opacity', 'nav-nested.rviz')).actions).toEqual(['Set Alpha = 0.5 on "Global Costmap"', 'Set Alpha = 0.5 on "Local Costmap"']);
+    // (Hidden, the group itself.)
+    expect((await planOnScenario('turtlebot_nav', 'hide the costmaps', 'nav-nested.rviz')).actions).toEqual(['Hide "Costmaps"']);
+  });
+
+  it('reads "make it axes" after a clause that named an Odometry as its shape', async () => {
+    expect((await planOnScenario('big_graph', 'turn on the wheel odom and make it axes instead of arrows', 'gateway-ops.rviz')).actions).toEqual(['Show "Wheel Odom"', 'Set Shape = Axes on "Wheel Odom"']);
+  });
+
+  it('reads "cameras 50% transparent" as a share, never as camera number 50', async () => {
+    expect((await planOnScenario('big_graph', 'make the cameras 50% transparent', 'gateway-ops.rviz')).notes.join(' | ')).not.toMatch(/cam_50/);
+  });
+});

@@ -205,6 +205,7 @@ describe('offline planner: goals worded without a recipe word', () => {
     ['manipulator', 'arm-workcell.rviz', 'I want to see how hard the gripper is pushing on the part', /^set up for manipulation/],
     ['multi_robot', undefined, 'I want to compare where both robots think they are on the map', /^set up for localization \(AMCL\) on robot1, robot2/],
     ['turtlebot_nav', 'nav-desk-camera.rviz', 'the robot keeps losing track of where it is on the map, help me see why', /^set up for localization/],
+    ['turtlebot_nav', 'nav-desk-camera.rviz', "I'm chasing why the robot keeps hugging the walls in the corridor, show me what I'd need to see for that", /^set up for navigation/],
   ] as const)('reads the goal of "%s"', async (scenario, config, request, note) => {
     expect((await onScenario(scenario, config, request)).notes[0]).toMatch(note);
   });

@@ -120,3 +120,16 @@ describe('offline planner: counts and sizes said in other words', () => {
       .toEqual(['Set Topic/Reliability Policy = Best Effort on "Global Plan"', 'Set Topic/Depth = 10 on "Global Plan"']);
   });
 });
+
+describe('offline planner: "half as", "solid colour"', () => {
+  it('reads "half as long" and "half as opaque" as half of what it is, and asks about "half as transparent"', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'the particle arrows half as long')).actions).toEqual(['Set Arrow Length = 0.15 on "Particle Cloud"']);
+    expect((await planOnScenario('turtlebot_nav', 'Front View overlay half as opaque, zoom stays', 'nav-desk-camera.rviz')).actions).toEqual(['Set Overlay Alpha = 0.25 on "Front View"']);
+    expect((await planOnScenario('turtlebot_nav', 'make the map half as transparent')).actions).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', 'make the map twice as opaque')).notes.join(' | ')).toMatch(/out of range/);
+  });
+
+  it('reads "one solid colour" as a flat colour, not as opaque', async () => {
+    expect((await planOnScenario('manipulator', 'make the depth cloud one solid colour, orange-ish (255,140,0)')).actions).toEqual(['Set Color Transformer = FlatColor on "Depth Cloud"', 'Set Color = 255; 140; 0 on "Depth Cloud"']);
+  });
+});

@@ -8,7 +8,8 @@ import { findVerb } from './phrases.ts';
 type Context = ProposalInput['context'];
 
 /** Units and counted words after a number that make it a value, not a device's number ("markers 3 times bigger"). */
-const VALUE_AFTER = String.raw`(?!\s*(?:%|cm|mm|m|px|s|sec|seconds?|deg|degrees?|°|times|x|fold|hz|percent|pixels?|metres?|meters?)\b)(?!\s*(?:to|-|–|—)\s*-?\d)`;
+// ("cameras 50% transparent": "%" is no word, so it is matched apart from the \b the words need.)
+const VALUE_AFTER = String.raw`(?!\s*(?:%|°|(?:cm|mm|m|px|s|sec|seconds?|deg|degrees?|times|x|fold|hz|percent|pixels?|metres?|meters?)\b))(?!\s*(?:to|-|–|—)\s*-?\d)`;
 /** How a number is introduced: "camera 3", "cam_3", "cam #3", "camera no. 3", "Kamera Nr. 3", "camera number 3". */
 const INTRO = String.raw`(?:[\s_-]*#\s*|[\s_-]?(?:no|nr|n°|num|number)(?:\s*\.)?\s*|[\s_-]?)`;
 /** More numbers of the same word: "cameras 4 and 5", "cams 2, 3 and 9". */

@@ -86,7 +86,7 @@ export const GENERAL_WORDS: readonly string[] = [
   // function words
   'a', 'an', 'the', 'this', 'that', 'these', 'those', 'it', 'its', 'it s', 'they', 'them', 'their', 'there', 'here', 'what', 'which', 'who', 'whom',
   'whose', 'where', 'when', 'why', 'how', 'whether', 'if', 'then', 'than', 'so', 'such', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'onto',
-  'of', 'off', 'on', 'out', 'over', 'under', 'up', 'down', 'minus', 'negative', 'lying', 'sitting', 'resting', 'to', 'toward', 'towards', 'with', 'within', 'without', 'about', 'above', 'below',
+  'of', 'off', 'on', 'out', 'over', 'under', 'up', 'down', 'minus', 'negative', 'lying', 'sitting', 'resting', 'ish', 'clutter', 'cluttering', 'cluttered', 'to', 'toward', 'towards', 'with', 'within', 'without', 'about', 'above', 'below',
   'across', 'along', 'alongside', 'around', 'against', 'among', 'upon', 'after', 'before', 'behind', 'between', 'beyond', 'during', 'except', 'inside', 'outside', 'near', 'next', 'per', 'via', 'through',
   'and', 'or', 'nor', 'but', 'also', 'too', 'either', 'neither', 'both', 'each', 'every', 'all', 'any', 'some', 'none', 'no', 'not', 'only',
   'just', 'even', 'still', 'yet', 'already', 'again', 'once', 'instead', 'rather', 'quite', 'very', 'really', 'much', 'more', 'most', 'less',

@@ -181,6 +181,8 @@ export function numbersIn(text: string): NumberMention[] {
   // "half transparent", "at half the size": a half is 50 %.
   words.forEach((w, i) => {
     if (w.replace(/[.!?]+$/, '') !== 'half') return;
+    // ("half as long", "half as opaque": a factor of what it is now, read by factorsIn.)
+    if (words[i + 1] === 'as') return;
     // "half a metre", "half a second": a length or a time, not a share.
     const next = (words[i + 1] === 'a' || words[i + 1] === 'an' ? words[i + 2] : words[i + 1])?.replace(/[.!?]+$/, '');
     if (next && UNITS[next] !== undefined) out.push({ value: 0.5 * UNITS[next]!, percent: false, unit: next, index: i, word: 'half' });

@@ -143,7 +143,7 @@ function valuedClause(clause: string, tokens: readonly string[]): boolean {
   return numbersIn(clause).length > 0 || colourIn(clause) !== undefined || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]));
 }
 
-/** Words of a transparency. */
+/** Words of how see-through a display is ("dim the grid" reads "more transparent the grid"). */
 const SEE_THROUGH_WORDS = ['transparent', 'transparency', 'translucent', 'see through', 'opaque', 'opacity'];
 
 const PRONOUNS = new Set(['it', 'that', 'this', 'that one', 'this one', 'the new one', 'the display']);
@@ -381,11 +381,11 @@ function handleClause(p: Planner, clause: string): void {
   ({ clause, group: p.addInto } = groupToAddInto(p, clause));
   if (replaceDisplay(p, clause) || retopicDisplay(p, clause) || sameAs(p, clause) || lookAlike(p, clause) || sameAgain(p, clause) || timesNow(p, clause)) return;
   // "black background", "frame rate 15": a Global Option takes the clause's value; what else it names is read after.
-  // "…background grey, make it black", "…, actually black": a clause that refers back, naming no display, with a
-  // value, is about the Global Option the clause before set.
+  // "…background grey, make it black", "…, actually black", "background dark blue… no wait, dark grey": a clause that
+  // refers back or follows a correction, naming no display, with a value, is about the Global Option the clause before set.
   const back = tokenize(clause);
   if (p.lastGlobalWord && globalOptionWord(clause) === undefined && p.ctx.catalog.typesForWords(clause).length === 0
-    && (back.slice(0, 3).some((w) => CONCEPTS.corrections.pronouns.includes(w)) || CONCEPTS.corrections.markers.includes(back[0] ?? '')) && valuedClause(clause, back)) {
+    && (back.slice(0, 3).some((w) => CONCEPTS.corrections.pronouns.includes(w)) || CONCEPTS.corrections.markers.includes(back[0] ?? '') || p.correcting === true) && valuedClause(clause, back)) {
     clause = `${p.lastGlobalWord} ${clause}`;
   }
   const rest = takeGlobalOption(p, clause);
@@ -1322,6 +1322,8 @@ function readRequest(input: OfflineInput): Reading {
       p.moreClauses = i + 1 < parts.length;
       p.nextChangesIt = i + 1 < parts.length && changesItByVerb(parts[i + 1]!);
       if (!correcting && !conditional(p, c, handleClause)) handleClause(p, c);
+      const robots = p.ctx.namespaces.filter((n) => tokenize(c).includes(n.toLowerCase()));
+      p.robotBefore = robots.length === 1 ? robots[0] : undefined;
       // (A clause that planned nothing, as a lone "Actually", leaves what "do the same" repeats.)
       if (p.actions.length > start) p.previousActions = p.actions.slice(start);
       // "…, no, leave it": the clause after a correction takes back what came before it.

@@ -43,7 +43,7 @@ export function clauses(text: string): string[] {
   return joined
     // …nor inside a range ("between 10 and 200"), nor before a "stay" that ends the clause ("Where Am I but stay", the
     // German "soll aber bleiben"): what it follows stays.
-    .split(/\s*(?:[;,]|\s[–—]\s|(?<=\p{L})[–—](?=\p{L})|\.\s|\bthen\b|\bbut\b(?!\s+(?:stay|stays|remain|remains)\s*(?:[,.;!]|$))|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/iu)
+    .split(/\s*(?:[;,]|\s[–—]\s|(?<=\p{L})[–—](?=\p{L})|\.\s|(?<=[?!])\s+(?=\p{L})|\bthen\b|\bbut\b(?!\s+(?:stay|stays|remain|remains)\s*(?:[,.;!]|$))|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/iu)
     .map((c) => c.trim())
     // (A clause of punctuation alone, left where a fixed frame was taken out, "… on . ." asks for nothing.)
     .filter((c) => /[\p{L}\p{N}]/u.test(c));

@@ -76,6 +76,7 @@ export function factorsIn(text: string): Quantity[] {
       if (words[next] === 'of') next++;
     }
     else if (FACTOR_WORDS[w] !== undefined) factor = FACTOR_WORDS[w];
+    else if (w === 'half' && words[i + 1] === 'as') factor = 0.5;
     // …not "12 x 12 cells", a grid's two sides.
     else if ((NUMBER_WORDS[w] !== undefined || /^\d+(?:\.\d+)?$/.test(w)) && (words[i + 1] === 'times' || (words[i + 1] === 'x' && !/^\d/.test(words[i + 2] ?? '')))) {
       factor = NUMBER_WORDS[w] ?? Number(w);

@@ -181,7 +181,7 @@ function cuedRecipe(p: Planner, text: string, tokens: readonly string[]): Recipe
   for (const phrase of [...FIX_PHRASES, ...BIGGER, ...SMALLER, 'nothing', 'not', 'no', 'never', 'don t', 'doesn t', 'can t', 'cannot']) {
     const at = hasPhrase(tokens, phrase);
     // ("…, help me see why": wanting to see why is the goal's.)
-    if (at && phrase === 'why' && ['see', 'understand', 'out', 'know'].includes(tokens[at.start - 1] ?? '')) continue;
+    if (at && phrase === 'why' && ['see', 'understand', 'out', 'know', 'chasing', 'debugging', 'investigating', 'checking'].includes(tokens[at.start - 1] ?? '')) continue;
     if (at && !spans.some((s) => overlaps(s, at))) return undefined;
   }
   // …nor a setting of a display ("give the waypoints another colour").

@@ -201,6 +201,20 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
             value = round(clampTo(prop, current(prop.path)! * shareFactor(share, text, bigger, smaller)));
             break;
           }
+          // "half as opaque": a factor of an alpha said by its opacity (never by its transparency, which goes the other way).
+          const factor = free().find((x) => x.kind === 'factor');
+          if (!fitting && factor && dimensionOf(prop) === 'fraction' && current(prop.path) !== undefined && ['opaque', 'opacity', 'alpha'].some((w) => tokens.includes(w))
+            && !tokens.some((t) => /^(transparen|translucen)/.test(t))) {
+            take(factor);
+            const v = current(prop.path)! * factor.value;
+            if (v > (prop.max ?? 1)) {
+              questions.push(`${label}: ${prop.path} takes 0–1; ${factor.value}× its ${current(prop.path)} is ${round(v)}, out of range; nothing was changed`);
+              used.add(prop.path);
+              continue;
+            }
+            value = round(v);
+            break;
+          }
           const q = free().find((x) => x.to === undefined);
           // A number whose kind the property cannot take ("20 cells" for a size in metres) is a question, not a guess.
           if (q && !fitting) {
@@ -672,7 +686,8 @@ const STYLE_CUES = new Set(['as', 'to', 'into', 'use', 'using', 'with', 'in', 'f
 /**
  * Whether a drawing style's value in a clause is the noun a size change is made to ("the dots chunkier", "bigger
  * squares", "the arrow is too long, halve it"): the clause changes a size or length of the same display, by a
- * comparative or a factor, names no other setting but a size, and no style cue stands before the value or names the setting after it.
+ * comparative or a factor, names no other setting but a size, and no style cue stands before the value or names the
+ * setting after it.
  */
 function sizeChangeNamesDrawn(tokens: readonly string[], at: Span, meant: readonly PropertyMatch[], prop: PropertySpec, comparative: boolean): boolean {
   if (!comparative || !/\b(style|shape)\b/i.test(prop.path)) return false;

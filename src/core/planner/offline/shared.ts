@@ -80,6 +80,8 @@ export interface Planner {
   changedNext?: 'pointer' | 'value';
   /** Another clause of the request comes after this one. */
   moreClauses?: boolean;
+  /** The one robot the clause before named, for "its" ("where is robot2? show its amcl pose"). */
+  robotBefore?: string;
   /** A clause said not to touch any display ("…, and don't touch any display"): no display action is applied. */
   keepDisplays?: string;
   /** Displays a clause says stay ("Front View stays"): no other clause hides or removes them; changes are made. */
@@ -174,6 +176,8 @@ export function singularTokens(words: readonly string[]): string[] {
 export function namespaceOf(p: Planner, tokens: readonly string[]): string | undefined {
   const ns = p.ctx.namespaces.find((n) => tokens.includes(n.toLowerCase()));
   if (ns) return ns;
+  // "where is robot2? show its amcl pose": "its" after a clause that named one robot is that robot's.
+  if (p.robotBefore && tokens.includes('its')) return p.robotBefore;
   if (!anyPhrase(tokens, OTHER_ONE) || p.ctx.namespaces.length < 2) return undefined;
   const used = lastNamespace(p);
   const others = p.ctx.namespaces.filter((n) => n !== used);

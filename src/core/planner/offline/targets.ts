@@ -7,7 +7,7 @@ import { looseDisplayName } from '../../rviz/displays.ts';
 import { absoluteTopic, drawableType, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ADD_WORDS, ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
 import { CONCEPTS } from './concepts.ts';
-import { colourIn, displayMentions, hasPhrase, isPropertyWord, numbersIn, overlaps, endsSettingPhrase, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
+import { colourIn, displayMentions, endsSettingPhrase, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { factorsIn, quantitiesOf } from './quantities.ts';
 import { findVerb } from './phrases.ts';
 import { propertySettings, VALUE_WORDS } from './settings.ts';
@@ -92,23 +92,28 @@ function withoutMentions(found: TypeMention[], taken: Span[], dropped: (m: TypeM
 
 /** Words before a value that say how something is drawn: "show the amcl arrow as axes", "change the amcl arrow to axes". */
 const VALUE_LEADS = new Set(['as', 'with', 'using', 'like', 'to', 'into']);
+/** Words that point back at what the clause before named, right before a value of it ("make it axes"). */
+const POINTER_LEADS: ReadonlySet<string> = new Set(['it', 'them']);
 
 /**
  * Type mentions without those that are a value of a display named here ("the amcl arrow as axes" is its Shape, not an
  * Axes display to add); their words are freed for that setting.
  */
 function valuesNamedAsTypes(p: Planner, tokens: readonly string[], targets: readonly Target[], found: TypeMention[], taken: Span[]): TypeMention[] {
+  // ("make it axes instead of arrows": after "it", a value of what the clause before named.)
+  const lead = (m: TypeMention): boolean => m.start > 0 && (VALUE_LEADS.has(tokens[m.start - 1]!) || POINTER_LEADS.has(tokens[m.start - 1]!));
   // (Most clauses have no type word after "as" or "with": nothing to work out for them.)
-  if (!found.some((m) => m.start > 0 && VALUE_LEADS.has(tokens[m.start - 1]!))) return found;
+  if (!found.some(lead)) return found;
+  const pointed = found.some((m) => m.start > 0 && POINTER_LEADS.has(tokens[m.start - 1]!)) ? p.last.map((t) => t.displays[0]?.spec ?? t.spec) : [];
   // What the clause names: its targets so far, the other types it names, and displays a word of whose name it holds.
   const named = [
-    ...targets.map((t) => t.displays[0]?.spec ?? t.spec), ...found.map((m) => m.spec),
+    ...targets.map((t) => t.displays[0]?.spec ?? t.spec), ...found.map((m) => m.spec), ...pointed,
     ...p.state.live().filter((d) => tokenize(splitCamel(d.name)).some((w) => w.length >= 3 && !FILLER.has(w) && tokens.includes(w))).map((d) => d.spec),
   ];
   const values = new Set(named.flatMap((s) => s?.properties ?? []).filter((x) => x.kind === 'enum')
     .flatMap((x) => (x.values ?? []).map((v) => singularTokens(tokenize(v)).join(' '))));
   if (values.size === 0) return found;
-  return withoutMentions(found, taken, (m) => m.start > 0 && VALUE_LEADS.has(tokens[m.start - 1]!) && values.has(singularTokens(tokens.slice(m.start, m.start + m.length)).join(' ')));
+  return withoutMentions(found, taken, (m) => lead(m) && values.has(singularTokens(tokens.slice(m.start, m.start + m.length)).join(' ')));
 }
 
 /** Words that point from a display at the topic it shows ("whatever listens to", "the one subscribed to"). */
@@ -329,7 +334,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const qualified = before !== undefined && p.state.live().some((d) => d.classId !== 'rviz_common/Group' && insideAny(d, [m.display])
       && singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(before));
     const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0 || longerType || qualified;
-    if (!others && !anyPhrase(tokens, ALL_WORDS)) continue;
+    // …and "costmaps at 50 % opacity": a value, which a Group takes none of, is for the displays of the type.
+    const valued = numbersIn(clause).length > 0 || colourIn(clause) !== undefined || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]));
+    if (!others && !valued && !anyPhrase(tokens, ALL_WORDS)) continue;
     // …but "in the costmaps group" is that group as a place.
     const asPlace = GROUP_WORDS.has(tokens[m.start + m.length] ?? '') || tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
     if (asPlace) continue;
@@ -348,7 +355,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // ("the arm's frames": a possessive 's between them.)
     const next = m.start + m.length + (tokens[m.start + m.length] === 's' ? 1 : 0);
     const place = before.some((t) => PLACE_WORDS.has(t)) || typeSpans.some((t) => t.start === next);
-    const others = named.some((o) => o !== m && !overlaps(o, m)) || typeSpans.some((t) => !overlaps(t, m) && !(groupWord && t.start === m.start + m.length));
+    // ("in the Costmaps group make the global one 0.5 alpha": "the global one" is another thing named.)
+    const one = tokens.some((t, i) => (t === 'one' || t === 'ones') && i > m.start + m.length && !FILLER.has(tokens[i - 1]!));
+    const others = named.some((o) => o !== m && !overlaps(o, m)) || typeSpans.some((t) => !overlaps(t, m) && !(groupWord && t.start === m.start + m.length)) || one;
     if (!(place || groupWord) || !others) continue;
     within.push(m.display);
     named.splice(named.indexOf(m), 1);
@@ -619,7 +628,8 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       const q = singularTokens([tokens[at - 1]!])[0]!;
       const specs = new Set(p.last.map((t) => t.spec).filter((x): x is DisplayTypeSpec => x !== undefined));
       const carries = (d: VirtualDisplay): boolean => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(q);
-      const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && (specs.size === 0 || (d.spec !== undefined && specs.has(d.spec))) && carries(d) && (ns === undefined || belongsTo(d, ns)));
+      const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && (specs.size === 0 || (d.spec !== undefined && specs.has(d.spec))) && carries(d) && (ns === undefined || belongsTo(d, ns))
+        && (within.length === 0 || insideAny(d, within)));
       if (found.length === 1 || (found.length > 1 && tokens[at] === 'ones')) {
         const span = { start: at - 1, length: 2 };
         taken.push(span);
