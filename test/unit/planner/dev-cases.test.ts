@@ -280,6 +280,14 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p23k-tb-15': 'typo "thiker": offered as a choice',
   'dev-p23k-tb-26': '"set its colour to cyan so it\'s ready for later" is read as a change for later, so nothing is set',
   'dev-p23k-tb-29': '"gonna tune the local controller for tight corridors - set things up": no goal cue for the local controller',
+  'dev-p23l-arm-10': 'German "Die Joints-Achsen brauche ich gerade nicht" turns off the Joints display\'s axes; the case expects the display hidden',
+  'dev-p23l-multi-03': '"in the robot2 group, make the Scan dots bigger": the group said in a clause of its own does not pick robot2\'s Scan, so each is offered as a choice',
+  'dev-p23l-qos-04': 'Chinese "点大小调到 0.03" on a cloud drawn as Points: 0.03 is refused as a pixel size rather than read as metres',
+  'dev-p23l-tb-13': '"hide everything in Localization except the pose" hides the group, not its displays but the pose',
+  'dev-p23l-tb-30': '"not the grid - the TF frame names should be on" is not read',
+  'dev-p23m-man-01': '"force arrows half as long": the sim\'s Tool Wrench has Force Arrow Scale 0.05, so half is 0.025; the case expects 1 (half of 2)',
+  'dev-p23m-tb-18': 'typos "mak", "alpa": offered as choices',
+  'dev-p23m-tb-30': '"Walls OK as is; Laser dots squares, 0.05": the size after the style is taken into the clause that keeps Walls',
 };
 
 function groupOf(id: string): string {
