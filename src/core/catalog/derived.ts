@@ -16,6 +16,19 @@ export interface DerivedTopicUse {
   note: string;
 }
 
+/** The topic property of InteractiveMarkers: it names the marker server's namespace, not a topic. */
+export const MARKER_NAMESPACE = 'Interactive Markers Namespace';
+
+/** The topic an InteractiveMarkers display draws from: `<namespace>/update`. */
+export function markerUpdateTopic(namespace: string): string {
+  return `${namespace.replace(/\/+$/, '')}/update`;
+}
+
+/** The namespace of a marker server's update topic (`/server/update`, `/server/update_full` → `/server`). */
+export function markerNamespace(topic: string): string {
+  return topic.replace(/\/update(_full)?$/, '');
+}
+
 /** image_transport's rule: the camera_info lives next to the image (`/cam/image_raw` → `/cam/camera_info`). */
 export function derivedTopicName(rule: DerivedTopic['rule'], part: string, topic: string): string {
   if (rule === 'suffix') return topic + part;

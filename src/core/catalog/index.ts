@@ -22,7 +22,7 @@ export type { PropertyMatch, TypeMention } from './words.ts';
 export { catalogProblems } from './consistency.ts';
 export { availableIn, normalizeMessageType } from './lookup.ts';
 export { namedColors } from './values.ts';
-export { derivedTopicName, derivedTopicsFor, transportFor, type DerivedTopicUse, type TopicTransport } from './derived.ts';
+export { derivedTopicName, derivedTopicsFor, MARKER_NAMESPACE, markerNamespace, markerUpdateTopic, transportFor, type DerivedTopicUse, type TopicTransport } from './derived.ts';
 export { conditionHolds, conditionsOf, conditionText, satisfyingValue, type Condition, type ConditionOp } from './conditions.ts';
 export { GLOBAL_OPTIONS, globalOptionSpec, globalOptionSpecs, isGlobalOptions } from './global-options.ts';
 export { effectiveRequestedQos, type EffectiveQos, type QosFieldValue, type QosValueSource } from './qos.ts';

@@ -3,7 +3,7 @@
  * requests (from the config, else RViz's default for that property), and the frames it names.
  * Only displays that are enabled, inside enabled groups, are considered: RViz subscribes nothing for the others.
  */
-import { effectiveRequestedQos, type Catalog, type DisplayTypeSpec } from '../catalog/index.ts';
+import { effectiveRequestedQos, MARKER_NAMESPACE, markerUpdateTopic, type Catalog, type DisplayTypeSpec } from '../catalog/index.ts';
 import { valueAt } from '../catalog/qos.ts';
 import { durabilityFromRviz, historyFromRviz, reliabilityFromRviz } from '../graph/qos.ts';
 import type { QosProfile } from '../graph/types.ts';
@@ -116,8 +116,8 @@ function subscriptionsOf(d: DisplayInfo, spec: DisplayTypeSpec | undefined): Dis
     if (t.value.trim() === '') return;
     const primary = spec ? spec.topicProperties[0] === t.property : i === 0;
     // InteractiveMarkers names a namespace; the display subscribes to `<namespace>/update`.
-    const isNamespace = t.property === 'Interactive Markers Namespace';
-    const topic = isNamespace ? `${absoluteTopic(t.value).replace(/\/+$/, '')}/update` : absoluteTopic(t.value);
+    const isNamespace = t.property === MARKER_NAMESPACE;
+    const topic = isNamespace ? markerUpdateTopic(absoluteTopic(t.value)) : absoluteTopic(t.value);
     const sub: DisplaySubscription = {
       display: d.name, classId: d.classId, typeName, path: d.path, property: t.property, topic, written: t.value, primary,
       // The catalog lists the accepted types of the main topic only (DepthCloud's two topics are both images).

@@ -3,6 +3,7 @@
  * verified, and returns its exact inverse. A list applies atomically: all or nothing.
  */
 import { isMap, type YAMLMap } from 'yaml';
+import { MARKER_NAMESPACE, markerNamespace } from '../catalog/derived.ts';
 import { ACTION_NAMES, BLANK_ACTION, type RvizAction } from './action-types.ts';
 import { parse, type ParseOptions, type RvizDocument } from './document.ts';
 import {
@@ -92,7 +93,7 @@ function checkTopicName(topic: string, action: string): string {
 
 /** Interactive markers are named by namespace; people often give the update topic (`/server/update`). */
 function topicFor(prop: string, topic: string): string {
-  return prop === 'Interactive Markers Namespace' ? topic.replace(/\/update(_full)?$/, '') : topic;
+  return prop === MARKER_NAMESPACE ? markerNamespace(topic) : topic;
 }
 
 const sorted = (m: EmitMap): EmitMap => Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

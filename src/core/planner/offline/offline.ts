@@ -526,8 +526,8 @@ function handleClause(p: Planner, clause: string): void {
   const firstVerb = findVerb(tokens, taken);
   // …also of what the clause before named ("make the plan blue and 40 % see-through").
   // (Words of a display's name are in no setting's phrase: "hide frames arm", the Spanish "oculta los frames del brazo".)
-  const outsideNames = tokens.map((w, i) => (targets.some((t) => t.span !== undefined && t.displays.length > 0 && i >= t.span.start && i < t.span.start + t.span.length) ? '' : w));
-  const verbInPhrase = firstVerb !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, outsideNames, firstVerb.span));
+  const outsideNames = (): string[] => tokens.map((w, i) => (targets.some((t) => t.span !== undefined && t.displays.length > 0 && i >= t.span.start && i < t.span.start + t.span.length) ? '' : w));
+  const verbInPhrase = firstVerb !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => t.spec !== undefined && propertyPhraseAround(t.spec, outsideNames(), firstVerb.span));
   const verbHit = verbInPhrase ? findVerb(tokens, [...taken, firstVerb.span]) : firstVerb;
   let verb: Verb | undefined = fixSpan ? 'fix' : verbHit?.verb;
   // "Front Lidar is set to Reliable but …, so fix the QoS": "is set to" says how it is, before a clause that says

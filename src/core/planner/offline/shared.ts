@@ -1,5 +1,5 @@
 // What the offline planner's steps share: the run's state (Planner), a target of a clause, names and namespaces.
-import type { DisplayTypeSpec } from '../../catalog/index.ts';
+import { MARKER_NAMESPACE, markerNamespace, markerUpdateTopic, type DisplayTypeSpec } from '../../catalog/index.ts';
 import { splitCamel, tokenize } from '../../catalog/text.ts';
 import { BLANK_ACTION, type RvizAction } from '../../rviz/action-types.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
@@ -218,8 +218,8 @@ export function displayTopic(d: VirtualDisplay): string {
   const prop = d.spec?.topicProperties[0];
   const topic = prop ? d.topics.get(prop) ?? '' : [...d.topics.values()][0] ?? '';
   // Interactive markers are named by their server's namespace (`/target_marker`); the topic it draws is its update
-  // topic (`/target_marker/update`), the one the robot publishes.
-  return prop === 'Interactive Markers Namespace' && topic !== '' && !/\/update(_full)?$/.test(topic) ? `${topic.replace(/\/$/, '')}/update` : topic;
+  // topic (`/target_marker/update`), the one the robot publishes. (A topic this plan set is that topic already.)
+  return prop === MARKER_NAMESPACE && topic !== '' && markerNamespace(topic) === topic ? markerUpdateTopic(topic) : topic;
 }
 
 /**

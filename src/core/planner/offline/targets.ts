@@ -270,6 +270,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   }
   // A longer type phrase beats a display name inside it ("grid cells" is a GridCells, not the "Grid" display).
   const typeSpans = typeMentions(tokens, p.ctx.catalog.displays, []);
+  // Whether the clause carries a value (a number, a colour or a comparative), read once and only when a name needs it.
+  let valueRead: boolean | undefined;
+  const carriesValue = (): boolean => (valueRead ??= numbersIn(clause).length > 0 || colourIn(clause) !== undefined || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER])));
   // (Every display the clause names, read only for a group's name beside a value: most clauses never need it.)
   let otherNames: ReturnType<typeof displayMentions> | undefined;
   const named = displayMentions(tokens, p.state.live(), taken, p.nounFirst).filter((m) => {
@@ -277,7 +280,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     const defaultName = m.display.spec !== undefined && tokenize(splitCamel(m.display.name)).join(' ') === tokenize(splitCamel(m.display.spec.name)).join(' ');
     // …unless that type is nowhere on this robot or in this document and a value follows: "make the grid cells half a
     // metre" sizes the Grid's cells, "add grid cells" still adds a GridCells.
-    const valued = numbersIn(clause).length > 0 || factorsIn(clause).length > 0 || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER])) || colourIn(clause) !== undefined;
+    const valued = carriesValue() || factorsIn(clause).length > 0;
     const present = (spec: DisplayTypeSpec): boolean => !valued || topicsForSpec(p.ctx, spec).length > 0 || p.state.live().some((d) => d.classId === spec.classId);
     // A group's name inside a longer type phrase ("the thermal sensor" beside a Thermal group) gives way too, unless
     // it is said as a group or a place ("the thermal group", "in thermal").
@@ -335,8 +338,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       && singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(before));
     const others = named.some((o) => o !== m && !overlaps(o, m)) || slashNames(clause).length > 0 || longerType || qualified;
     // …and "costmaps at 50 % opacity": a value, which a Group takes none of, is for the displays of the type.
-    const valued = numbersIn(clause).length > 0 || colourIn(clause) !== undefined || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]));
-    if (!others && !valued && !anyPhrase(tokens, ALL_WORDS)) continue;
+    if (!others && !carriesValue() && !anyPhrase(tokens, ALL_WORDS)) continue;
     // …but "in the costmaps group" is that group as a place.
     const asPlace = GROUP_WORDS.has(tokens[m.start + m.length] ?? '') || tokens.slice(Math.max(0, m.start - 2), m.start).some((t) => PLACE_WORDS.has(t));
     if (asPlace) continue;
