@@ -46,6 +46,13 @@ function mappingRewrites(list: readonly { words: string[]; means: string }[]): (
 const SYNONYMS = mappingRewrites(data.synonyms);
 const ABBREVIATIONS = mappingRewrites(data.abbreviations);
 
+/** Phrasings read the planner's way ("stop hiding" is show, "20x20" is 20 cells): concepts.json `rewrites`, in order. */
+const PHRASINGS = data.rewrites.map((r) => [new RegExp(r.pattern, 'gi'), r.means] as const);
+
+export function rewritePhrasings(text: string): string {
+  return PHRASINGS.reduce((out, [re, to]) => out.replace(re, to), text);
+}
+
 /**
  * The request with abbreviations, synonyms and negated or lessened comparatives written as the planner reads them. A
  * word that is a name here (`names`: words of display, topic and frame names) is never rewritten.

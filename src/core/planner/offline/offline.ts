@@ -35,7 +35,7 @@ import { placeWords } from './places.ts';
 import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
-import { CONCEPTS, guessesIn, rewriteConcepts } from './concepts.ts';
+import { CONCEPTS, guessesIn, rewriteConcepts, rewritePhrasings } from './concepts.ts';
 import { bothAsEveryRobot, everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
 import { deferred, leaveSpan, negationAt, opensWithNoting, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
@@ -1281,28 +1281,7 @@ function readRequest(input: OfflineInput): Reading {
   const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(dropReplacedValues(explicitColours(part, known)), names)), names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   p.hexValues = hexTokens(text);
-  text = takeFixedFrame(p, text).replace(/\b(everything|all|every display)\s+but\b/gi, '$1 except')
-    // "nothing but the map", "show nothing except the laser": only those.
-    .replace(/\bnothing\s+(?:but|except|other\s+than|besides)\b/gi, 'only')
-    // "the view should refresh 20 times a second": how often the view redraws is the frame rate (nothing else
-    // "blinks 3 times a second").
-    .replace(/\b(?:refresh(?:es|ed)?|redraw(?:s|n)?|re-?render(?:s|ed)?|update[sd]?)\s+(\d+(?:\.\d+)?)\s+times\s+(?:a|per|each)\s+second\b/gi, 'frame rate $1')
-    // "stop hiding the map": show it.
-    .replace(/\bstop\s+hiding\b/gi, 'show')
-    // "no need to add an odometry display", "there's no need to hide the grid": a negated change.
-    .replace(/\b(?:there(?:['’]s|\s+is)\s+)?no\s+need\s+to\b/gi, "don't")
-    // "add also the temperature…" (French "ajoute aussi"): "also" after its verb leads the clause, not splits it.
-    .replace(/\b(add|show|hide|remove|make|set|put|turn\s+(?:on|off))\s+also\b/gi, 'also $1')
-    // "drop a small axes marker on base_scan": dropping a new thing somewhere places it.
-    .replace(/\bdrop\s+(?=(?:a|an|one more)\s)/gi, 'add ')
-    // "amcl pose arrow -> axes": an arrow written between two values is "to".
-    .replace(/\s*(?:->|→|=>)\s*/g, ' to ')
-    // "colour it along z", "along the x-axis": the catalog's "by z axis".
-    .replace(/\balong\s+(?:the\s+)?([xyz])(?:[\s-]*axis)?\b/gi, 'by $1 axis')
-    // "use 0-0.5", "10–90": a range written with a dash is "0 to 0.5" (a minus after a space stays a sign).
-    .replace(/(\d)(?:\s*[–—]\s*|-|\s+-\s+)(?=\.?\d)/g, '$1 to ')
-    // "make the grid 20x20": a square of cells, that many to a side.
-    .replace(/\b(\d+)\s*[x×]\s*\1\b(?!\s*(?:cells?|squares?)\b)/gi, '$1 cells');
+  text = rewritePhrasings(takeFixedFrame(p, text));
   // "X should sit behind the rest", "X at the back": the place words of "be drawn behind everything" (Draw Behind on).
   text = placeWords(text);
   // Robot commands ("drive forward 2 m", "open the gripper") are no display change: a note each, the rest planned.
