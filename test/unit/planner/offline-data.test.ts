@@ -1,15 +1,35 @@
 // The offline planner's data files load and agree with the catalog: catalog/recipes.json (goal-level set-ups) and
-// catalog/lexicons/*.json (other languages), each checked by its JSON Schema, like the catalog's own tests.
+// catalog/lexicons/*.json (other languages) and catalog/concepts.json (English concepts and phrasings), each checked by its JSON Schema, like the catalog's own tests.
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import { tokenize } from '../../../src/core/catalog/text.ts';
 import { vocabulary } from '../../../src/core/planner/offline/accounting.ts';
+import { CONCEPTS, rewritePhrasings } from '../../../src/core/planner/offline/concepts.ts';
 import { LEXICONS, translate, type LexiconFile } from '../../../src/core/planner/offline/languages.ts';
 import { RECIPES, type RecipeFile } from '../../../src/core/planner/offline/recipes.ts';
 
 const read = (path: string): unknown => JSON.parse(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8'));
+
+describe('catalog/concepts.json', () => {
+  const validate = new Ajv({ strict: true, allErrors: true, allowMatchingProperties: true }).compile(read('catalog/concepts.schema.json') as object);
+
+  it('passes its schema under ajv strict mode, and refuses an unknown field', () => {
+    expect(validate(read('catalog/concepts.json')), JSON.stringify(validate.errors)).toBe(true);
+    const copy = structuredClone(read('catalog/concepts.json')) as { rewrites: Record<string, unknown>[] };
+    copy.rewrites[0]!.flags = 'g';
+    expect(validate(copy)).toBe(false);
+  });
+
+  it('rewrites the example each phrasing gives of itself', () => {
+    for (const r of CONCEPTS.rewrites) {
+      const example = /"([^"]+)"/.exec(r.why)?.[1];
+      expect(example, r.why).toBeDefined();
+      expect(rewritePhrasings(example!), r.why).not.toBe(example);
+    }
+  });
+});
 
 describe('catalog/recipes.json', () => {
   const validate = new Ajv({ strict: true, allErrors: true, allowMatchingProperties: true }).compile(read('catalog/recipes.schema.json') as object);
