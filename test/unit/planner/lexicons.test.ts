@@ -330,3 +330,19 @@ describe('word order and sentence ends of other languages', () => {
     expect((await planOnScenario(scenario, request, config)).actions).toContain(action);
   });
 });
+
+describe('words at the end of a clause, and phrases of several words', () => {
+  it('German "weg" ending a clause is off; a capitalised "Weg" stays the path', async () => {
+    expect(read('Zeig die TF-Namen an, die Achsen aber weg')).toBe('show TF names , axes but off');
+    expect(await plan('manipulator', 'Zeig die TF-Namen an, die Achsen aber weg')).toEqual(['set_property TF Show Names true', 'set_property TF Show Axes false']);
+    expect(read('Zeig den Weg')).toBe('show path');
+  });
+
+  it('Portuguese "deixa só as últimas 10" keeps only the last 10', () => {
+    expect(read('liga o Wheel Odom e deixa só as últimas 10')).toBe('turn on Wheel odom and keep only last 10');
+  });
+
+  it('Spanish "la nube de puntos de la cámara de profundidad" is the depth camera\'s cloud, not a Depth Cloud and a camera', async () => {
+    expect(await plan('turtlebot_nav', 'quita la nube de puntos de la cámara de profundidad')).toEqual(['remove_display Depth Cloud']);
+  });
+});

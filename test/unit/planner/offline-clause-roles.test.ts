@@ -366,3 +366,14 @@ describe('offline planner: groups named with a value or "one"', () => {
     expect((await planOnScenario('big_graph', 'make the cameras 50% transparent', 'gateway-ops.rviz')).notes.join(' | ')).not.toMatch(/cam_50/);
   });
 });
+
+describe('offline planner: what a semicolon or a full stop ends', () => {
+  it('"Bits is fine and so is Joints; only the Arm should be 50% transparent" changes the Arm alone', async () => {
+    expect((await planOnScenario('manipulator', 'Bits is fine and so is Joints; only the Arm should be 50% transparent', 'arm-sensor-bay.rviz')).actions).toEqual(['Set Alpha = 0.5 on "Arm"']);
+  });
+
+  it('"glob. costmap alpha .5": a short form\'s own full stop does not end the sentence', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'depth pc: spheres, 0.02m. glob. costmap alpha .5')).actions)
+      .toEqual(['Set Style = Spheres on "Depth Cloud"', 'Set Size (m) = 0.02 on "Depth Cloud"', 'Set Alpha = 0.5 on "Global Costmap"']);
+  });
+});

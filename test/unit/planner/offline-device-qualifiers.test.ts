@@ -82,3 +82,24 @@ describe('offline planner: a part\'s own colour and a size by its unit', () => {
     expect((await planOnScenario('turtlebot_nav', 'make the laser points bigger, 4 pixels', 'nav-desk-camera.rviz')).actions).toEqual(['Set Size (Pixels) = 4 on "Laser"', 'Set Style = Points on "Laser"']);
   });
 });
+
+describe('offline planner: a place on the robot no display carries names none of them', () => {
+  it.each([
+    ['hide the rear lidar'],
+    ['show the rear lidar'],
+    ['make the rear lidar red'],
+    ['add the rear lidar next to the front one'],
+  ])('"%s" changes nothing when the one lidar is the Front Lidar, and says so', async (request) => {
+    const r = await planOnScenario('turtlebot_nav', request, 'nav-nested.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/no lidar here is the rear one \(Front Lidar\)/);
+  });
+
+  it('still finds the display whose name carries the place', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'hide the front lidar', 'nav-nested.rviz')).actions).toEqual(['Hide "Front Lidar"']);
+  });
+
+  it('reads "the gps thing" as a thing of its own, not a qualifier of the next noun', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'hide the gps thing and the bumper sonar too', 'nav-kiosk.rviz')).actions).toEqual(['Hide "GPS Antenna"', 'Hide "Bumper Sonar"']);
+  });
+});

@@ -77,3 +77,25 @@ describe('offline planner: the fixed frame named, then the one to use', () => {
     expect((await planOnScenario('multi_robot', "I want to watch everything from robot 2's odometry frame rather than robot 1's", 'dev-r3g-fleet-nested.rviz')).actions).toEqual(['Set the fixed frame to robot2/odom']);
   });
 });
+
+describe('offline planner: the fixed frame named later in the request, or corrected', () => {
+  it('finds "set the fixed frame to …" after an earlier "… isn\'t a frame"', async () => {
+    const r = await planOnScenario('manipulator', "nothing shows up, map isn't a frame on this robot. set the fixed frame to base_link", 'default');
+    expect(r.actions).toEqual(['Set the fixed frame to base_link']);
+  });
+
+  it('reads the robot\'s or the arm\'s base as base_link, when TF has it', async () => {
+    expect((await planOnScenario('manipulator', "set the fixed frame to the arm's base", 'default')).actions).toEqual(['Set the fixed frame to base_link']);
+    expect((await planOnScenario('manipulator', 'use the robot base as the fixed frame', 'default')).actions).toEqual(['Set the fixed frame to base_link']);
+  });
+
+  it('takes a correction that says its verb again: "fixed frame tool0 — no, make it world"', async () => {
+    expect((await planOnScenario('manipulator', 'fixed frame tool0 — no, make it world', 'default')).actions).toEqual(['Set the fixed frame to world']);
+  });
+
+  it('picks no other frame for a repair when the frame the request names is not in TF', async () => {
+    const r = await planOnScenario('manipulator', 'nothing shows up, set the fixed frame to gantry_link', 'default');
+    expect(r.plan.actions.filter((a) => a.checked && a.action === 'set_fixed_frame')).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/frame 'gantry_link' is not in the TF tree/);
+  });
+});

@@ -347,3 +347,38 @@ describe('offline planner: negated wishes about a setting, and "no need to"', ()
     expect((await planOnScenario('multi_robot', "use robot2's odom frame as the fixed frame, no need to add an odometry display", 'dev-r3g-fleet-nested.rviz')).actions).toEqual(['Set the fixed frame to robot2/odom']);
   });
 });
+
+describe('offline planner: what a "leave" or "stays" clause keeps', () => {
+  it('keeps only what its own object names, not the names of the list before it', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'hide the camera image and the waypoints, leave the depth cloud alone')).actions)
+      .toEqual(['Hide "Camera Image"', 'Hide "Waypoints"']);
+    expect((await planOnScenario('qos_traps', 'hide the Lift and Charger axes, leave the Sonar on', 'traps-faults.rviz')).actions).toEqual(['Hide "Lift"', 'Hide "Charger"']);
+  });
+
+  it('keeps the subject a comma sets off, and the names "and" or "but" join to it', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'hide the gps antenna and the sonar, the compass can stay', 'nav-kiosk.rviz');
+    expect(r.actions).toEqual(['Hide "GPS Antenna"', 'Hide "Bumper Sonar"']);
+    expect(r.notes.join(' | ')).toMatch(/left Compass as it is/);
+    expect((await planOnScenario('turtlebot_nav', 'hide the gps antenna, Eyes, Fog and Window stay', 'nav-kiosk.rviz')).actions).toEqual(['Hide "GPS Antenna"']);
+  });
+
+  it('reads "without touching X" as leaving X as it is', async () => {
+    const r = await planOnScenario('qos_traps', 'turn the depth cloud off, without touching the laser', 'traps-faults.rviz');
+    expect(r.actions).toEqual(['Hide "Depth Cloud"']);
+    expect(r.notes.join(' | ')).toMatch(/left LaserScan as it is/);
+  });
+
+  it('keeps the fixed frame a clause says not to touch, whatever else the request repairs', async () => {
+    for (const request of ["fix the laser QoS, and don't touch the fixed frame", 'fix everything but leave the fixed frame alone']) {
+      const r = await planOnScenario('qos_traps', request);
+      expect(r.plan.actions.filter((a) => a.checked && a.action === 'set_fixed_frame'), request).toEqual([]);
+      expect(r.actions, request).toContain('Set Topic/Reliability Policy = Best Effort on "LaserScan"');
+      expect(r.notes.join(' | '), request).toMatch(/left the fixed frame as it is/);
+    }
+  });
+
+  it('reads "but that\'s expected" after a complaint as how things are: nothing changes', async () => {
+    const r = await planOnScenario('manipulator', "the wrist load arrows look tiny but that's expected with this gripper", 'arm-sensor-bay.rviz');
+    expect(r.actions).toEqual([]);
+  });
+});

@@ -149,3 +149,17 @@ describe('offline planner: "everything" with words nothing knows', () => {
     expect((await planOnScenario('turtlebot_nav', 'hide everything')).actions.length).toBeGreaterThan(3);
   });
 });
+
+describe('offline planner: an exception set off by a comma', () => {
+  it('"hide the cameras, except the loading bay" hides only the other cameras', async () => {
+    for (const request of ['hide the cameras, except the loading bay', 'hide the cameras except the loading bay']) {
+      expect((await planOnScenario('big_graph', request, 'gateway-ops.rviz')).actions, request).toEqual(['Hide "Dock Door"']);
+    }
+  });
+
+  it('hides nothing around the exception when the words before it name no display', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'hide the wibbles except the map');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/names no display here to hide around the map; nothing was hidden/);
+  });
+});

@@ -38,3 +38,10 @@ describe('offline planner recipes', () => {
     expect(r.notes.join(' | ')).toMatch(/"Loading Bay" is already shown/);
   });
 });
+
+describe('offline planner recipes: a set-up asked for in other words', () => {
+  it('"set the view up so I can see what localisation is doing" after "amcl keeps losing the robot" is localization', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'amcl keeps losing the robot, set the view up so I can see what localisation is doing');
+    expect(r.notes[0]).toMatch(/^set up for localization \(AMCL\)/);
+  });
+});

@@ -42,3 +42,11 @@ describe('offline planner: a value for one of several displays of a type', () =>
     expect((await onScenario('multi_robot', 'both robots: only keep the last 7 odometry arrows')).actions).toEqual(['Set Keep = 7 on "Robot1 Odometry"', 'Set Keep = 7 on "Robot2 Odometry"']);
   });
 });
+
+describe('offline planner: one name in each robot\'s group', () => {
+  it('"Scan decay time 2 s" with a Scan in robot1\'s and robot2\'s groups changes nothing and offers each, told apart by its group', async () => {
+    const r = await onScenario('multi_robot', 'Scan decay time 2 s', 'fleet-groups.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.choices.map((c) => c.label)).toEqual(['Scan decay time 2 s (robot1 / Scan)', 'Scan decay time 2 s (robot2 / Scan)', 'Scan decay time 2 s (all: robot1 / Scan, robot2 / Scan)']);
+  });
+});

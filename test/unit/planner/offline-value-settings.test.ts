@@ -12,6 +12,7 @@ import { quantitiesOf } from '../../../src/core/planner/offline/quantities.ts';
 import { siblingSwitches } from '../../../src/core/planner/offline/settings.ts';
 import { doc } from './fixtures.ts';
 import { planned as plan, plannedOnScenario as onScenario, type Planned } from './planned.ts';
+import { planOnScenario } from './scenario-plans.ts';
 
 /** gateway-ops.rviz with a second Min/Max pair on the octomap display, so a range alone cannot tell which is meant. */
 async function twoPluginPairs(request: string): Promise<Planned> {
@@ -312,5 +313,24 @@ describe('offline planner, value settings: readings', () => {
     const r = await onScenario('turtlebot_nav', undefined, 'add odometry with blue arrows, the AMCL pose stays red');
     expect(r.actions.indexOf('set_property Odometry Shape=Arrow')).toBeGreaterThanOrEqual(0);
     expect(r.actions.indexOf('set_property Odometry Shape=Arrow')).toBeLessThan(r.actions.indexOf('set_property Odometry Shape/Color=0; 0; 255'));
+  });
+});
+
+describe('offline planner, value settings: a number beside a style, and "just" before a switch', () => {
+  it('"in spheres of 0.2" sets the style and the size it draws with', async () => {
+    for (const request of ['put Rack Seven in spheres 0.2', 'make Rack Seven spheres of 0.2']) {
+      const r = await planOnScenario('big_graph', request, 'gateway-ops.rviz');
+      expect(r.actions, request).toEqual(['Set Style = Spheres on "Rack Seven"', 'Set Size (m) = 0.2 on "Rack Seven"']);
+    }
+  });
+
+  it('a number that names a device ("probe 33 as squares") is no size', async () => {
+    const r = await planOnScenario('big_graph', 'add temperature probe 33 as squares');
+    expect(r.plan.actions.filter((a) => a.property === 'Size (m)')).toEqual([]);
+  });
+
+  it('"just turn on the frame names" turns them on and leaves the other switches as they are; "show just the frame names" turns the others off', async () => {
+    expect((await planOnScenario('manipulator', "don't hide the TF display, just turn on the frame names")).actions).toEqual(['Set Show Names = true on "TF"']);
+    expect((await planOnScenario('manipulator', 'show just the frame names')).actions).toEqual(['Set Show Names = true on "TF"', 'Set Show Axes = false on "TF"', 'Set Show Arrows = false on "TF"']);
   });
 });

@@ -43,6 +43,9 @@ function mappingRewrites(list: readonly { words: string[]; means: string }[]): (
   return list.map((m) => [new RegExp(`(?<![\\w/])(?:${alternation(m.words)})(?![\\w/])`, 'gi'), m.means] as const);
 }
 
+/** "glob. costmap": a short form's own full stop, when the sentence goes on in lower case, is part of it. */
+const abbreviationDots = (text: string): string => text.replace(new RegExp(`(?<![\\w/])(${data.abbreviations.flatMap((m) => m.words).map(escapeRegExp).join('|')})\\.(?=\\s+[a-z0-9])`, 'g'), '$1');
+
 const SYNONYMS = mappingRewrites(data.synonyms);
 const ABBREVIATIONS = mappingRewrites(data.abbreviations);
 
@@ -58,7 +61,7 @@ export function rewritePhrasings(text: string): string {
  * word that is a name here (`names`: words of display, topic and frame names) is never rewritten.
  */
 export function rewriteConcepts(text: string, names: ReadonlySet<string> = new Set()): string {
-  let out = text;
+  let out = abbreviationDots(text);
   for (const [re, to] of [...ABBREVIATIONS, ...SYNONYMS, ...COMPARATIVES]) {
     out = out.replace(re, (...args: unknown[]) => {
       const match = args[0] as string;

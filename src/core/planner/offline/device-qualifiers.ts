@@ -12,10 +12,34 @@ import { GROUP_WORDS } from './targets.ts';
 
 const NOUNS = new Set(CONCEPTS.deviceNouns.nouns);
 const SYNONYMS: Record<string, string> = CONCEPTS.deviceNouns.qualifierSynonyms;
+const POSITIONS: ReadonlySet<string> = new Set(CONCEPTS.deviceNouns.positions);
 const PLURAL = new Set(['all', 'both', 'every', 'each', 'cameras', 'lasers', 'clouds']);
 
 const norm = (w: string): string => SYNONYMS[w] ?? singularTokens([w])[0]!;
 const carried = (d: VirtualDisplay): Set<string> => new Set([...tokenize(splitCamel(d.name)), ...topicTokens(displayTopic(d))].map(norm));
+
+/** The displays carrying a device noun: in their name, else in their topic. */
+function devicePool(p: Planner, t: Target, noun: string): VirtualDisplay[] {
+  const live = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && !d.removed && (t.ns === undefined || belongsTo(d, t.ns)));
+  const byName = live.filter((d) => tokenize(splitCamel(d.name)).map(norm).includes(noun));
+  return byName.length > 0 ? byName : live.filter((d) => carried(d).has(noun));
+}
+
+/**
+ * "hide the rear lidar", "show the rear lidar" when the one lidar here is the Front Lidar: a place word no display of the
+ * device noun carries names none of them, never the one there is. Says so.
+ */
+export function misplaced(p: Planner, tokens: readonly string[], targets: readonly Target[]): boolean {
+  const t = targets.length === 1 ? targets[0]! : undefined;
+  const word = t?.span && t.span.length === 1 ? tokens[t.span.start] : undefined;
+  const noun = word !== undefined ? norm(word) : undefined;
+  if (!t || !noun || !NOUNS.has(noun) || t.topics.length > 0 || t.within) return false;
+  const place = tokens.find((w, i) => i !== t.span!.start && POSITIONS.has(w));
+  const pool = place !== undefined ? devicePool(p, t, noun) : [];
+  if (place === undefined || pool.length === 0 || pool.some((d) => carried(d).has(place))) return false;
+  p.notes.push(`no ${word} here is the ${place} one (${pool.map((d) => d.name).join(', ')}); nothing was changed for "${place} ${word}"`);
+  return true;
+}
 
 /**
  * Re-reads a clause's targets named by a device noun alone: a qualifier selects among the displays carrying the noun
@@ -30,9 +54,8 @@ export function readDeviceTargets(p: Planner, tokens: readonly string[], targets
   if (!noun || !NOUNS.has(noun) || t.topics.length > 0 || t.within || tokens.some((w) => PLURAL.has(w))) return { targets, unsure: false };
   // "hide the Camera group": a group named as one is that group.
   if (t.displays.length > 0 && t.displays.every((d) => d.classId === 'rviz_common/Group') && GROUP_WORDS.has(tokens[t.span!.start + 1] ?? '')) return { targets, unsure: false };
-  const live = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && !d.removed && (t.ns === undefined || belongsTo(d, t.ns)));
-  const byName = live.filter((d) => tokenize(splitCamel(d.name)).map(norm).includes(noun));
-  const pool = byName.length > 0 ? byName : live.filter((d) => carried(d).has(noun));
+  const pool = devicePool(p, t, noun);
+  if (misplaced(p, tokens, targets)) return { targets: [], unsure: false };
   if (pool.length < 2) return { targets, unsure: false };
   // The clause's other content words that some display of the pool carries: its qualifiers.
   const verb = findVerb([...tokens], [])?.span;

@@ -65,7 +65,7 @@ export function fixQos(p: Planner, d: VirtualDisplay): number {
 
 export function fixFrame(p: Planner): number {
   const ctx = p.ctx;
-  if (ctx.frames.length === 0 || !p.state.fixedFrame || ctx.tf?.hasFrame(p.state.fixedFrame)) return 0;
+  if (ctx.frames.length === 0 || !p.state.fixedFrame || ctx.tf?.hasFrame(p.state.fixedFrame) || p.fixedFrameRefused) return 0;
   const frame = ['map', 'odom', 'world'].find((f) => ctx.tf?.hasFrame(f)) ?? ctx.tf?.roots[0];
   if (!frame) return 0;
   p.actions.push(act({ action: 'set_fixed_frame', frame }));

@@ -440,7 +440,8 @@ function translateWords(p: Prepared, ws: readonly string[]): string {
     if (/[/_]|\d/.test(raw)) { out.push(raw); nounAt = -1; continue; }
     const w = fold(raw).replace(/[.!?]+$/, '');
     const last = i === ws.length - 1 || /^[.!?,;]$/.test(ws[i + 1] ?? '');
-    if (last && p.final.has(w)) { out.push(p.final.get(w)!); nounAt = -1; continue; }
+    // (Where nouns are capitalised, a capitalised word is the noun, not the particle: "zeig den Weg" is the path.)
+    if (last && p.final.has(w) && !(p.file.nounsCapitalised && i > 0 && /^\p{Lu}/u.test(raw))) { out.push(p.final.get(w)!); nounAt = -1; continue; }
     const hit = lookup(p, ws, i);
     if (hit) {
       const particle = hit.section === 'verbs' ? separableParticle(p, ws, i, hit) : undefined;

@@ -7,6 +7,7 @@ import type { Catalog, DisplayTypeSpec } from '../../catalog/index.ts';
 import { namedColors } from '../../catalog/index.ts';
 import { findPhrase as findPrepared, singular, splitCamel, tokenize, type PhraseHit, type PreparedText } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
+import { CONCEPTS } from './concepts.ts';
 
 export interface Span { start: number; length: number }
 
@@ -44,6 +45,8 @@ export function overlaps(a: Span, b: Span): boolean {
   return a.start < b.start + b.length && b.start < a.start + a.length;
 }
 
+const DEVICE_NOUNS: ReadonlySet<string> = new Set(CONCEPTS.deviceNouns.nouns);
+
 function free(span: Span, taken: readonly Span[]): boolean {
   return !taken.some((t) => overlaps(span, t));
 }
@@ -56,13 +59,17 @@ export function displayMentions(tokens: readonly string[], displays: readonly Vi
     for (const f of [...forms]) forms.add(f.split(' ').map(singular).join(' '));
     // A name of two words read from a language that puts the noun first ("el brazo UR", "los frames del brazo" read
     // as "arm UR", "frames arm"): the two words the other way round.
-    if (reordered) for (const f of [...forms]) { const w = f.split(' '); if (w.length === 2) forms.add(`${w[1]} ${w[0]}`); }
+    const turned = new Set<string>();
+    if (reordered) for (const f of [...forms]) { const w = f.split(' '); if (w.length === 2 && !forms.has(`${w[1]} ${w[0]}`)) { forms.add(`${w[1]} ${w[0]}`); turned.add(`${w[1]} ${w[0]}`); } }
     for (const form of forms) {
       const phrase = form.split(' ').filter((t) => t.length > 0);
       // One short generic token ("Map", "TF", "Grid") is left to type words, which treat it the same way.
       if (phrase.length === 0 || (phrase.length === 1 && phrase[0]!.length < 3)) continue;
       const hit = findPhrase(tokens, phrase);
       if (!hit || !hit.exact) continue;
+      // (…not when its last word leads the device noun after it: "point cloud depth camera", from "la nube de puntos de
+      // la cámara de profundidad", is the depth camera's cloud, not a "Depth Cloud" and a camera.)
+      if (turned.has(form) && DEVICE_NOUNS.has(tokens[hit.start + hit.length] ?? '')) continue;
       // "robot footprint" names the Footprint display as a whole: take the type word's leading words too.
       let start = hit.start;
       for (const w of d.spec?.words ?? []) {

@@ -43,7 +43,7 @@ import { globalOptionWord, takeGlobalOption } from './global-options.ts';
 import { bindDeviceNouns } from './device-nouns.ts';
 import { dropReplacedValues } from './contrast.ts';
 import { explicitColours, hexTokens } from './explicit-values.ts';
-import { readDeviceTargets } from './device-qualifiers.ts';
+import { misplaced, readDeviceTargets } from './device-qualifiers.ts';
 import { readSeveralOfOneType } from './several-displays.ts';
 import { correctionOnly, endsWithCorrection, keepProtected, keptSettings, namedSettings, settleRepeatedValues, startsWithCorrection, takeBack, type ClauseActions } from './repeated-values.ts';
 import { repair } from './repair.ts';
@@ -275,10 +275,17 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   if (placeGroups.length === 1) scope = placeGroups;
   // …also a scope named only by a group's or displays' name ("all cameras" when the group is "Cameras").
   const content = (from: number, to: number): string[] => tokens.slice(from, to).filter((t) => !FILLER.has(t) && !GENERAL.has(t) && !['all', 'every', 'everything'].includes(t));
-  if (except && !scope && everything && everything.start < except.start) {
-    const words = content(everything.start + everything.length, except.start);
+  // ("hide the cameras except the loading bay": the words between the verb and "except" are that scope too; when they
+  // name nothing here, nothing is hidden, never every other display.)
+  const scopeFrom = everything && everything.start < except!.start ? everything.start + everything.length : verbAt && verbAt.span.start < (except?.start ?? 0) ? verbAt.span.start + verbAt.span.length : undefined;
+  if (except && !scope && scopeFrom !== undefined) {
+    const words = content(scopeFrom, except.start);
     const byName = words.length > 0 ? p.state.live().filter((d) => words.every((w) => tokenize(splitCamel(d.name)).some((n) => n === w || singular(n) === singular(w)))) : [];
     if (byName.length > 0) scope = byName;
+    else if (words.length > 0 && !(everything && everything.start < except.start)) {
+      p.notes.push(`"${tokens.slice(scopeFrom, except.start).join(' ')}" names no display here to hide around ${tokens.slice(except.start + except.length).join(' ')}; nothing was hidden`);
+      return true;
+    }
   }
   const inScope = (d: VirtualDisplay): boolean => scope === undefined || scope.includes(d) || insideAny(d, scope.filter((g) => g.classId === 'rviz_common/Group'));
   let kept = scoped.length > 0 || scope ? targets.filter((t) => !scoped.includes(t)) : targets;
@@ -484,6 +491,14 @@ function handleClause(p: Planner, clause: string): void {
     if (targets.length === 0 && anyPhrase(tokens, ['any display', 'any displays', 'any of the displays', 'the displays', 'a display'])) {
       p.keepDisplays = clause.trim();
       p.notes.push(`"${clause.trim()}": no display is changed`);
+      return;
+    }
+    // "fix the laser QoS, and don't touch the fixed frame": the fixed frame is kept, whatever else the request repairs.
+    if (targets.length === 0 && hasPhrase(tokens, 'fixed frame') && !correcting && !startsWithCorrection(tokens)) {
+      p.keepFixedFrame = clause.trim();
+      p.notes.push(`left the fixed frame as it is ("${clause.trim()}")`);
+      p.last = [];
+      p.lastVerb = undefined;
       return;
     }
     const named = targets.length > 0 ? targets : inherited(p);
@@ -815,10 +830,12 @@ function handleClause(p: Planner, clause: string): void {
   // the clause is unsure (one choice per display, below).
   // ("put the costmap at 0.5", "costmap alpha 0.5": a show verb, or none, with a value changes what it names too;
   // one display per robot, "keep 5 odometry arrows" after "both robots:", is each robot's.)
-  const perRobot = (t: Target): boolean => t.displays.length > 1 && p.ctx.namespaces.length > 1
+  // (Only when the request speaks of every robot: "Scan decay time 2 s", with a Scan in each robot's group, is unsure.)
+  const everyRobot = p.everyRobot === true || anyPhrase(tokens, ['both', 'each', 'every', 'all']) !== undefined;
+  const perRobot = (t: Target): boolean => everyRobot && t.displays.length > 1 && p.ctx.namespaces.length > 1
     && new Set(t.displays.map((d) => p.ctx.namespaces.find((ns) => belongsTo(d, ns)))).size === t.displays.length && t.displays.every((d) => p.ctx.namespaces.some((ns) => belongsTo(d, ns)));
   const changes = verb !== 'show' || (valuedClause(clause, tokens) && !targets.some(perRobot));
-  const device = changes && usable ? readDeviceTargets(p, tokens, targets, masked) : { targets, unsure: false };
+  const device = changes && usable ? readDeviceTargets(p, tokens, targets, masked) : usable && misplaced(p, tokens, targets) ? { targets: [], unsure: false } : { targets, unsure: false };
   // …and a type in the singular that several displays have ("hide the path" beside a global and a local plan).
   const several = !device.unsure && changes && usable ? readSeveralOfOneType(p, tokens, device.targets) : { targets: device.targets, unsure: false };
   targets = several.targets;
@@ -843,10 +860,12 @@ function handleClause(p: Planner, clause: string): void {
   const acting = groups.filter((g) => g.to > g.from);
   const reading = (g: { from: number; to: number }, label: string) => ({ label: `${clause.trim()} (${label})`, actions: p.actions.slice(g.from, g.to) });
   if ((device.unsure || several.unsure) && unknown.length === 0) {
-    const each = acting.map((g) => reading(g, g.target.displays.map((d) => d.name).join(', ')));
-    const all = several.unsure && acting.length > 1 ? [reading({ from: start, to: p.actions.length }, `all: ${acting.map((g) => g.target.displays[0]!.name).join(', ')}`)] : [];
+    // ("Scan" in robot1's group and in robot2's: each choice says which, "robot1 / Scan".)
+    const shown = (d: VirtualDisplay): string => p.state.live().some((x) => x !== d && x.name === d.name) && d.groupPath.length > 0 ? `${d.groupPath.join(' / ')} / ${d.name}` : d.name;
+    const each = acting.map((g) => reading(g, g.target.displays.map(shown).join(', ')));
+    const all = several.unsure && acting.length > 1 ? [reading({ from: start, to: p.actions.length }, `all: ${acting.map((g) => shown(g.target.displays[0]!)).join(', ')}`)] : [];
     offerEachReading(p, p.actions.slice(start), [...each.slice(0, MAX_READINGS_OFFERED - all.length), ...all],
-      `"${clause.trim()}" could mean ${targets.map((t) => t.displays.map((d) => d.name).join(', ')).join(' or ')}; nothing was changed for it, each is offered as a choice`);
+      `"${clause.trim()}" could mean ${targets.map((t) => t.displays.map(shown).join(', ')).join(' or ')}; nothing was changed for it, each is offered as a choice`);
     return;
   }
   // One value and two things it could belong to ("make the grid under the laser blue"): neither is changed; each is
@@ -1173,6 +1192,10 @@ function groupToAddInto(p: Planner, clause: string): { clause: string; group?: V
     const groups = p.state.live().filter((d) => isVirtualGroup(d) && tokenize(d.name).map(singular).join(' ') === words);
     if (groups.length === 1) return { clause: clause.slice(0, m.index) + clause.slice(m.index + m[0].length), group: groups[0] };
   }
+  // ("add the rear lidar next to the front one": beside a display, not a group, only says where it goes in the list,
+  // which RViz does not keep by meaning; what it names is no target of the clause.)
+  const beside = /\s+(?:next\s+to|beside|alongside)\s+(?:the\s+)?(?:other\s+)?(.+?)(?=$|[.,;!?])/i.exec(clause);
+  if (beside) return { clause: clause.slice(0, beside.index) + clause.slice(beside.index + beside[0].length) };
   return { clause };
 }
 
@@ -1313,6 +1336,7 @@ function readRequest(input: OfflineInput): Reading {
     takeBack(p);
     settleRepeatedValues(p, spans);
     keepProtected(p);
+    if (p.keepFixedFrame) p.actions = p.actions.filter((a) => a.action !== 'set_fixed_frame');
     // What the request asked besides is offered as a choice, never applied.
     if (p.changeNothing) for (const a of p.actions) (p.held ??= new Set()).add(a);
     // (…of the displays only, after "don't touch any display".)

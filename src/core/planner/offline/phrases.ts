@@ -42,11 +42,17 @@ export function clauses(text: string): string[] {
   const joined = parts.slice(1).reduce((acc, part) => `${acc}${ownClause(part) ? ';' : ''} ${part}`, parts[0]!);
   return joined
     // …nor inside a range ("between 10 and 200"), nor before a "stay" that ends the clause ("Where Am I but stay", the
-    // German "soll aber bleiben"): what it follows stays.
-    .split(/\s*(?:[;,]|\s[–—]\s|(?<=\p{L})[–—](?=\p{L})|\.\s|(?<=[?!])\s+(?=\p{L})|\bthen\b|\bbut\b(?!\s+(?:stay|stays|remain|remains)\s*(?:[,.;!]|$))|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/iu)
+    // German "soll aber bleiben"): what it follows stays; nor before an "off" that does ("die Achsen aber weg").
+    .split(/\s*(?:[;,]|\s[–—]\s|(?<=\p{L})[–—](?=\p{L})|\.\s|(?<=[?!])\s+(?=\p{L})|\bthen\b|\bbut\b(?!\s+(?:stay|stays|remain|remains|off|on|away|gone)\s*(?:[,.;!]|$))|\balso\b|(?<!\bbetween\s+-?\d*\.?\d+\s*(?:[a-z%]{1,6}\s*)?)\band\b(?!\s+white))\s*/iu)
     .map((c) => c.trim())
     // (A clause of punctuation alone, left where a fixed frame was taken out, "… on . ." asks for nothing.)
-    .filter((c) => /[\p{L}\p{N}]/u.test(c));
+    .filter((c) => /[\p{L}\p{N}]/u.test(c))
+    // "hide the cameras, except the loading bay": what is excepted belongs to the clause before it.
+    .reduce<string[]>((out, c) => {
+      if (out.length > 0 && /^(?:except|excepting|apart\s+from|other\s+than|save\s+for)\b/i.test(c)) out[out.length - 1] = `${out[out.length - 1]} ${c}`;
+      else out.push(c);
+      return out;
+    }, []);
 }
 
 /** Words that take back the frame just named ("no wait", "actually", "sorry, I meant"): the concepts' correction markers, one or more. */
@@ -57,7 +63,7 @@ const FRAME_TALK = /\bfixed\s+frame\b|\bno\s+transform\s+(?:to|from)\b|\b(?:isn'
 
 /** "fixed frame odom", "use map as the fixed frame", "set the frame to base_link", "frame: odom". Removes what it used. */
 export function takeFixedFrame(p: Planner, text: string): string {
-  text = robotFrames(p, text);
+  text = baseFrame(p, robotFrames(p, text));
   const frameWord = '(fixed\\s+frame|global\\s+frame|reference\\s+frame|frame)';
   const name = '([A-Za-z0-9_][A-Za-z0-9_./-]*)';
   const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
@@ -75,13 +81,11 @@ export function takeFixedFrame(p: Planner, text: string): string {
   if (FRAME_TALK.test(text)) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+to|change\\s+it\\s+to|switch\\s+it\\s+to|switch\\s+(?:over\\s+)?to|make\\s+it)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
   // "show the scan in the odom frame": a frame TF has, named as the frame things are seen in.
   patterns.push({ re: new RegExp(`\\b(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(frame)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
-  const knownAt = (i: number): boolean => patterns.slice(i).some((x) => {
-    const mm = x.re.exec(text);
-    return mm !== null && p.ctx.frames.some((f) => f.toLowerCase() === mm[x.nameAt]!.replace(/[.,;!?]+$/, '').toLowerCase());
-  });
-  for (const [i, { re, connector, nameAt, wordAt }] of patterns.entries()) {
-    const m = re.exec(text);
-    if (!m) continue;
+  // Every place a pattern matches, in order ("map isn't a frame on this robot. set the fixed frame to base_link": the
+  // first "frame on …" names no frame, the second does).
+  const matches = (re: RegExp): RegExpExecArray[] => [...text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))] as RegExpExecArray[];
+  const knownAt = (i: number): boolean => patterns.slice(i).some((x) => matches(x.re).some((mm) => p.ctx.frames.some((f) => f.toLowerCase() === mm[x.nameAt]!.replace(/[.,;!?]+$/, '').toLowerCase())));
+  patterns: for (const [i, { re, connector, nameAt, wordAt }] of patterns.entries()) for (const m of matches(re)) {
     const frame = m[nameAt]!.replace(/[.,;!?]+$/, '');
     const known = p.ctx.frames.find((f) => f.toLowerCase() === frame.toLowerCase());
     const plainFrameWord = /^frame$/i.test(m[wordAt]!.trim());
@@ -98,14 +102,16 @@ export function takeFixedFrame(p: Planner, text: string): string {
     // A frame TF does not have, on a robot whose TF is known, would leave RViz drawing nothing: said, not set.
     if (!known && p.ctx.snapshot !== undefined && p.ctx.frames.length > 0) {
       // …unless the request goes on to name a frame TF has ("'world' doesn't exist on this robot, use map instead").
-      if (knownAt(i + 1)) { text = text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length); continue; }
+      if (knownAt(i + 1)) { text = text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length); continue patterns; }
+      p.fixedFrameRefused = true;
       p.notes.push(`frame '${frame}' is not in the TF tree; the fixed frame was not changed (frames: ${p.ctx.frames.slice(0, 12).join(', ')}${p.ctx.frames.length > 12 ? ', …' : ''})`);
       return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
     }
     let chosen = known ?? frame;
     let end = m.index + m[0].length;
     // "fixed frame to tool0 - no wait, base_link": a correction right after it, naming a frame TF has, is the frame.
-    const corrected = new RegExp(`^\\s*[-–—,;.]*\\s*${CORRECTION}[\\s,:-]*(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
+    // ("…, no, make it world", "…, actually use base_link": the correction may say its verb again.)
+    const corrected = new RegExp(`^\\s*[-–—,;.]*\\s*${CORRECTION}[\\s,:-]*(?:(?:make|set|change|switch|put)\\s+it\\s+(?:to\\s+)?|use\\s+)?(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
     const instead = corrected ? p.ctx.frames.find((f) => f.toLowerCase() === corrected[1]!.replace(/[.,;!?]+$/, '').toLowerCase()) : undefined;
     if (corrected && instead) { chosen = instead; end += corrected[0].length; }
     // "…robot 2's odometry frame rather than robot 1's": the frame it is instead of is part of it, not a display.
@@ -119,6 +125,15 @@ export function takeFixedFrame(p: Planner, text: string): string {
     return text.slice(0, m.index) + ' ' + text.slice(end);
   }
   return text;
+}
+
+/**
+ * "set the fixed frame to the arm's base", "the robot base as fixed frame": the robot's base is base_link (REP 105), when
+ * TF has it. Only in a request about the fixed frame.
+ */
+function baseFrame(p: Planner, text: string): string {
+  if (!/\bfixed\s+frame\b/i.test(text) || !p.ctx.frames.includes('base_link')) return text;
+  return text.replace(/\b(?:the\s+)?(?:(?:robot|arm|manipulator|mobile)(?:['’]s)?\s+)?base(?:\s+frame)?\b(?![_'’\w])/gi, 'base_link');
 }
 
 /**
@@ -166,6 +181,9 @@ export function distribute(p: Planner, parts: string[], text = parts.join(', '))
     if (p.ctx.catalog.typesForWords(out[i]!).length > 0 || slashNames(out[i]!).length > 0) continue;
     const rest = tokens.filter((t) => !FILLER.has(t) && !VERB_WORDS.has(t));
     if (rest.length === 0 || rest.length > 2) continue;
+    // ("hide the gps thing and the bumper sonar": a clause ending on a noun of its own qualifies nothing; nor does one
+    // that a semicolon or a full stop ends.)
+    if (HEAD_NOUNS.has(tokens[tokens.length - 1]!) || endsBefore(out[i]!, text, /[;.]/)) continue;
     // "…, leave it; the depth cloud 2 s decay": a clause that keeps what it names, or only points back ("it"), qualifies
     // no noun of the next.
     // ("put it back on. the Stops markers I don't want": a clause with "it" in it points back, whatever else it says.)
@@ -192,8 +210,16 @@ export function distribute(p: Planner, parts: string[], text = parts.join(', '))
     if (!isType(next[at] ?? '')) continue;
     out[i] = `${out[i]} ${next.slice(at).join(' ')}`;
   }
-  return shareTrailingValue(p, out);
+  return shareTrailingValue(p, out, text);
 }
+
+/** Whether, in the request, a clause is followed by one of these marks ("…Joints; only the Arm…"). */
+function endsBefore(part: string, text: string, marks: RegExp): boolean {
+  return new RegExp(`${escapeRegExp(part.trim())}\\s*${marks.source}`, 'i').test(text);
+}
+
+/** Nouns that stand for a thing without naming its type ("the gps thing", "that camera one"). */
+const HEAD_NOUNS: ReadonlySet<string> = new Set(['thing', 'things', 'thingy', 'stuff', 'display', 'displays', 'widget', 'widgets']);
 
 /** Whether a clause gives a value: a number, a colour or a comparative. */
 function gives(clause: string): boolean {
@@ -206,7 +232,7 @@ function gives(clause: string): boolean {
  * change verb or none) before a verbless clause that ends in a value shares that value — the value is both targets',
  * never the second one's alone.
  */
-function shareTrailingValue(p: Planner, parts: string[]): string[] {
+function shareTrailingValue(p: Planner, parts: string[], text: string): string[] {
   const out = [...parts];
   const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
   const isType = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && (p.ctx.catalog.typesForWords(t).length > 0 || named.has(t)); };
@@ -218,6 +244,8 @@ function shareTrailingValue(p: Planner, parts: string[]): string[] {
     if (rest.length === 0 || !rest.every((t) => isType(t))) continue;
     const next = out[i + 1]!.trim().split(/\s+/);
     if (findVerb(tokenize(out[i + 1]!), []) !== undefined || !gives(out[i + 1]!)) continue;
+    // ("Joints too; only the Arm 50 % transparent": a semicolon or a full stop ends what the names share.)
+    if (endsBefore(out[i]!, text, /[;.]/)) continue;
     let at = next.length - 1;
     while (at > 0 && !isType(next[at]!)) at--;
     const value = next.slice(at + 1).join(' ');
@@ -263,6 +291,13 @@ function mergeOnlyLists(p: Planner, parts: readonly string[]): string[] {
   return out;
 }
 
+/** Whether a clause names any display of the document, any display type or the fixed frame. */
+function namesAny(p: Planner, part: string): boolean {
+  const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
+  const tokens = tokenize(part);
+  return hasPhrase(tokens, 'fixed frame') !== undefined || tokens.some((t) => !FILLER.has(t) && (named.has(t) || p.ctx.catalog.typesForWords(t).length > 0));
+}
+
 /** Whether a clause only names displays or types (or, with `switches`, a display's switches): no verb, no value. */
 function onlyNames(p: Planner, part: string, switches = false): boolean {
   const tokens = tokenize(part).filter((t) => !FILLER.has(t));
@@ -280,9 +315,21 @@ function mergeKeptLists(p: Planner, parts: readonly string[], text: string): str
   // (…nor across ", but": "turn off Eyes and Fog, but Window stays" keeps only Window; "the UR Arm model but visible
   // stays", the German "soll aber bleiben", is one clause.)
   const endsSentence = (part: string): boolean => new RegExp(`${escapeRegExp(part)}\\s*(?:[;.]|,\\s*but\\b)`, 'i').test(text);
+  // The names are the kept clause's subject only when "and" joins them to it ("Front Lidar and Burger stay"), or a comma
+  // to a list already joined so ("Eyes, Fog and Window stay"): "hide the camera and the waypoints, the compass can stay"
+  // keeps the compass alone. A clause led by its own leave verb with an object ("…, leave the depth cloud alone") has
+  // no subject to take.
+  // ("das UR Arm Modell soll aber sichtbar bleiben", read as "UR arm model but visible stay": a kept clause that names
+  // nothing of its own keeps what came before it.)
+  const joinedByAnd = (a: string, b: string): boolean => new RegExp(`${escapeRegExp(a)}\\s*(?:and|&|but)\\s+${escapeRegExp(b)}`, 'i').test(text) || !namesAny(p, b);
+  const ownObject = (part: string): boolean => /^(?:and\s+)?(?:leave|keep|don\W?t\s+(?:touch|change)|do\s+not\s+(?:touch|change))\b/i.test(part.trim())
+    && !tokenize(part).some((t) => BACK_POINTERS.has(t));
+  const merged = new Set<number>();
   for (let i = out.length - 1; i > 0; i--) {
-    if (leaveSpan(tokenize(out[i]!)) && onlyNames(p, out[i - 1]!) && !endsSentence(out[i - 1]!)) {
+    if (leaveSpan(tokenize(out[i]!)) && onlyNames(p, out[i - 1]!) && !endsSentence(out[i - 1]!) && !ownObject(out[i]!)
+      && (joinedByAnd(out[i - 1]!, out[i]!) || merged.has(i))) {
       out.splice(i - 1, 2, `${out[i - 1]} and ${out[i]}`);
+      merged.add(i - 1);
     }
   }
   return out;

@@ -1,7 +1,7 @@
 // Property settings a clause asks for on one display: by catalog words and values, colours, numbers with units,
 // relative sizes and alpha phrases, durations.
 import type { DisplayTypeSpec, PropertyMatch, PropertySpec } from '../../catalog/index.ts';
-import { singular, tokenize } from '../../catalog/text.ts';
+import { escapeRegExp, singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { BIGGER, LEVEL_DOWN, LEVEL_UP, NEGATIONS, SMALLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, plainColourOf, rgbOutOfRange, type Span } from './mentions.ts';
@@ -279,7 +279,10 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // names that differ in one word: Show Axes and Show Arrows beside Show Names, Visual Enabled beside Collision
   // Enabled) off. "only the last 10" limits a count instead.
   // (Not with "as well" or "too", which add to what is on: "just switch on its collision geometry as well".)
-  const onlyAt = anyPhrase(tokens, ['as well', 'too', 'also', 'in addition', 'additionally']) ? undefined : anyPhrase(tokens, ['only', 'just']);
+  // (Nor "just" before a verb of switching on: "just turn on the frame names" is simply that, the rest as it is.)
+  const onlyWord = anyPhrase(tokens, ['as well', 'too', 'also', 'in addition', 'additionally']) ? undefined : anyPhrase(tokens, ['only', 'just']);
+  const simply = onlyWord !== undefined && tokens[onlyWord.start] === 'just' && ['turn', 'switch', 'enable', 'flip', 'toggle', 'activate'].includes(tokens[onlyWord.start + 1] ?? '');
+  const onlyAt = simply ? undefined : onlyWord;
   const onSwitches = settings.filter((st) => st.value === 'true' && spec.properties.find((y) => y.path === st.path)?.kind === 'bool');
   // "only the frame names and axes": several switches of one family on, the rest of it off.
   const parent = (path: string): string => path.split('/').slice(0, -1).join('/');
@@ -467,6 +470,20 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     }
     else if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
     else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);
+  }
+  // "in spheres of 0.2", "squares, 0.05": a number beside the style the clause sets is the size that style draws with
+  // (Size (Pixels) for Points, else Size (m)).
+  else if (left && unclear.length === 0 && questions.length === 0) {
+    const style = settings.find((st) => st.path === 'Style');
+    const pixels = (x: PropertySpec): boolean => (x.requires ?? []).some((r) => r.path === 'Style' && r.value === 'Points');
+    // (Right after the style's word: "probe 33 as squares" names a probe, not a size.)
+    const beside = style !== undefined && new RegExp(`\\b${escapeRegExp(style.value.toLowerCase().replace(/s$/, ''))}s?\\b[\\s,:]*(?:(?:of|at|with|size)\\s+)*-?\\.?\\d`, 'i').test(text);
+    const size = style && beside ? spec.properties.find((x) => /^Size\b/.test(x.path) && (x.kind === 'float' || x.kind === 'int') && pixels(x) === (style.value === 'Points')) : undefined;
+    if (size && !used.has(size.path) && fits(dimensionOf(size), left) && takesValue(size, left, left.value)) {
+      settings.push({ path: size.path, value: valueText(size, left.value) });
+      used.add(size.path);
+      take(left);
+    }
   }
   // A colour setting found by its plain colour word ("light blue" matched "blue") takes the shade the clause gives.
   const unshaded = plainColourOf(text);

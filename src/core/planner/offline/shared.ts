@@ -88,6 +88,10 @@ export interface Planner {
   protectedShown?: Set<VirtualDisplay>;
   /** The request names the fixed frame ("my fixed frame isn't in the tf tree, fix it"): a repair includes it. */
   fixedFrameNamed?: boolean;
+  /** A clause keeps the fixed frame as it is ("don't touch the fixed frame"): no clause sets it. */
+  keepFixedFrame?: string;
+  /** The request named a fixed frame TF does not have: no repair picks another one in its place. */
+  fixedFrameRefused?: boolean;
   /** The next clause changes, by a verb of its own, what this one names ("keep the gripper axes, but draw them at …"). */
   nextChangesIt?: boolean;
   /** The group a clause adds its displays into ("add cam 5 to the Cameras group", "…next to the other cameras"). */
