@@ -346,3 +346,16 @@ describe('words at the end of a clause, and phrases of several words', () => {
     expect(await plan('turtlebot_nav', 'quita la nube de puntos de la cámara de profundidad')).toEqual(['remove_display Depth Cloud']);
   });
 });
+
+describe('colloquial negation and "the same" in other languages', () => {
+  it('French "je veux plus voir" (no "ne") hides; German "nicht rot, sondern grün" is green', async () => {
+    expect(await plan('turtlebot_nav', 'je veux plus voir la grille')).toEqual(['set_enabled Grid false']);
+    expect(await plan('turtlebot_nav', 'Mach den Laser nicht rot, sondern grün')).toEqual(['set_property LaserScan Color 0; 255; 0', 'set_property LaserScan Color Transformer FlatColor']);
+  });
+
+  it('Chinese "共享地图" is the shared map and "纯绿色" plain green; Spanish "¿me lo arreglas?" asks for the repair', async () => {
+    expect(read('共享地图的不透明度调到40%')).toMatch(/^shared map /);
+    expect(read('把颜色改成纯绿色')).toBe('colour set to green');
+    expect(read('el mapa no aparece nunca, ¿me lo arreglas?')).toMatch(/fix \?$/);
+  });
+});

@@ -72,3 +72,18 @@ describe('offline planner: a question, then a change in the next sentence', () =
     expect((await planOnScenario('multi_robot', 'where is robot2? show its amcl pose', 'default')).actions).toEqual(['Add PoseWithCovariance on /robot2/amcl_pose named "PoseWithCovariance"']);
   });
 });
+
+describe('offline planner: a complaint asked to be repaired, question mark or not', () => {
+  it.each([
+    ['Front Lidar shows nothing, can you fix it?', 'turtlebot_nav', 'Set Topic/Reliability Policy = Best Effort on "Front Lidar"', 'nav-nested.rviz'],
+    ['the laser scan shows nothing, can you fix it?', 'qos_traps', 'Set Topic/Reliability Policy = Best Effort on "LaserScan"', 'traps-faults.rviz'],
+    ['Der Laserscan bleibt leer – kannst du das reparieren?', 'qos_traps', 'Set Topic/Reliability Policy = Best Effort on "LaserScan"', 'traps-faults.rviz'],
+  ])('"%s" makes the repair', async (request, scenario, action, config) => {
+    expect((await planOnScenario(scenario, request, config)).actions).toContain(action);
+  });
+
+  it('a why-question still changes nothing and offers the repair', async () => {
+    const r = await planOnScenario('qos_traps', 'why does the laser scan show nothing?', 'traps-faults.rviz');
+    expect(r.actions).toEqual([]);
+  });
+});

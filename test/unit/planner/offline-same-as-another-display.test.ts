@@ -2,7 +2,7 @@
 // also two settings of one display ("the torque arrows the same colour as the force arrows"): the value is read from
 // the other display as the plan leaves it, and nothing changes when the setting meant is not clear.
 import { describe, expect, it } from 'vitest';
-import { planOnScenario } from './scenario-plans.ts';
+import { planAfter, planOnScenario } from './scenario-plans.ts';
 
 describe('offline planner: a setting made the same as another display\'s', () => {
   it('copies the global costmap\'s alpha for "as see-through as the global one", and changes nothing on the global one', async () => {
@@ -58,5 +58,22 @@ describe('offline planner: "do the same for" another display', () => {
   it('makes "<display> the same" repeat the clause before\'s change on that display', async () => {
     const r = await planOnScenario('multi_robot', 'Robot1 Plan: 0.08 wide. Robot2 Plan the same.', 'scenario');
     expect(r.actions.filter((a) => a.includes('Line Width'))).toEqual(['Set Line Width = 0.08 on "Robot1 Plan"', 'Set Line Width = 0.08 on "Robot2 Plan"']);
+  });
+});
+
+describe('offline planner: "the same" after the last turn', () => {
+  it('repeats what the last turn changed or hid, on the display named, "the local one" among displays of its type', async () => {
+    expect(await planAfter('turtlebot_nav', ['set the global costmap alpha to 0.5'], 'same for the local one')).toEqual(['Set Alpha = 0.5 on "Local Costmap"']);
+    expect(await planAfter('turtlebot_nav', ['hide the Global Costmap'], 'same for the local one')).toEqual(['Hide "Local Costmap"']);
+    expect(await planAfter('turtlebot_nav', ['make the local plan thicker, 0.05'], 'pareil pour le plan global')).toEqual(['Set Line Width = 0.05 on "Global Plan"', 'Set Line Style = Billboards on "Global Plan"']);
+  });
+
+  it('"same colour for the depth cloud" repeats only the colour', async () => {
+    expect(await planAfter('qos_traps', ['make the laser red and its points 0.05'], 'same colour for the depth cloud', 'traps-faults.rviz'))
+      .toEqual(['Set Color = 255; 0; 0 on "Depth Cloud"', 'Set Color Transformer = FlatColor on "Depth Cloud"']);
+  });
+
+  it('"and the cone too" after "hide Top Cam" hides the cone', async () => {
+    expect(await planAfter('manipulator', ['hide Top Cam'], 'and the cone too', 'arm-sensor-bay.rviz')).toEqual(['Hide "Cone"']);
   });
 });

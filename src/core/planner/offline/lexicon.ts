@@ -72,7 +72,7 @@ export const FILLER = new Set([
   'could', 'would', 'you', 'to', 'on', 'in', 'of', 'for', 'and', 'with', 'as', 'too', 'also', 'now', 'then', 'just', 'so',
   'up', 'some', 'is', 'are', 'be', 'there', 'here', 'again', 'one', 's', 't', 'by', 'at', 'from', 'into', 'same', 'do', 'thing',
   'ok', 'okay', 'thanks', 'thank', 'want', 'like', 'let', 'see', 'view', 'bit', 'little', 'lot', 'much', 'more', 'way', 'too',
-  'tad', 'smidge', 'proper',
+  'tad', 'smidge', 'proper', 'pure',
   // Spoken asides that change nothing: "hide the grid tho", "honestly I have no use for it rn", "hmm, a bit less".
   'tho', 'though', 'honestly', 'rn', 'hmm', 'hm',
 ]);

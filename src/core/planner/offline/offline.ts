@@ -681,6 +681,8 @@ function handleClause(p: Planner, clause: string): void {
   const shownWord = tokens.some((t) => SHOWN_WORDS.has(t)) || Boolean(anyPhrase(tokens, SEE_THROUGH_WORDS));
   const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !elliptic && !onlyAfterHide && !((valued || shownWord) && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
   if (!verb && targets.length > 0 && takesLastVerb) verb = p.lastVerb;
+  // "and the cone too", "the grid as well" as the first clause after "hide Top Cam": the last turn's hide, show or remove.
+  if (!verb && targets.length > 0 && p.lastVerb === undefined && p.previousActions === undefined && !valued && !elliptic && anyPhrase(tokens, ['too', 'as well', 'also']) !== undefined) verb = lastTurnVerb(p);
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
   // A type word inside a longer property phrase of what the clause is about ("force" in the Wrench's "force arrow
@@ -1098,6 +1100,16 @@ function byNameOrTopic(p: Planner, spec: DisplayTypeSpec, phrase: string, ns?: s
   return found.length === 1 ? found : [];
 }
 
+/** The one verb of the last applied turn when all it did was hide, show or remove displays; else undefined. */
+function lastTurnVerb(p: Planner): Verb | undefined {
+  const turn = [...p.history].reverse().find((t) => t.outcome === 'applied');
+  const acts = turn?.actions ?? [];
+  if (acts.length === 0) return undefined;
+  if (acts.every((a) => a.action === 'remove_display')) return 'remove';
+  if (!acts.every((a) => a.action === 'set_enabled' && a.value === acts[0]!.value)) return undefined;
+  return acts[0]!.value === 'false' ? 'hide' : 'show';
+}
+
 /** "now the other robot", "same for robot2": the last request again, in the other namespace. */
 function replayForNamespace(p: Planner, text: string): boolean {
   const tokens = tokenize(text);
@@ -1282,7 +1294,9 @@ function readRequest(input: OfflineInput): Reading {
   p.noting = opensWithNoting(tokenize(text));
   p.fixedFrameNamed = /\bfixed\s+frame\b/i.test(text);
   // (Also a sentence that only ends on a question mark: "la ruta no se ve, ¿por qué?".)
-  p.asked = [...questions.map((q) => q.text), ...sentences.filter((x) => /[?？]\s*$/.test(x))].map((x) => tokenize(x).join(' '));
+  // (…but not one that asks for the repair itself: "Front Lidar shows nothing, can you fix it?", "… – fix?".)
+  const asksRepair = (x: string): boolean => /(?:^|[\s,;:–—-])(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:fix|repair)(?:\s+(?:it|that|this|them))?(?:\s+please)?\s*[?？]\s*$/i.test(x);
+  p.asked = [...questions.map((q) => q.text), ...sentences.filter((x) => /[?？]\s*$/.test(x) && !asksRepair(x))].map((x) => tokenize(x).join(' '));
   p.numberless = translation !== undefined && LEXICONS.find((l) => l.language === translation.language)?.script === 'cjk';
   p.nounFirst = translation !== undefined && ['es', 'fr', 'it', 'pt'].includes(translation.language);
   if (undo) {

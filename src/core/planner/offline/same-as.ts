@@ -5,7 +5,7 @@
 // it does not have) nothing changes and the note says why. "…, then do the same for the local plan" repeats the clause
 // before's settings on another display.
 import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
-import { tokenize } from '../../catalog/text.ts';
+import { splitCamel, tokenize } from '../../catalog/text.ts';
 import type { RvizAction } from '../../rviz/action-types.ts';
 import { readPlain, type VirtualDisplay } from '../state.ts';
 import { BACK_POINTERS, FILLER } from './lexicon.ts';
@@ -128,7 +128,8 @@ function sameOnSibling(p: Planner, changes: readonly RvizAction[], words: readon
 }
 
 /** "…, then do the same for the local plan", "same on the depth cloud too": groups: what it is done to. */
-const SAME_AGAIN = /^(?:(?:and|then|also|actually|ok|okay|please|now)[\s,]+)*(?:(?:do|apply|make)\s+)?(?:the\s+|exactly\s+the\s+)?same(?:\s+thing|\s+change|\s+settings?)?\s+(?:for|on|to|with)\s+(.+?)(?:[\s,]+(?:too|as\s+well|please))*$/i;
+// ("same colour for the grid": only that kind of setting is repeated.)
+const SAME_AGAIN = /^(?:(?:and|then|also|actually|ok|okay|please|now)[\s,]+)*(?:(?:do|apply|make|use|give\s+it)\s+)?(?:the\s+|exactly\s+the\s+)?same(?:\s+thing|\s+change|\s+settings?|\s+(colou?r|alpha|size|width|style|transparency))?\s+(?:for|on|to|with)\s+(.+?)(?:[\s,]+(?:too|as\s+well|please))*$/i;
 
 /**
  * Plans "do the same for X" when the clause is one: every setting the clause before changed, made the same on what it
@@ -136,14 +137,29 @@ const SAME_AGAIN = /^(?:(?:and|then|also|actually|ok|okay|please|now)[\s,]+)*(?:
  */
 export function sameAgain(p: Planner, clause: string): boolean {
   const text = clause.trim().replace(/[.!?]+$/, '');
-  const m = SAME_AGAIN.exec(text) ?? SAME_AFTER.exec(text);
+  const again = SAME_AGAIN.exec(text);
+  const m = again ? [again[0], again[2]!] : SAME_AFTER.exec(text);
   if (!m) return false;
-  const changes = (p.previousActions ?? []).filter((a) => a.action === 'set_property');
+  const kind = again?.[1]?.toLowerCase().replace('colour', 'color').replace('transparency', 'alpha');
+  // (The first clause of a request repeats what the last applied turn changed: "same for the local one" after "make the
+  // global costmap 50 % transparent".)
+  const lastApplied = [...p.history].reverse().find((t) => t.outcome === 'applied');
+  const earlier = p.previousActions ?? (lastApplied?.actions as RvizAction[] | undefined) ?? [];
+  const changes = earlier.filter((a) => a.action === 'set_property' && (kind === undefined || tokenize(a.property).includes(kind) || (kind === 'color' && a.property === 'Color Transformer')));
+  // ("hide the Global Costmap" then "same for the local one": a hide or show is repeated too.)
+  const switches = kind === undefined ? earlier.filter((a) => a.action === 'set_enabled') : [];
   const tokens = tokenize(m[1]!.replace(/['’]s\b/g, ''));
-  if (changes.length > 0 && sameOnSibling(p, changes, tokens)) return true;
-  const displays = [...new Set(resolveTargets(p, tokens.join(' '), tokens, []).flatMap((t) => t.displays))];
-  if (changes.length === 0 || displays.length === 0) {
-    p.notes.push(`"${clause.trim()}": ${changes.length === 0 ? 'the clause before changed no setting to repeat' : `"${m[1]}" names no display here`}; nothing was changed`);
+  if (changes.length > 0 && switches.length === 0 && sameOnSibling(p, changes, tokens)) return true;
+  let displays = [...new Set(resolveTargets(p, tokens.join(' '), tokens, []).flatMap((t) => t.displays))];
+  // "the local one" after a change to the Global Costmap: the display of the same type whose name has the words.
+  if (displays.length === 0 && tokens.some((t) => t === 'one' || t === 'ones')) {
+    const words = tokens.filter((t) => !FILLER.has(t) && !BACK_POINTERS.has(t));
+    const kinds = new Set(earlier.map((a) => p.state.find(a.display)).flatMap((f) => (f.ok && f.display.spec ? [f.display.spec] : [])));
+    const alike = p.state.live().filter((d) => d.spec !== undefined && kinds.has(d.spec) && words.length > 0 && words.every((w) => tokenize(splitCamel(d.name)).includes(w)));
+    if (alike.length === 1) displays = alike;
+  }
+  if (changes.length + switches.length === 0 || displays.length === 0) {
+    p.notes.push(`"${clause.trim()}": ${changes.length + switches.length === 0 ? 'the clause before changed no setting to repeat' : `"${m[1]}" names no display here`}; nothing was changed`);
     p.last = [];
     return true;
   }
@@ -154,6 +170,11 @@ export function sameAgain(p: Planner, clause: string): boolean {
       if (p.state.valueOf(d, a.property) === a.value) continue;
       p.actions.push(act({ action: 'set_property', display: p.state.handle(d), property: a.property, value: a.value }));
       d.planProps.set(a.property, a.value);
+    }
+    for (const a of switches.slice(-1)) {
+      if (String(d.enabled) === a.value) continue;
+      p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: a.value }));
+      d.enabled = a.value === 'true';
     }
     if (lacks.length > 0) p.notes.push(`${d.name} has no ${lacks.join(', ')}; that was not repeated on it`);
   }
