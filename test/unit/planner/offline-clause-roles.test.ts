@@ -377,3 +377,34 @@ describe('offline planner: what a semicolon or a full stop ends', () => {
       .toEqual(['Set Style = Spheres on "Depth Cloud"', 'Set Size (m) = 0.02 on "Depth Cloud"', 'Set Alpha = 0.5 on "Global Costmap"']);
   });
 });
+
+describe('offline planner: a correction mid-sentence', () => {
+  it('"green — no, yellow" changes the colour the clause before set, not another colour of the display', async () => {
+    expect((await planOnScenario('manipulator', 'make the torque arrows green — no, yellow')).actions).toEqual(['Set Torque Color = 255; 255; 0 on "Tool Wrench"']);
+  });
+
+  it('"robot1 plan blue — sorry, I mean robot2\'s plan blue" takes robot1\'s change back; "no, the map too" would add', async () => {
+    expect((await planOnScenario('multi_robot', "robot1 plan blue — sorry, I mean robot2's plan blue")).actions).toEqual(['Set Color = 0; 0; 255 on "Robot2 Plan"']);
+    expect((await planOnScenario('turtlebot_nav', 'hide the grid, no wait, the map')).actions).toEqual(['Hide "Map"']);
+  });
+
+  it('"fixed frame odom, er, base_link I mean" is base_link; "fixed frame odom — no wait, keep map" keeps it', async () => {
+    expect((await planOnScenario('qos_traps', 'fixed frame odom, er, base_link I mean')).actions).toEqual(['Set the fixed frame to base_link']);
+    expect((await planOnScenario('big_graph', 'fixed frame odom — no wait, keep map, just make the floor grid follow base_link', 'gateway-ops.rviz')).actions)
+      .toEqual(['Set Reference Frame = base_link on "Floor Grid"']);
+  });
+});
+
+describe('offline planner: a value for every name listed, and which is which', () => {
+  it('"the lift and the charger axes, both 0.2 long" sets both', async () => {
+    expect((await planOnScenario('qos_traps', 'the lift and the charger axes, both 0.2 long', 'traps-faults.rviz')).actions).toEqual(['Set Length = 0.2 on "Lift"', 'Set Length = 0.2 on "Charger"']);
+  });
+
+  it('"robot2 is the one with the blue path" says which is which and changes nothing', async () => {
+    expect((await planOnScenario('multi_robot', 'robot2 is the one with the blue path')).actions).toEqual([]);
+  });
+
+  it('"a bit see-through, 0.5": the number written is the alpha', async () => {
+    expect((await planOnScenario('multi_robot', "robot1 model a bit see-through, 0.5; robot2's model stays solid")).actions).toEqual(['Set Alpha = 0.5 on "Robot1 Model"']);
+  });
+});

@@ -103,3 +103,11 @@ describe('offline planner: a place on the robot no display carries names none of
     expect((await planOnScenario('turtlebot_nav', 'hide the gps thing and the bumper sonar too', 'nav-kiosk.rviz')).actions).toEqual(['Hide "GPS Antenna"', 'Hide "Bumper Sonar"']);
   });
 });
+
+describe('offline planner: a part of the robot no display carries', () => {
+  it('"show the wrist camera" on an arm whose camera is on no wrist changes nothing and says so', async () => {
+    const r = await planOnScenario('manipulator', 'show the wrist camera');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/no camera here is the wrist one/);
+  });
+});

@@ -382,3 +382,22 @@ describe('offline planner: what a "leave" or "stays" clause keeps', () => {
     expect(r.actions).toEqual([]);
   });
 });
+
+describe('offline planner: a leave clause about a setting, or a list that "and" split', () => {
+  it('"…thicker, 0.1, but keep the line style as is" keeps the Line Style completion would change', async () => {
+    const r = await planOnScenario('multi_robot', "make robot2's path thicker, 0.1, but keep the line style as is");
+    expect(r.actions).toEqual(['Set Line Width = 0.1 on "Robot2 Plan"']);
+  });
+
+  it('…but not a setting a clause before asks for: "make the AMCL arrow magenta, leave the covariance colours alone"', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'make the AMCL arrow magenta, leave the covariance colours alone')).actions).toContain('Set Color = 255; 0; 255 on "AMCL Pose"');
+  });
+
+  it('"hide the Robot 2 group, leave Fleet and robot 1 alone" hides the group and turns nothing on', async () => {
+    expect((await planOnScenario('multi_robot', 'hide the Robot 2 group, leave Fleet and robot 1 alone', 'dev-r3g-fleet-nested.rviz')).actions).toEqual(['Hide "Robot 2"']);
+  });
+
+  it('Spanish "se ve bien, no le cambies nada" changes nothing', async () => {
+    expect((await planOnScenario('qos_traps', 'el láser se ve bien, no le cambies nada')).actions).toEqual([]);
+  });
+});

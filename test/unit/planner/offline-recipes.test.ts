@@ -45,3 +45,11 @@ describe('offline planner recipes: a set-up asked for in other words', () => {
     expect(r.notes[0]).toMatch(/^set up for localization \(AMCL\)/);
   });
 });
+
+describe('offline planner recipes: displays listed beside a goal', () => {
+  it('"set up for teleop driving: I just need the laser and the robot model, nothing else" adds no navigation set-up', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'set up for teleop driving: I just need the laser and the robot model, nothing else', 'default');
+    expect(r.notes.join(' ')).not.toMatch(/set up for navigation/);
+    expect(r.actions.filter((a) => /Global Costmap|Local Costmap|Global Plan/.test(a))).toEqual([]);
+  });
+});

@@ -120,3 +120,10 @@ describe('offline planner: a group named like a setting', () => {
     expect((await planOnScenario('multi_robot', "Alpha's laser blue", 'dev-r3g-fleet-callsigns.rviz')).actions).toEqual(['Set Color = 0; 0; 255 on "Alpha/Laser"', 'Set Color Transformer = FlatColor on "Alpha/Laser"']);
   });
 });
+
+describe('offline planner: "the other robot"', () => {
+  it('is the robot the request or the last turn did not name, and "robot" in it is no robot model', async () => {
+    expect((await planOnScenario('multi_robot', "hide the other robot's scan", 'fleet-groups.rviz')).actions).toEqual(['Hide "robot2/Scan"']);
+    expect((await planOnScenario('multi_robot', "don't touch robot1 — just make the other robot's odometry keep 5 arrows")).actions).toEqual(['Set Keep = 5 on "Robot2 Odometry"']);
+  });
+});

@@ -460,6 +460,17 @@ function handleClause(p: Planner, clause: string): void {
     && (namedUpTo === 0 || unaccounted(p, tokens.slice(namedUpTo), []).length === 0);
   const correcting = p.correcting === true;
   p.correcting = false;
+  // "robot1 plan blue — sorry, I mean robot2's plan blue", "hide the grid, no wait, the map": a correction that names
+  // displays of its own takes back what the clause before did to others ("…, no, the map too" adds instead).
+  if (correcting && targets.length > 0 && !leaveSpan(tokens) && !anyPhrase(tokens, ['too', 'also', 'as well', 'and']) && p.previousActions?.length) {
+    const own = new Set(targets.flatMap((t) => t.displays));
+    const before = new Set(p.previousActions.flatMap((a) => { const f = a.display ? p.state.find(a.display) : undefined; return f?.ok && !own.has(f.display) ? [f.display] : []; }));
+    if (own.size > 0 && before.size > 0) (p.takeBack ??= []).push({ before: p.actions.length, displays: before, fixedFrame: false, clause: clause.trim() });
+  }
+  // "make the torque arrows green — no, yellow": a correction that is only a colour is for the colour the clause before set.
+  const corrected = correcting && targets.length === 0 && colourIn(clause) !== undefined && tokens.every((t) => FILLER.has(t) || colourIn(t) !== undefined || CONCEPTS.corrections.markers.includes(t))
+    ? [...(p.previousActions ?? [])].reverse().find((a) => a.action === 'set_property' && /^\d{1,3}; \d{1,3}; \d{1,3}$/.test(a.value)) : undefined;
+  if (corrected) return handleClause(p, `${corrected.property} ${clause}`);
   // "keep the gripper axes, but draw them at lift_link": kept (not hidden), and changed as the next clause asks.
   if (keepsAsIs && !leaveSpan(tokens) && p.nextChangesIt && targets.length > 0) {
     p.last = targets;
@@ -521,6 +532,20 @@ function handleClause(p: Planner, clause: string): void {
         settingsOf.set(d, settings);
         (p.protectedSettings ??= new Map()).set(d, [...(p.protectedSettings?.get(d) ?? []), ...settings]);
       } else (p.protectedDisplays ??= new Set()).add(d);
+    }
+    // "make robot2's path thicker, 0.1, but keep the line style as is": a setting of what the clause before named is
+    // kept, and only that setting (what "it" refers back to is never kept whole).
+    if (targets.length === 0) {
+      for (const d of named.filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) {
+        // (The leave words are no setting's: "keep" is not the Path's Buffer Length here.)
+        const leaveWords = tokens.flatMap((t, i) => (['keep', 'leave', 'stay', 'stays', 'remain', 'remains'].includes(t) ? [{ start: i, length: 1 }] : []));
+        // (…but not a setting a clause before sets: "make the AMCL arrow magenta, leave the covariance colours alone".)
+        const asked = new Set(p.actions.filter((a) => a.action === 'set_property' && a.display === p.state.handle(d)).map((a) => a.property));
+        const settings = namedSettings(p, d, tokens, leaveWords).filter((x) => !asked.has(x));
+        if (settings.length === 0) continue;
+        settingsOf.set(d, settings);
+        (p.protectedSettings ??= new Map()).set(d, [...(p.protectedSettings?.get(d) ?? []), ...settings]);
+      }
     }
     const shown = named.flatMap((t) => t.displays.length > 0 ? t.displays.map((d) => settingsOf.has(d) ? `${d.name} ${settingsOf.get(d)!.join(', ')}` : d.name) : [t.spec?.name ?? t.phrase]);
     p.notes.push(shown.length > 0 ? `left ${[...new Set(shown)].join(', ')} as ${shown.length === 1 && !settingsOf.size ? 'it is' : 'they are'} ("${clause.trim()}")` : `"${clause.trim()}": nothing was changed`);
@@ -786,6 +811,12 @@ function handleClause(p: Planner, clause: string): void {
   };
   if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => copulaAfter(t, p.changedNext === 'value' ? 2 : 0) || (p.changedNext === 'pointer' && drawnAfter(t)))) {
     p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
+    p.last = targets;
+    return;
+  }
+  // "robot2 is the one with the blue path": which is which, said; no change is asked.
+  if (!verb && !fixSpan && /\b(?:is|['’]s|are|was)\s+the\s+ones?\s+(?:with|that|who|which|whose|showing|drawing)\b/i.test(clause)) {
+    p.notes.push(`"${clause.trim()}" says which is which, and asks for no change; nothing was changed for it`);
     p.last = targets;
     return;
   }
@@ -1304,6 +1335,15 @@ function readRequest(input: OfflineInput): Reading {
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
   }
   text = bothAsEveryRobot(namespacesNamed(text, ctx.namespaces), ctx.namespaces, (w) => ctx.catalog.typesForWords(w).length > 0);
+  // "hide the other robot's scan": that robot's name, so "robot" is not read as a robot model to hide as well.
+  if (ctx.namespaces.length > 1 && /\b(?:the\s+)?other\s+robot(?:['’]s)?\b/i.test(text)) {
+    const named = ctx.namespaces.filter((n) => tokenize(text).includes(n.toLowerCase()));
+    const used = named.length === 1 ? named[0] : named.length === 0 ? lastNamespace(p) : undefined;
+    const others = ctx.namespaces.filter((n) => n !== used);
+    // (With no robot named yet, the second one, as namespaceOf reads it.)
+    const other = used !== undefined ? (others.length === 1 ? others[0] : undefined) : named.length === 0 ? ctx.namespaces[1] : undefined;
+    if (other) text = text.replace(/\b(?:the\s+)?other\s+robot((?:['’]s)?)\b/gi, `${other}$1`);
+  }
   // ("show the scans of both robots" stays a set-up per robot, which adds what a robot lacks.)
   const scoped = text;
   text = everyRobotAsScope(text, ctx.namespaces, (t) => numbersIn(t).length > 0 || ctx.catalog.typeMentions(t).some((m) => m.type.classId !== 'rviz_default_plugins/RobotModel' && ctx.catalog.propertyForWords(m.type, t).some((x) => x.via !== 'requires')));

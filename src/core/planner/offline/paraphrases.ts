@@ -45,7 +45,8 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\bone\s+and\s+a\s+half\s+times\b/gi, '1.5 times'], [/\btwo\s+and\s+a\s+half\s+times\b/gi, '2.5 times'],
   // Degrees of transparency in words: "mostly / slightly see-through", "barely visible", "half transparent".
   [/\b(?:mostly|largely|very|highly)\s+(transparent|see[\s-]?through|translucent)\b/gi, '80 % $1'],
-  [/\b(?:slightly|a\s+bit|a\s+little|somewhat|a\s+touch)\s+(transparent|see[\s-]?through|translucent)\b/gi, '20 % $1'],
+  // (…unless a number follows it: "a bit see-through, 0.5" gives the alpha itself.)
+  [/\b(?:slightly|a\s+bit|a\s+little|somewhat|a\s+touch)\s+(transparent|see[\s-]?through|translucent)\b(?![\s,:(-]*(?:alpha\s+|to\s+|at\s+)?\.?\d)/gi, '20 % $1'],
   [/\bhalf[\s-]+(transparent|see[\s-]?through|translucent)\b/gi, '50 % $1'],
   [/\bbarely\s+visible\b/gi, '90 % transparent'],
   // "a fifth", "a tenth" of the size: shares like "a third".

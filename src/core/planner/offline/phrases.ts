@@ -113,6 +113,13 @@ export function takeFixedFrame(p: Planner, text: string): string {
     // ("…, no, make it world", "…, actually use base_link": the correction may say its verb again.)
     const corrected = new RegExp(`^\\s*[-–—,;.]*\\s*${CORRECTION}[\\s,:-]*(?:(?:make|set|change|switch|put)\\s+it\\s+(?:to\\s+)?|use\\s+)?(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
     const instead = corrected ? p.ctx.frames.find((f) => f.toLowerCase() === corrected[1]!.replace(/[.,;!?]+$/, '').toLowerCase()) : undefined;
+    // "fixed frame odom — no wait, keep map": the correction keeps the frame there is; nothing is set.
+    const kept = new RegExp(`^\\s*[-–—,;.]*\\s*${CORRECTION}[\\s,:-]*(?:keep|leave|stay\\s+(?:on|with|at))\\s+(?:it\\s+(?:at|on|as)\\s+)?(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
+    if (kept && p.state.fixedFrame !== undefined && kept[1]!.replace(/[.,;!?]+$/, '').toLowerCase() === p.state.fixedFrame.toLowerCase()) {
+      p.keepFixedFrame = text.slice(m.index, end + kept[0].length).trim();
+      p.notes.push(`kept the fixed frame ${p.state.fixedFrame} ("${p.keepFixedFrame}")`);
+      return text.slice(0, m.index) + ' ' + text.slice(end + kept[0].length);
+    }
     if (corrected && instead) { chosen = instead; end += corrected[0].length; }
     // "…robot 2's odometry frame rather than robot 1's": the frame it is instead of is part of it, not a display.
     else {
@@ -164,7 +171,7 @@ function robotFrames(p: Planner, text: string): string {
  * that ends the next clause.
  */
 export function distribute(p: Planner, parts: string[], text = parts.join(', ')): string[] {
-  const out = mergeOnlyLists(p, mergeKeptLists(p, mergeValueClauses(parts), text));
+  const out = mergeOnlyLists(p, mergeKeptLists(p, mergeValueClauses(shareEachValue(p, parts)), text));
   // "hide robot2's model and scan": a clause of only a type word keeps the robot the clause before named.
   for (let i = 1; i < out.length; i++) {
     const before = tokenize(out[i - 1]!);
@@ -220,6 +227,21 @@ function endsBefore(part: string, text: string, marks: RegExp): boolean {
 
 /** Nouns that stand for a thing without naming its type ("the gps thing", "that camera one"). */
 const HEAD_NOUNS: ReadonlySet<string> = new Set(['thing', 'things', 'thingy', 'stuff', 'display', 'displays', 'widget', 'widgets']);
+
+/** "the lift and the charger axes, both 0.2 long": a value led by "both" or "each" goes to every name listed before it. */
+function shareEachValue(p: Planner, parts: readonly string[]): string[] {
+  const out = [...parts];
+  for (let i = 1; i < out.length; i++) {
+    const m = /^(?:both|each|all\s+of\s+them|both\s+of\s+them|each\s+of\s+them)\b[\s,:]*(.+)$/i.exec(out[i]!.trim());
+    if (!m || !gives(m[1]!) || findVerb(tokenize(m[1]!), []) !== undefined || namesAny(p, m[1]!)) continue;
+    let j = i - 1;
+    while (j >= 0 && onlyNames(p, out[j]!)) j--;
+    if (j === i - 1 || i - 1 - j < 2) continue;
+    for (let k = j + 1; k < i; k++) out[k] = `${out[k]} ${m[1]}`;
+    out.splice(i, 1);
+  }
+  return out;
+}
 
 /** Whether a clause gives a value: a number, a colour or a comparative. */
 function gives(clause: string): boolean {
@@ -291,11 +313,12 @@ function mergeOnlyLists(p: Planner, parts: readonly string[]): string[] {
   return out;
 }
 
-/** Whether a clause names any display of the document, any display type or the fixed frame. */
+/** Whether a clause names any display of the document, any display type, a robot or the fixed frame. */
 function namesAny(p: Planner, part: string): boolean {
   const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
   const tokens = tokenize(part);
-  return hasPhrase(tokens, 'fixed frame') !== undefined || tokens.some((t) => !FILLER.has(t) && (named.has(t) || p.ctx.catalog.typesForWords(t).length > 0));
+  const robots = new Set(p.ctx.namespaces.map((n) => n.toLowerCase()));
+  return hasPhrase(tokens, 'fixed frame') !== undefined || tokens.some((t) => !FILLER.has(t) && (named.has(t) || robots.has(t) || p.ctx.catalog.typesForWords(t).length > 0));
 }
 
 /** Whether a clause only names displays or types (or, with `switches`, a display's switches): no verb, no value. */
@@ -324,6 +347,14 @@ function mergeKeptLists(p: Planner, parts: readonly string[], text: string): str
   const joinedByAnd = (a: string, b: string): boolean => new RegExp(`${escapeRegExp(a)}\\s*(?:and|&|but)\\s+${escapeRegExp(b)}`, 'i').test(text) || !namesAny(p, b);
   const ownObject = (part: string): boolean => /^(?:and\s+)?(?:leave|keep|don\W?t\s+(?:touch|change)|do\s+not\s+(?:touch|change))\b/i.test(part.trim())
     && !tokenize(part).some((t) => BACK_POINTERS.has(t));
+  // "leave Fleet and robot 1 alone": a leave clause whose list "and" split ends in the clause after it.
+  for (let i = out.length - 2; i >= 0; i--) {
+    const end = /\s+(?:alone|as\s+(?:it|they)\s+(?:is|are)|as\s+is|be|untouched|unchanged)\s*[.!]?$/i.exec(out[i + 1]!);
+    if (end && /^(?:and\s+|but\s+|just\s+)?(?:leave|keep|don\W?t\s+touch|do\s+not\s+touch)\b/i.test(out[i]!.trim()) && !/\b(?:alone|as\s+is|as\s+(?:it|they)\s+(?:is|are)|untouched|unchanged|be)\b/i.test(out[i]!)
+      && findVerb(tokenize(out[i + 1]!), []) === undefined && namesAny(p, out[i + 1]!.slice(0, end.index)) && new RegExp(`${escapeRegExp(out[i]!)}\\s*(?:and|&)\\s+${escapeRegExp(out[i + 1]!)}`, 'i').test(text)) {
+      out.splice(i, 2, `${out[i]} and ${out[i + 1]}`);
+    }
+  }
   const merged = new Set<number>();
   for (let i = out.length - 1; i > 0; i--) {
     if (leaveSpan(tokenize(out[i]!)) && onlyNames(p, out[i - 1]!) && !endsSentence(out[i - 1]!) && !ownObject(out[i]!)

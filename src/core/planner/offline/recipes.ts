@@ -106,6 +106,11 @@ export function findRecipe(p: Planner, text: string): Recipe | undefined {
   const goalWords = tokens.slice(hit.span.start, hit.span.start + hit.span.length).join(' ');
   if (p.state.live().some((d) => d.classId !== 'rviz_common/Group' && [d.name, d.classId.split('/').pop() ?? ''].some((n) => tokenize(splitCamel(n)).join(' ') === goalWords))) return undefined;
   const own = new Set(hit.recipe.displays.map((d) => d.type));
+  // "set up for teleop driving: I just need the laser and the robot model, nothing else": the displays listed are the
+  // set-up, not the goal's whole recipe.
+  const listedOnly = anyPhrase(tokens, ['nothing else', 'that s all', 'only need', 'just need']) !== undefined
+    && p.ctx.catalog.typeMentions(text).some((m) => { const span = hasPhrase(tokens, m.phrase); return span !== undefined && !overlaps(span, hit.span); });
+  if (listedOnly) return undefined;
   const named: DisplayTypeSpec[] = [];
   for (const m of p.ctx.catalog.typeMentions(text)) {
     const span = hasPhrase(tokens, m.phrase);
