@@ -99,3 +99,10 @@ describe('offline planner: the fixed frame named later in the request, or correc
     expect(r.notes.join(' | ')).toMatch(/frame 'gantry_link' is not in the TF tree/);
   });
 });
+
+describe('offline planner: short forms typed fast', () => {
+  it('"set FF to odom" is the fixed frame; "map isnt showing up" is a complaint like "isn\'t"', async () => {
+    expect((await planOnScenario('qos_traps', 'set FF to odom', 'traps-faults.rviz')).actions).toEqual(['Set the fixed frame to odom']);
+    expect((await planOnScenario('qos_traps', 'map isnt showing up, dont touch the laser tho')).actions).toContain('Set Topic/Durability Policy = Transient Local on "Map"');
+  });
+});
