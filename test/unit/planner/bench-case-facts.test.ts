@@ -53,12 +53,19 @@ describe('planner benchmark cases name real catalog facts, topics and frames', (
   it('every display check, fixed frame and mustNot property is checkable', async () => {
     const problems: string[] = [];
     const allTypes = catalog.displaysIn('jazzy').concat(catalog.displaysIn('humble'));
+    // Each starting config is read once: several thousand cases share a few dozen of them.
+    const starts = new Map<string, DisplayInfo[]>();
+    const startOf = async (scenario: string, config: string | undefined): Promise<DisplayInfo[]> => {
+      const key = `${scenario}\u0000${config ?? ''}`;
+      if (!starts.has(key)) starts.set(key, listDisplays(await startingDocument(scenario, config), catalog));
+      return starts.get(key)!;
+    };
     for (const file of files) {
       const snapshot = snapshots.get(file.scenario)!;
       const topics = new Set(snapshot.topics.map((t) => t.name));
       const frames = new Set(snapshot.tf.flatMap((e) => [e.parent, e.child]));
       for (const c of file.cases) {
-        const start = listDisplays(await startingDocument(file.scenario, c.config), catalog);
+        const start = await startOf(file.scenario, c.config);
         for (const check of [...(c.expect.displays ?? []), ...(c.expect.absent ?? [])]) {
           problems.push(...checkProblems(check, start, topics).map((p) => `${file.file} ${c.id}: ${p}`));
         }
