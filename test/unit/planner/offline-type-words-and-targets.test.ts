@@ -77,9 +77,13 @@ describe('offline planner, type words and targets: refusals and questions back',
   });
 
   it('a number before a counted noun is a count, not a robot or device number ("odometry 2 arrows")', async () => {
-    const r = await onScenario('multi_robot', undefined, 'odometry 2 arrows');
+    const r = await onScenario('multi_robot', undefined, 'robot1 odometry 2 arrows');
     expect(r.actions.every((a) => !a.includes('set_enabled'))).toBe(true);
     expect(r.actions).toContain('set_property Robot1 Odometry Keep=2');
+    // (With no robot named, each robot's Odometry is a reading of the count, offered as a choice: not robot2's display.)
+    const unnamed = await onScenario('multi_robot', undefined, 'odometry 2 arrows');
+    expect(unnamed.actions).toEqual([]);
+    expect(unnamed.notes.join(' | ')).toMatch(/could mean Robot1 Odometry or Robot2 Odometry/);
   });
 
   it('a place in the world is no drawing order', () => {
