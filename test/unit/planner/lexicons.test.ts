@@ -359,3 +359,10 @@ describe('colloquial negation and "the same" in other languages', () => {
     expect(read('el mapa no aparece nunca, ¿me lo arreglas?')).toMatch(/fix \?$/);
   });
 });
+
+describe('wishes not to see, in Chinese and German', () => {
+  it('Chinese "不用显示了" hides; German "brauch ich nicht mehr … aber schon" hides the one and keeps the other', async () => {
+    expect(await plan('turtlebot_nav', '深度点云不用显示了')).toEqual(['set_enabled Depth Cloud false']);
+    expect(await plan('manipulator', 'Das Gitter brauch ich nicht mehr, die Punktwolke aber schon')).toEqual(['set_enabled Grid false']);
+  });
+});

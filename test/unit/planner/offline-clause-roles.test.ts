@@ -408,3 +408,25 @@ describe('offline planner: a value for every name listed, and which is which', (
     expect((await planOnScenario('multi_robot', "robot1 model a bit see-through, 0.5; robot2's model stays solid")).actions).toEqual(['Set Alpha = 0.5 on "Robot1 Model"']);
   });
 });
+
+describe('offline planner: clauses that carry their own value, and a plugin display named first', () => {
+  it('"force colour green, torque colour white, arrow width 0.4" sets each colour on its own setting', async () => {
+    expect((await planOnScenario('manipulator', 'force colour green, torque colour white, arrow width 0.4')).actions)
+      .toEqual(['Set Force Color = 0; 255; 0 on "Tool Wrench"', 'Set Torque Color = 255; 255; 255 on "Tool Wrench"', 'Set Arrow Width = 0.4 on "Tool Wrench"']);
+  });
+
+  it('"the TF axes are huge, set marker scale to 0.3": "marker scale" is the TF\'s setting, not a Marker display', async () => {
+    expect((await planOnScenario('manipulator', 'the TF axes are huge, set marker scale to 0.3')).actions).toEqual(['Set Marker Scale = 0.3 on "TF"']);
+  });
+
+  it('"MotionPlanning: planned path robot alpha 0.3" changes no other display; "MotionPlanning: hide it" still hides it', async () => {
+    const r = await planOnScenario('manipulator', 'MotionPlanning: planned path robot alpha 0.3', 'arm-workcell.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/settings the catalog does not know/);
+    expect((await planOnScenario('manipulator', 'MotionPlanning: hide it', 'arm-workcell.rviz')).actions).toEqual(['Hide "MotionPlanning"']);
+  });
+
+  it('"set Breadcrumbs to axes but keep it switched off": the change does not show it', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'set Breadcrumbs to axes but keep it switched off for now', 'nav-kiosk.rviz')).actions).toEqual(['Set Shape = Axes on "Breadcrumbs"', 'Hide "Breadcrumbs"']);
+  });
+});

@@ -52,3 +52,15 @@ describe('offline planner: a repair that names the QoS repairs only the QoS', ()
     expect((await planOnScenario('qos_traps', 'latch the map subscription')).actions).toEqual(['Set Topic/Durability Policy = Transient Local on "Map"']);
   });
 });
+
+describe('offline planner: a display that never shows is a complaint, and "point it at" a topic', () => {
+  it('"the obstacle markers never show anything" hides nothing; "Front Lidar isn\'t drawing anything" repairs without hiding', async () => {
+    expect((await planOnScenario('qos_traps', 'the obstacle markers never show anything, fix it')).plan.actions.filter((a) => a.checked && a.action === 'set_enabled')).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', "Front Lidar isn't drawing anything, sort it out", 'nav-nested.rviz')).actions).toEqual(['Set Topic/Reliability Policy = Best Effort on "Front Lidar"']);
+  });
+
+  it('"…listening to /odom_pose, point it at /odom" re-points the display "it" is; "don\'t change its type" keeps only the type', async () => {
+    expect((await planOnScenario('qos_traps', 'the Odometry display is listening to /odom_pose, point it at /odom')).actions).toEqual(['Set the topic of "Odometry" to /odom']);
+    expect((await planOnScenario('qos_traps', "don't change the Odometry display's type, just point it at /odom")).actions).toEqual(['Set the topic of "Odometry" to /odom']);
+  });
+});

@@ -77,3 +77,10 @@ describe('offline planner: "the same" after the last turn', () => {
     expect(await planAfter('manipulator', ['hide Top Cam'], 'and the cone too', 'arm-sensor-bay.rviz')).toEqual(['Hide "Cone"']);
   });
 });
+
+describe('offline planner: "bring it back" after a hide', () => {
+  it('shows again what the last turn hid, with the change the clause adds; it is no command for the robot', async () => {
+    expect(await planAfter('turtlebot_nav', ['hide the grid'], 'actually, bring it back')).toEqual(['Show "Grid"']);
+    expect(await planAfter('manipulator', ['hide the depth cloud'], 'bring it back, flat squares this time')).toEqual(['Show "Depth Cloud"', 'Set Style = Flat Squares on "Depth Cloud"']);
+  });
+});

@@ -268,6 +268,13 @@ function settingPhrases(catalog: Catalog): { names: ReadonlySet<string>; values:
  * Whether a span ends a longer phrase of the tokens that names a setting ("depth" in "queue depth") or, with `values`,
  * one of a setting's values ("effort" in "best effort").
  */
+/** Whether the words at a mention begin a setting's name of two or three words ("marker scale" after "marker"). */
+export function startsSettingPhrase(catalog: Catalog, tokens: readonly string[], m: Span): boolean {
+  const names = settingPhrases(catalog).names;
+  for (let end = m.start + m.length + 1; end <= Math.min(tokens.length, m.start + m.length + 2); end++) if (names.has(tokens.slice(m.start, end).join(' '))) return true;
+  return false;
+}
+
 export function endsSettingPhrase(catalog: Catalog, tokens: readonly string[], m: Span, values = false): boolean {
   const set = values ? settingPhrases(catalog).values : settingPhrases(catalog).names;
   const end = m.start + m.length;

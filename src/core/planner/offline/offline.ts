@@ -8,6 +8,7 @@
  */
 import type { DisplayTypeSpec } from '../../catalog/index.ts';
 import { looseDisplayName } from '../../rviz/displays.ts';
+import type { RvizAction } from '../../rviz/action-types.ts';
 import { escapeRegExp, singular, splitCamel, tokenize } from '../../catalog/text.ts';
 import { lookAlike } from './look-alike.ts';
 import { topicsForSpec } from '../topics.ts';
@@ -375,6 +376,23 @@ function handleClause(p: Planner, clause: string): void {
   // ask nothing only lead in; the rest is the clause.
   const leadIn = /^([^:]{3,}?):\s+(\S.*)$/.exec(clause);
   if (leadIn && namesNothing(p, leadIn[1]!)) clause = leadIn[2]!;
+  // "MotionPlanning: planned path robot alpha 0.3": a lead-in that is the name of a plugin display the catalog does not
+  // know makes the clause about it; no other display's word in it is taken instead.
+  // (Hiding, showing, removing or renaming it needs no setting: those are planned as usual.)
+  const switched = leadIn !== null && ['hide', 'show', 'remove', 'rename'].includes(findVerb(tokenize(leadIn[2]!), [])?.verb ?? '');
+  const plugin = leadIn && !switched ? p.state.live().find((d) => !d.spec && tokenize(d.name).join(' ') === tokenize(leadIn[1]!).join(' ')) : undefined;
+  if (plugin && p.pluginLead !== plugin) {
+    p.pluginLead = plugin;
+    const start = p.actions.length;
+    handleClause(p, clause);
+    p.pluginLead = undefined;
+    const strays = new Set(p.actions.slice(start).filter((a) => a.display !== '' && a.display !== p.state.handle(plugin)));
+    if (strays.size > 0) {
+      p.actions = p.actions.filter((a) => !strays.has(a));
+      if (p.actions.length === start) p.notes.push(unknownSettingsNote(plugin));
+    }
+    return;
+  }
   // "the display called Odometry is …": the name is what the clause is about ("called" is no verb of it).
   clause = clause.replace(/\b(?:the\s+)?(?:display|one)\s+(?:called|named)\s+/gi, '');
   // "…a bit of transparency so I can see the map through it": what the change is for names no target of it.
@@ -504,6 +522,13 @@ function handleClause(p: Planner, clause: string): void {
       p.notes.push(`"${clause.trim()}": no display is changed`);
       return;
     }
+    // "don't change the Odometry display's type, just point it at /odom": its type is kept, not its settings or topic.
+    if (targets.length > 0 && anyPhrase(tokens, ['type', 'display type', 'class', 'plugin']) !== undefined && !correcting) {
+      p.notes.push(`kept the type of ${[...new Set(targets.flatMap((t) => t.displays.map((d) => d.name)))].join(', ') || 'what it names'} ("${clause.trim()}")`);
+      p.last = targets;
+      p.lastVerb = undefined;
+      return;
+    }
     // "fix the laser QoS, and don't touch the fixed frame": the fixed frame is kept, whatever else the request repairs.
     if (targets.length === 0 && hasPhrase(tokens, 'fixed frame') && !correcting && !startsWithCorrection(tokens)) {
       p.keepFixedFrame = clause.trim();
@@ -625,7 +650,10 @@ function handleClause(p: Planner, clause: string): void {
   const toBe = verbHit !== undefined && tokens[verbHit.span.start + verbHit.span.length] === 'to' && tokens[verbHit.span.start + verbHit.span.length + 1] === 'be';
   const wish = verbHit !== undefined && ['need', 'want', 'see', 'needed', 'wanted'].includes(verbWord) && !toBe;
   // ("don't put the laser in red" negates a change, not a wish to see: it is refused below.)
-  const negatedShow = verb === 'show' && verbHit !== undefined && !toBe && !(valuedClause(clause, tokens) && !wish)
+  // ("the obstacle markers never show anything": a display that never shows is a complaint, not a wish not to see it.)
+  const displaySubject = verbHit !== undefined && !wish && targets.some((t) => t.span !== undefined && t.span.start + t.span.length <= verbHit.span.start)
+    && ['anything', 'nothing', 'up', 'data', 'a thing'].includes(tokens[verbHit.span.start + verbHit.span.length] ?? '');
+  const negatedShow = verb === 'show' && verbHit !== undefined && !toBe && !displaySubject && !(valuedClause(clause, tokens) && !wish)
     && (negatedBefore(tokens, verbHit.span.start) || (wish && negationAt(tokens) !== undefined));
   // "I don't need the grid colour changed", "I could do without the grid colour": a negated wish about a setting (or a
   // change) of a display hides nothing; that setting is left as it is.
@@ -1043,7 +1071,13 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     // A change to a hidden display shows it, unless this request hid it ("hide the laser and make it red", "don't
     // enable it, just set it to keep 10 arrows") or it is only renamed.
     const keptHidden = verb !== 'show' && p.hiddenHere?.has(d) === true;
-    if (!d.added && !d.enabled && verb !== 'rename' && !keptHidden) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; shown.add(d); }
+    if (!d.added && !d.enabled && verb !== 'rename' && !keptHidden) {
+      const show = act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' });
+      p.actions.push(show);
+      (p.implicitShows ??= new Set()).add(show);
+      d.enabled = true;
+      shown.add(d);
+    }
     const { settings, unclear, questions } = propertySettings(p, d, d.spec ?? spec, clause, masked, tokens);
     const settingsAt = p.actions.length;
     for (const s of settings) {
@@ -1391,6 +1425,10 @@ function readRequest(input: OfflineInput): Reading {
     settleRepeatedValues(p, spans);
     keepProtected(p);
     if (p.keepFixedFrame) p.actions = p.actions.filter((a) => a.action !== 'set_fixed_frame');
+    // "set Breadcrumbs to axes but keep it switched off": the show a change of a hidden display brings goes when a later
+    // clause switches it off.
+    const offLater = (a: RvizAction, i: number): boolean => p.actions.slice(i + 1).some((b) => b.action === 'set_enabled' && b.value === 'false' && b.display === a.display);
+    p.actions = p.actions.filter((a, i) => !p.implicitShows?.has(a) || !offLater(a, i));
     // What the request asked besides is offered as a choice, never applied.
     if (p.changeNothing) for (const a of p.actions) (p.held ??= new Set()).add(a);
     // (…of the displays only, after "don't touch any display".)

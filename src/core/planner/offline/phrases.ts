@@ -190,7 +190,8 @@ export function distribute(p: Planner, parts: string[], text = parts.join(', '))
     if (rest.length === 0 || rest.length > 2) continue;
     // ("hide the gps thing and the bumper sonar": a clause ending on a noun of its own qualifies nothing; nor does one
     // that a semicolon or a full stop ends.)
-    if (HEAD_NOUNS.has(tokens[tokens.length - 1]!) || endsBefore(out[i]!, text, /[;.]/)) continue;
+    // ("force colour green, torque colour white": nor one that gives a value of its own.)
+    if (HEAD_NOUNS.has(tokens[tokens.length - 1]!) || endsBefore(out[i]!, text, /[;.]/) || gives(out[i]!)) continue;
     // "…, leave it; the depth cloud 2 s decay": a clause that keeps what it names, or only points back ("it"), qualifies
     // no noun of the next.
     // ("put it back on. the Stops markers I don't want": a clause with "it" in it points back, whatever else it says.)

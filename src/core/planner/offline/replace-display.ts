@@ -125,10 +125,10 @@ export function retopicDisplay(p: Planner, clause: string): boolean {
   const after = clause.slice(at + topic.length - (slashed ? 0 : 1));
   const named = (words: readonly string[]): string[] => tokenize(`${words.join(' ')} ${after}`).filter((t) => !RETOPIC_WORDS.has(t) && !FILLER.has(t));
   const whole = named(before);
-  if (whole.length === 0) return false;
-  // "Loading Bay is showing camera 12. Replace it with camera 15": "it" is the one display the clause before named.
-  // (The device word before the topic, "camera" in "with camera /fleet/cam_15/…", names no display.)
-  const pointsBack = tokenize(before.join(' ')).some((t) => BACK_POINTERS.has(t)) && named(before.slice(0, -1)).length === 0;
+  // "Loading Bay is showing camera 12. Replace it with camera 15", "…, point it at /odom": "it" is the one display the
+  // clause before named. (The device word before the topic, "camera" in "with camera /fleet/cam_15/…", names no display.)
+  const pointsBack = tokenize(before.join(' ')).some((t) => BACK_POINTERS.has(t)) && (whole.length === 0 || named(before.slice(0, -1)).length === 0);
+  if (whole.length === 0 && !pointsBack) return false;
   const pointed = pointsBack ? [...new Set(p.last.flatMap((t) => t.displays))] : [];
   const d = (pointed.length === 1 ? pointed[0] : undefined) ?? onlyDisplay(p, whole.join(' ')) ?? (before.length > 1 ? onlyDisplay(p, named(before.slice(0, -1)).join(' ')) : undefined);
   if (!d?.spec || d.spec.topicProperties.length === 0 || displayTopic(d) === topic) return false;

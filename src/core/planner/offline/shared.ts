@@ -92,6 +92,10 @@ export interface Planner {
   keepFixedFrame?: string;
   /** The request named a fixed frame TF does not have: no repair picks another one in its place. */
   fixedFrameRefused?: boolean;
+  /** The shows a change of a hidden display brought, not asked for in words. */
+  implicitShows?: Set<RvizAction>;
+  /** A plugin display the clause being planned leads with ("MotionPlanning: …"): what the clause does to others goes. */
+  pluginLead?: VirtualDisplay;
   /** The next clause changes, by a verb of its own, what this one names ("keep the gripper axes, but draw them at …"). */
   nextChangesIt?: boolean;
   /** The group a clause adds its displays into ("add cam 5 to the Cameras group", "…next to the other cameras"). */

@@ -7,7 +7,7 @@ import { looseDisplayName } from '../../rviz/displays.ts';
 import { absoluteTopic, drawableType, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ADD_WORDS, ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
 import { CONCEPTS } from './concepts.ts';
-import { colourIn, displayMentions, endsSettingPhrase, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
+import { colourIn, displayMentions, endsSettingPhrase, startsSettingPhrase, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { factorsIn, quantitiesOf } from './quantities.ts';
 import { findVerb } from './phrases.ts';
 import { propertySettings, VALUE_WORDS } from './settings.ts';
@@ -446,7 +446,10 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
   // ("best effort": a type word ending a setting's value is that value's word.)
   const found: TypeMention[] = valuesNamedAsTypes(p, tokens, targets, framesNamedAsPlaces(p, tokens, targets, typeMentions(tokens, p.ctx.catalog.displays, taken), taken), taken)
     .filter((m) => {
-      if (!endsSettingPhrase(p.ctx.catalog, tokens, m, true)) return true;
+      // ("the TF axes are huge, set marker scale to 0.3": a type word that begins a setting's name, with no display of
+      // that type here, is the setting's word.)
+      const setting = startsSettingPhrase(p.ctx.catalog, tokens, m) && !p.state.live().some((d) => d.spec === m.spec);
+      if (!setting && !endsSettingPhrase(p.ctx.catalog, tokens, m, true)) return true;
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
       return false;
