@@ -99,7 +99,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22o-arm-01': '"scale them down to 0.5" after "force arrows are huge": the case keeps the torque scale at 2, which the sim\'s Wrench has at 0.5',
   'dev-p22o-arm-11': 'the Italian "il braccio" (the arm) is not read as the robot model',
   'dev-p22o-mr-02': '"hide everything that belongs to robot1" is offered as a choice between the group and each display',
-  'dev-p22o-mr-12': 'the Chinese 不用显示了 (no need to show) is read as a negated show of a change',
   'dev-p22o-tb-05': '"doesn\'t need to be that long" is no longer a hide, but is not read as shorter either',
   'dev-p22o-tb-12': '"plain dots": "plain" is no catalog word; read as a flat colour it turned two held-out requests into wrong changes, so it stays unknown',
   'dev-p22o-tb-15': '"why it keeps clipping door frames … set up what I\'d need" is no recipe word for the local costmap',
@@ -193,7 +192,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p22y-multi-06': '"keeps way too many arrows, cut it down to 5": which setting 5 is for is asked',
   'dev-p22y-qos-06': '"just point it at /odom" is held under the negation before it: offered as a choice',
   'dev-p22y-qos-10': 'French "Change pas la QoS" (don\'t change the QoS) is not read as a negation',
-  'dev-p22y-qos-11': 'German "blend\'s aus" (fade it out) is not read',
   'dev-p22y-tb-04': '"transparant" is a misspelling: offered as a choice',
   'dev-p22y-tb-05': '"alpha 1.5 so it pops": "pops" is not understood and the range note is not the one the case asks for',
   'dev-p22y-tb-07': '"weird detours on its way to a goal" is no recipe cue; a goal Pose display is added',
@@ -248,7 +246,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p23e-tb-06': '"staring" is not understood: the hide is held',
   'dev-p23e-tb-08': '"so it pops" is not understood and the range note is not given',
   'dev-p23e-tb-18': '"what the global planner thinks is occupied" is no cue for the global costmap',
-  'dev-p23e-tb-19': '"clutter" is not understood, so the marker scale is held',
   'dev-p23e-tb-23': '"pionts" and "cant" are misspellings',
   'dev-p23e-tb-25': '"switch it to points" on Eyes is not read as its Style',
   'dev-p23e-tb-27': '"make the local one match the global one\'s transparency" is not read as a copy of its Alpha',
@@ -290,7 +287,6 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p23o-tb-04': '"… is red on purpose, just so you know" is not read as a statement: the colour it already has is set again',
   'dev-p23o-tb-15': '"tme" is not understood: the reading is offered as a choice',
   'dev-p23o-tb-23': 'Japanese "AMCLの姿勢だけ" is read as "AMCL only … pose": the AMCL Pose is not found',
-  'dev-p23o-tb-24': 'Chinese "不用显示了" (no need to show any more) is read as a negated show: nothing is hidden',
   'dev-p23p-emp-02': 'not worked on this step: b26 holds a request of the same kind (adding a display for a sensor the robot lacks), which a helper named in its report',
   'dev-p23p-man-06': '"actually, go back to base_link" is read as a robot command, not the fixed frame',
   'dev-p23p-man-09': '"tache" is not understood: the reading is offered as a choice',
@@ -334,10 +330,8 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p23u-qos-01': '"…, nothing else" does not keep the complaint\'s repair from setting the fixed frame too',
   'dev-p23u-qos-08': 'not worked on this step: the same kind as a b26 request (adding a display whose topic nothing publishes)',
   'dev-p23u-qos-10': '"swap it for a Pose display on the same topic" adds the Pose but keeps the Odometry display',
-  'dev-p23u-qos-11': '"don\'t change the Odometry display\'s type, just point it at /odom" adds a second Odometry display instead of changing the topic',
   'dev-p23u-qos-24': '"hdie the gird" is not understood',
   'dev-p23u-qos-25': '"relability" is not understood',
-  'dev-p23u-qos-28': '"ok bring it back" after a hide is not read as showing it again',
   'dev-p23v-big-05': '"overheating on sensors 7 and 8, set things up" plans the whole big-graph set-up (187 actions) and is refused for size',
   'dev-p23v-man-09': '"anfassen" is not understood',
   'dev-p23v-mr-03': '"set robot2 up the same way as robot1" is not read as copying robot1\'s displays',
@@ -352,6 +346,31 @@ const KNOWN_GAPS: Record<string, string> = {
   'dev-p23w-mr-41': 'the case expects the robot models\' durability Volatile; the sim latches the descriptions',
   'dev-p23w-mr-47': '"show robot 2\'s laser" does not turn on the group Bravo that holds it',
   'dev-p23w-mr-49': '"comparing" is not understood',
+  // The dev-p23x to dev-p23z batches, written blind by helpers later in the thirteenth step: what is left of them.
+  'dev-p23x-man-08': '"the task planner markers can go" is not read as hiding the Task Markers',
+  'dev-p23x-man-31': '"interactve" is not understood: the reading is offered as a choice',
+  'dev-p23x-man-34': 'not worked on this step: the same kind as a b26 request (adding a display for a sensor the robot lacks)',
+  'dev-p23x-man-41': '"same colour for the torque" names a setting of the same display, not another display: not understood',
+  'dev-p23x-man-56': '"task" is not understood: the reading is offered as a choice',
+  'dev-p23x-man-58': 'the case expects MotionPlanning\'s robot alpha, a setting of a plugin the catalog does not know; the planner says so and changes nothing',
+  'dev-p23x-man-64': '"back to the camera\'s own colours" is not read as the RGB8 colour transformer',
+  'dev-p23y-qos-25': '"fix what you can on the rviz side" after "nothing in this config works" repairs the fixed frame only, not the laser QoS and the map durability',
+  'dev-p23y-qos-30': '"hmm no, odom" after a fixed frame turn is not read as correcting that turn\'s frame',
+  'dev-p23y-qos-31': '"do that on the depth cloud instead" is not read as moving the last turn\'s change',
+  'dev-p23y-qos-47': '"hdie the gird" is not understood',
+  'dev-p23y-qos-49': '"RM" is not read as RobotModel (it is also "remove")',
+  'dev-p23y-qos-58': '"set the grid\'s reference frame to odom" beside "leave the fixed frame alone": the reference frame is not set',
+  'dev-p23y-qos-71': 'not worked on this step: the same kind as a b26 request (adding a display for what the robot does not publish)',
+  'dev-p23z-big-01': '"Loading Bay should show cam 15 instead" adds a camera display instead of re-pointing Loading Bay',
+  'dev-p23z-man-07': '"the tool flange" is not read as the tool0 frame',
+  'dev-p23z-mr-02': '"thicker, billboards at 0.05": the width follows "thicker", not the 0.05 said with the style',
+  'dev-p23z-mr-10': 'the right reading is offered as a choice, not applied',
+  'dev-p23z-qos-06': '"draw it at lift_link instead" asks which Reference Frame instead of taking lift_link',
+  'dev-p23z-tb-13': '"hdie the grdi plz" is not understood',
+  'dev-p23z-tb-20': '"no, I meant the global costmap" after a turn is not read as moving that turn\'s change',
+  'dev-p23z-tb-23': '"fade it a bit": "fade" is not read as more transparent',
+  'dev-p23z-tb-30': '"show me what the camera sees" sets up the whole perception recipe, laser and markers too',
+  'dev-p23z-tb-32': '"wir" is not understood: the reading is offered as a choice',
 };
 
 function groupOf(id: string): string {
@@ -411,5 +430,5 @@ describe('offline planner development cases', () => {
     const fixed = Object.keys(KNOWN_GAPS).filter((id) => !failures.some((f) => f.startsWith(`${id} `)));
     expect(fixed, 'known gaps that now pass: remove them from KNOWN_GAPS').toEqual([]);
     // About 1,500 cases planned one after another: a minute on an idle machine, much more on a loaded one.
-  }, 360_000);
+  }, 600_000); // (about 110 s here for 4,600 dev cases; a loaded 2-core CI machine may take several times that)
 });
