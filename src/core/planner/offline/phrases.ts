@@ -85,7 +85,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
   // first "frame on …" names no frame, the second does).
   const matches = (re: RegExp): RegExpExecArray[] => [...text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))] as RegExpExecArray[];
   const knownAt = (i: number): boolean => patterns.slice(i).some((x) => matches(x.re).some((mm) => p.ctx.frames.some((f) => f.toLowerCase() === mm[x.nameAt]!.replace(/[.,;!?]+$/, '').toLowerCase())));
-  patterns: for (const [i, { re, connector, nameAt, wordAt }] of patterns.entries()) for (const m of matches(re)) {
+  eachPattern: for (const [i, { re, connector, nameAt, wordAt }] of patterns.entries()) for (const m of matches(re)) {
     const frame = m[nameAt]!.replace(/[.,;!?]+$/, '');
     const known = p.ctx.frames.find((f) => f.toLowerCase() === frame.toLowerCase());
     const plainFrameWord = /^frame$/i.test(m[wordAt]!.trim());
@@ -102,7 +102,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
     // A frame TF does not have, on a robot whose TF is known, would leave RViz drawing nothing: said, not set.
     if (!known && p.ctx.snapshot !== undefined && p.ctx.frames.length > 0) {
       // …unless the request goes on to name a frame TF has ("'world' doesn't exist on this robot, use map instead").
-      if (knownAt(i + 1)) { text = text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length); continue patterns; }
+      if (knownAt(i + 1)) { text = text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length); continue eachPattern; }
       p.fixedFrameRefused = true;
       p.notes.push(`frame '${frame}' is not in the TF tree; the fixed frame was not changed (frames: ${p.ctx.frames.slice(0, 12).join(', ')}${p.ctx.frames.length > 12 ? ', …' : ''})`);
       return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
@@ -237,7 +237,7 @@ function shareEachValue(p: Planner, parts: readonly string[]): string[] {
     if (!m || !gives(m[1]!) || findVerb(tokenize(m[1]!), []) !== undefined || namesAny(p, m[1]!)) continue;
     let j = i - 1;
     while (j >= 0 && onlyNames(p, out[j]!)) j--;
-    if (j === i - 1 || i - 1 - j < 2) continue;
+    if (i - 1 - j < 2) continue;
     for (let k = j + 1; k < i; k++) out[k] = `${out[k]} ${m[1]}`;
     out.splice(i, 1);
   }
