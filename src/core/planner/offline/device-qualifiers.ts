@@ -54,8 +54,8 @@ export function readDeviceTargets(p: Planner, tokens: readonly string[], targets
   if (!noun || !NOUNS.has(noun) || t.topics.length > 0 || t.within || tokens.some((w) => PLURAL.has(w))) return { targets, unsure: false };
   // "hide the Camera group": a group named as one is that group.
   if (t.displays.length > 0 && t.displays.every((d) => d.classId === 'rviz_common/Group') && GROUP_WORDS.has(tokens[t.span!.start + 1] ?? '')) return { targets, unsure: false };
-  const pool = devicePool(p, t, noun);
   if (misplaced(p, tokens, targets)) return { targets: [], unsure: false };
+  const pool = devicePool(p, t, noun);
   if (pool.length < 2) return { targets, unsure: false };
   // The clause's other content words that some display of the pool carries: its qualifiers.
   const verb = findVerb([...tokens], [])?.span;

@@ -16,7 +16,7 @@ import { isVirtualGroup, PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
-import { act, anyPhrase, belongsTo, cite, displayTopic, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, nameWords, offerEachReading, type Planner, type Target } from './shared.ts';
+import { act, anyPhrase, belongsTo, cite, displayTopic, lastAppliedTurn, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, otherNamespace, nameWords, offerEachReading, type Planner, type Target } from './shared.ts';
 import { isUnderTopic, propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { fixDisplay } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
@@ -523,7 +523,7 @@ function handleClause(p: Planner, clause: string): void {
       return;
     }
     // "don't change the Odometry display's type, just point it at /odom": its type is kept, not its settings or topic.
-    if (targets.length > 0 && anyPhrase(tokens, ['type', 'display type', 'class', 'plugin']) !== undefined && !correcting) {
+    if (targets.length > 0 && anyPhrase(tokens, ['type', 'class', 'plugin']) !== undefined && !correcting) {
       p.notes.push(`kept the type of ${[...new Set(targets.flatMap((t) => t.displays.map((d) => d.name)))].join(', ') || 'what it names'} ("${clause.trim()}")`);
       p.last = targets;
       p.lastVerb = undefined;
@@ -1167,8 +1167,7 @@ function byNameOrTopic(p: Planner, spec: DisplayTypeSpec, phrase: string, ns?: s
 
 /** The one verb of the last applied turn when all it did was hide, show or remove displays; else undefined. */
 function lastTurnVerb(p: Planner): Verb | undefined {
-  const turn = [...p.history].reverse().find((t) => t.outcome === 'applied');
-  const acts = turn?.actions ?? [];
+  const acts = lastAppliedTurn(p)?.actions ?? [];
   if (acts.length === 0) return undefined;
   if (acts.every((a) => a.action === 'remove_display')) return 'remove';
   if (!acts.every((a) => a.action === 'set_enabled' && a.value === acts[0]!.value)) return undefined;
@@ -1373,9 +1372,8 @@ function readRequest(input: OfflineInput): Reading {
   if (ctx.namespaces.length > 1 && /\b(?:the\s+)?other\s+robot(?:['’]s)?\b/i.test(text)) {
     const named = ctx.namespaces.filter((n) => tokenize(text).includes(n.toLowerCase()));
     const used = named.length === 1 ? named[0] : named.length === 0 ? lastNamespace(p) : undefined;
-    const others = ctx.namespaces.filter((n) => n !== used);
-    // (With no robot named yet, the second one, as namespaceOf reads it.)
-    const other = used !== undefined ? (others.length === 1 ? others[0] : undefined) : named.length === 0 ? ctx.namespaces[1] : undefined;
+    // (Only when it is one robot: with two robots named, or a third robot besides the one used, it is not clear.)
+    const other = named.length > 1 || (used !== undefined && ctx.namespaces.length > 2) ? undefined : otherNamespace(p, used);
     if (other) text = text.replace(/\b(?:the\s+)?other\s+robot((?:['’]s)?)\b/gi, `${other}$1`);
   }
   // ("show the scans of both robots" stays a set-up per robot, which adds what a robot lacks.)

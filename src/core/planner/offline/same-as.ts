@@ -10,7 +10,7 @@ import type { RvizAction } from '../../rviz/action-types.ts';
 import { readPlain, type VirtualDisplay } from '../state.ts';
 import { BACK_POINTERS, FILLER } from './lexicon.ts';
 import { colourIn, type Span } from './mentions.ts';
-import { act, type Planner } from './shared.ts';
+import { act, lastAppliedTurn, type Planner } from './shared.ts';
 import { inherited, resolveTargets } from './targets.ts';
 
 /** "it", "its", "their": a word that points back at what the clause before named. */
@@ -143,8 +143,7 @@ export function sameAgain(p: Planner, clause: string): boolean {
   const kind = again?.[1]?.toLowerCase().replace('colour', 'color').replace('transparency', 'alpha');
   // (The first clause of a request repeats what the last applied turn changed: "same for the local one" after "make the
   // global costmap 50 % transparent".)
-  const lastApplied = [...p.history].reverse().find((t) => t.outcome === 'applied');
-  const earlier = p.previousActions ?? (lastApplied?.actions as RvizAction[] | undefined) ?? [];
+  const earlier = p.previousActions ?? (lastAppliedTurn(p)?.actions as RvizAction[] | undefined) ?? [];
   const changes = earlier.filter((a) => a.action === 'set_property' && (kind === undefined || tokenize(a.property).includes(kind) || (kind === 'color' && a.property === 'Color Transformer')));
   // ("hide the Global Costmap" then "same for the local one": a hide or show is repeated too.)
   const switches = kind === undefined ? earlier.filter((a) => a.action === 'set_enabled') : [];

@@ -187,9 +187,17 @@ export function namespaceOf(p: Planner, tokens: readonly string[]): string | und
   // "where is robot2? show its amcl pose": "its" after a clause that named one robot is that robot's.
   if (p.robotBefore && tokens.includes('its')) return p.robotBefore;
   if (!anyPhrase(tokens, OTHER_ONE) || p.ctx.namespaces.length < 2) return undefined;
-  const used = lastNamespace(p);
-  const others = p.ctx.namespaces.filter((n) => n !== used);
-  return used ? others[0] : p.ctx.namespaces[1];
+  return otherNamespace(p, lastNamespace(p));
+}
+
+/** "the other robot": the first robot that is not `used` (the one named or used last), else the second robot. */
+export function otherNamespace(p: Planner, used: string | undefined): string | undefined {
+  return used ? p.ctx.namespaces.find((n) => n !== used) : p.ctx.namespaces[1];
+}
+
+/** The last turn that was applied (not undone or skipped). */
+export function lastAppliedTurn(p: Planner): PlannerTurn | undefined {
+  return [...p.history].reverse().find((t) => t.outcome === 'applied');
 }
 
 export function lastNamespace(p: Planner): string | undefined {
