@@ -180,7 +180,7 @@ function words(text: string): string[] {
     .replace(/(?<=[A-Za-zÀ-ÿ])['’](?=\s|$|[,;:.!?])/g, '')
     // Hyphenated words ("ai-je", "semi-transparent") are read word by word; names keep theirs.
     .replace(/(?<=[A-Za-zÀ-ÿ])-(?=[A-Za-zÀ-ÿ])/g, ' ')
-    .split(/\s+|(?=[,;:!?¿¡()"“”«»„])|(?<=[,;:!?¿¡()"“”«»„])/).filter((w) => w.trim() !== '');
+    .split(/\s+|(?=[,;:!?¿¡()"“”«»„…])|(?<=[,;:!?¿¡()"“”«»„…])/).filter((w) => w.trim() !== '');
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]/;
@@ -451,7 +451,8 @@ function translateWords(p: Prepared, ws: readonly string[]): string {
       if (!hit.english && /\d/.test(out[out.length - 1] ?? '') && /^-?\d/.test(ws[i + 1] ?? '')) { out.push('to'); nounAt = -1; continue; }
       if (!hit.english) continue;
       if (hit.section === 'after' && nounAt >= 0) { out.splice(nounAt, 0, hit.english); nounAt++; continue; }
-      if (hit.section === 'types') nounAt = out.length; else nounAt = -1;
+      // ("gris oscuro": a shade after a colour goes before it too, "dark grey".)
+      if (hit.section === 'types' || hit.section === 'colours') nounAt = out.length; else nounAt = -1;
       out.push(hit.english);
       continue;
     }

@@ -16,12 +16,12 @@ import { isVirtualGroup, PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
-import { act, anyPhrase, belongsTo, cite, displayTopic, lastAppliedTurn, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, otherNamespace, nameWords, offerEachReading, type Planner, type Target } from './shared.ts';
+import { act, anyPhrase, belongsTo, cite, displayTopic, lastAppliedTurn, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, otherNamespace, nameWords, offerEachReading, type Planner, singularTokens, type Target, turnDisplays } from './shared.ts';
 import { isUnderTopic, propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { fixDisplay } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { replaceDisplay, retopicDisplay } from './replace-display.ts';
-import { sameAgain, sameAs, timesNow } from './same-as.ts';
+import { repeatChanges, sameAgain, sameAs, timesNow } from './same-as.ts';
 import { conditional } from './conditions.ts';
 import { pickByColour } from './colour-picks.ts';
 import { LEXICONS, translate } from './languages.ts';
@@ -37,7 +37,8 @@ import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
 import { CONCEPTS, guessesIn, rewriteConcepts, rewritePhrasings } from './concepts.ts';
-import { bothAsEveryRobot, everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
+import { replayTranslated } from './robot-replay.ts';
+import { absentRobot, bothAsEveryRobot, everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
 import { deferred, leaveSpan, negationAt, opensWithNoting, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
 import { globalOptionWord, takeGlobalOption } from './global-options.ts';
@@ -272,7 +273,10 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   let scope = scoped.length > 0 ? scoped.flatMap((t) => t.displays) : undefined;
   // "In the Costmaps group, hide everything except the local costmap": the group named as the place is the scope.
   const place = except ? /\b(?:in|inside|within)\s+(?:the\s+)?(.+?)\s+group\b/.exec(tokens.slice(0, except.start).join(' ')) : null;
-  const placeGroups = place ? p.state.live().filter((d) => isVirtualGroup(d) && tokenize(d.name).join(' ') === tokenize(place[1]!).join(' ')) : [];
+  // ("In Costmaps, hide everything except …": a group's own name after "in" is the place too.)
+  const before = ` ${tokens.slice(0, except?.start ?? 0).join(' ')} `;
+  const placeGroups = place ? p.state.live().filter((d) => isVirtualGroup(d) && tokenize(d.name).join(' ') === tokenize(place[1]!).join(' '))
+    : except ? p.state.live().filter((d) => isVirtualGroup(d) && / (?:in|inside|within) (?:the )?$/.test(before.slice(0, before.indexOf(` ${tokenize(d.name).join(' ')} `) + 1))) : [];
   if (placeGroups.length === 1) scope = placeGroups;
   // …also a scope named only by a group's or displays' name ("all cameras" when the group is "Cameras").
   const content = (from: number, to: number): string[] => tokens.slice(from, to).filter((t) => !FILLER.has(t) && !GENERAL.has(t) && !['all', 'every', 'everything'].includes(t));
@@ -306,7 +310,21 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
   for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
   // What is kept should also receive: the same repairs "show" makes.
   if (verb === 'show') for (const d of keep) fixDisplay(p, d);
-  // Groups holding a kept display stay on.
+  hideAllBut(p, keep, inScope);
+  return true;
+}
+
+/** "I only need the arm and the cloud, hide the rest": everything but what the clauses before named, never those. */
+function hideTheRest(p: Planner, tokens: readonly string[], verb: Verb | undefined): boolean {
+  if (verb !== 'hide' || !anyPhrase(tokens, ['the rest', 'everything else', 'all else', 'the others', 'all the others', 'anything else'])) return false;
+  const kept = new Set([...(p.named ?? []), ...p.last.flatMap((t) => t.displays)]);
+  if (kept.size === 0) return false;
+  hideAllBut(p, kept, () => true);
+  return true;
+}
+
+/** Every shown display in scope hidden but those kept and the groups holding them (a group hidden hides its own). */
+function hideAllBut(p: Planner, keep: ReadonlySet<VirtualDisplay>, inScope: (d: VirtualDisplay) => boolean): void {
   const keptGroups = new Set([...keep].flatMap((d) => d.groupPath));
   const hiddenGroups = new Set<string>();
   for (const d of p.state.live()) {
@@ -316,7 +334,6 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
     d.enabled = false;
     if (d.classId === 'rviz_common/Group') hiddenGroups.add(d.name);
   }
-  return true;
 }
 
 /** "show everything", "hide all displays": every display. */
@@ -364,6 +381,28 @@ function otherOnesKind(p: Planner, tokens: readonly string[], targets: readonly 
   return displays.length > 0 ? [{ spec, displays, topics: [], phrase: `the other one (${spec.name})`, plural: displays.length > 1 }] : undefined;
 }
 
+/**
+ * "and the other camera too" after "turn off the dock door camera": the one other display of the type the clause
+ * before (else the last turn) changed, that the noun after "other" names ("one" names the type itself); beside it in
+ * its group when the type has several elsewhere.
+ */
+function otherOfTheSameType(p: Planner, tokens: readonly string[]): Target[] | undefined {
+  const at = tokens.indexOf('other');
+  const noun = at >= 0 ? tokens[at + 1] : undefined;
+  if (noun === undefined || tokens.slice(at + 2).some((t) => !FILLER.has(t) && !['too', 'also', 'well', 'as'].includes(t))) return undefined;
+  const before = p.last.length > 0 ? p.last.flatMap((t) => t.displays) : turnDisplays(p);
+  const specs = new Set(before.map((d) => d.spec).filter((x) => x !== undefined));
+  if (specs.size !== 1 || before.some((d) => d.classId === 'rviz_common/Group')) return undefined;
+  const spec = [...specs][0]!;
+  const word = singularTokens([noun])[0]!;
+  const names = (d: VirtualDisplay): boolean => noun === 'one' || noun === 'ones' || singularTokens(spec.words.flatMap((w) => tokenize(w))).includes(word)
+    || singularTokens(tokenize(splitCamel(d.name))).includes(word);
+  const others = p.state.live().filter((d) => d.spec === spec && !before.includes(d) && names(d));
+  const beside = others.filter((d) => before.every((b) => b.groupPath.join('/') === d.groupPath.join('/')));
+  const one = others.length === 1 ? others : beside.length === 1 ? beside : [];
+  return one.length === 1 ? [{ spec, displays: one, topics: [], phrase: `the other ${noun} (${one[0]!.name})`, plural: false, span: { start: at, length: 2 } }] : undefined;
+}
+
 /** A complaint's words that, leading a clause, are an order not to show ("don't show the grid"). */
 const NEGATED_SHOW: readonly string[] = ['don t show', 'do not show'];
 /** Words that may come before an order ("please don't show…"); "they don't show" stays a complaint. */
@@ -391,6 +430,12 @@ function handleClause(p: Planner, clause: string): void {
       p.actions = p.actions.filter((a) => !strays.has(a));
       if (p.actions.length === start) p.notes.push(unknownSettingsNote(plugin));
     }
+    return;
+  }
+  // "turn off robot 3's scan" with two robots: the clause is about a robot that is not here, so nothing is changed for it.
+  const absent = absentRobot(tokenize(clause), p.ctx.namespaces);
+  if (absent !== undefined) {
+    p.notes.push(`there is no ${absent} here (robots: ${p.ctx.namespaces.join(', ')}); nothing was changed for "${clause.trim()}"`);
     return;
   }
   // "the display called Odometry is …": the name is what the clause is about ("called" is no verb of it).
@@ -467,8 +512,19 @@ function handleClause(p: Planner, clause: string): void {
   }
   // "keep robot1's odometry, hide the other one": the other robot's display of the kind the clause before named, not
   // every display of the other robot.
-  const sameKind = otherOnesKind(p, tokens, targets);
+  const sameKind = otherOnesKind(p, tokens, targets) ?? otherOfTheSameType(p, tokens);
   if (sameKind) targets = sameKind;
+  // ("and the other one" after "hide the global costmap": never the display just changed.)
+  const otherAt = tokens.indexOf('other');
+  const just = otherAt >= 0 && tokens[otherAt + 1] !== 'than' && !sameKind ? (p.last.length > 0 ? p.last.flatMap((t) => t.displays) : turnDisplays(p)) : [];
+  if (targets.some((t) => t.displays.some((d) => just.includes(d)))) {
+    targets = targets.map((t) => ({ ...t, displays: t.displays.filter((d) => !just.includes(d)) })).filter((t) => t.displays.length > 0);
+    if (targets.length === 0) {
+      p.notes.push(`"${clause.trim()}": which other display is meant is not clear; nothing was changed`);
+      p.last = [];
+      return;
+    }
+  }
   // "the map looks fine", "leave the laser alone", "keep the grid as it is": nothing changes on what it names.
   // "…, but keep the depth": a clause led by "keep" with no value, switch or "only" keeps what it names as it is.
   const lead = tokens.find((t) => !['but', 'and', 'just', 'please', 'also', 'then', 'though'].includes(t));
@@ -551,6 +607,8 @@ function handleClause(p: Planner, clause: string): void {
     // ("Front View stays. And zoom Front View in 2x": what only stays keeps being shown; a change asked of it is made.)
     const staysOnly = tokens.some((t) => ['stays', 'stay', 'remains', 'remain'].includes(t)) && !tokens.some((t) => ['alone', 'as', 'same', 'unchanged', 'untouched', 'like', 'way'].includes(t));
     for (const d of targets.filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) {
+      // ("route stays off, just make it yellow": what stays off keeps being hidden; the show a change brings is not made.)
+      if (staysOnly && tokens.some((t) => ['off', 'hidden', 'disabled', 'invisible'].includes(t))) { (p.protectedHidden ??= new Set()).add(d); continue; }
       if (staysOnly) { (p.protectedShown ??= new Set()).add(d); continue; }
       const settings = namedSettings(p, d, tokens, targets.flatMap((t) => t.span ? [t.span] : []));
       if (settings.length > 0) {
@@ -735,7 +793,17 @@ function handleClause(p: Planner, clause: string): void {
   const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !elliptic && !onlyAfterHide && !((valued || shownWord) && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
   if (!verb && targets.length > 0 && takesLastVerb) verb = p.lastVerb;
   // "and the cone too", "the grid as well" as the first clause after "hide Top Cam": the last turn's hide, show or remove.
-  if (!verb && targets.length > 0 && p.lastVerb === undefined && p.previousActions === undefined && !valued && !elliptic && anyPhrase(tokens, ['too', 'as well', 'also']) !== undefined) verb = lastTurnVerb(p);
+  if (!verb && targets.length > 0 && p.lastVerb === undefined && p.previousActions === undefined && !valued && !elliptic && anyPhrase(tokens, ['too', 'as well', 'also']) !== undefined) {
+    verb = lastTurnVerb(p);
+    // "the local plan too" after "make the global plan red": the settings the last turn changed, made on what it names.
+    const settings = (lastAppliedTurn(p)?.actions ?? []).filter((a) => a.origin !== 'auto');
+    const changed = turnDisplays(p);
+    const onto = targets.flatMap((t) => t.displays).filter((d) => !changed.includes(d) && d.classId !== 'rviz_common/Group');
+    if (!verb && onto.length > 0 && settings.length > 0 && settings.every((a) => a.action === 'set_property')) {
+      repeatChanges(p, onto, settings, []);
+      return;
+    }
+  }
   p.lastVerb = ownVerb ?? p.lastVerb;
   // "colour by", "use rainbow": a setting verb can be part of a property's words, so only other verbs are masked.
   // A type word inside a longer property phrase of what the clause is about ("force" in the Wrench's "force arrow
@@ -787,6 +855,7 @@ function handleClause(p: Planner, clause: string): void {
   }
 
   if (targets.length > 0 && exceptOthers(p, tokens, verb, targets)) { p.last = targets; return; }
+  if (targets.length === 0 && hideTheRest(p, tokens, verb)) return;
   if (targets.length === 0) {
     const from = p.actions.length;
     if (everything(p, tokens, verb)) {
@@ -803,6 +872,11 @@ function handleClause(p: Planner, clause: string): void {
   }
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
+  if (!usable && targets.some((t) => t.displays.some((d) => just.includes(d)))) {
+    p.notes.push(`"${clause.trim()}": which other display is meant is not clear; nothing was changed`);
+    p.last = [];
+    return;
+  }
   // …also with no verb when nothing came before ("frame names please").
   if (targets.length === 0 && (ownVerb || p.last.length === 0)) targets = byPropertyPhrase(p, tokens);
   if (targets.length === 0) {
@@ -900,6 +974,17 @@ function handleClause(p: Planner, clause: string): void {
   // …and a type in the singular that several displays have ("hide the path" beside a global and a local plan).
   const several = !device.unsure && changes && usable ? readSeveralOfOneType(p, tokens, device.targets) : { targets: device.targets, unsure: false };
   targets = several.targets;
+  // "increase the lidar range to 20 m" with no Range display: the value is said of the word right before it, a type
+  // with nothing of it here; no other display takes it (the laser's point size never becomes 20).
+  const valueAt = tokens.findIndex((t) => /^-?\d/.test(t));
+  let ofAt = valueAt - 1;
+  while (ofAt > 0 && ['to', 'at', 'of', 'is', 'be'].includes(tokens[ofAt]!)) ofAt--;
+  const owner = valueAt > 0 && verb !== 'show' ? targets.find((t) => t.displays.length === 0 && t.spec !== undefined && t.span !== undefined && ofAt >= t.span.start && ofAt < t.span.start + t.span.length) : undefined;
+  if (owner && targets.some((t) => t !== owner && t.displays.length > 0)) {
+    p.notes.push(`"${clause.trim()}": ${tokens[valueAt]} is said of "${owner.phrase}", and there is no ${owner.spec!.name} display here; nothing was changed`);
+    p.last = [];
+    return;
+  }
   const start = p.actions.length;
   const groups: { target: Target; from: number; to: number; existing: boolean }[] = [];
   for (const target of targets) {
@@ -1183,6 +1268,7 @@ function replayForNamespace(p: Planner, text: string): boolean {
   const rest = tokens.filter((t) => !FILLER.has(t) && t !== ns.toLowerCase() && !['other', 'robot', 'second', 'another', 'too', 'same', 'now', 'for', 'do', 'one'].includes(t));
   if (rest.length > 0) return false;
   const from = lastNamespace(p);
+  if (from && replayTranslated(p, lastTurn, from, ns)) return true;
   let replay = lastTurn.request;
   if (from) replay = replay.replace(new RegExp(`\\b${from}\\b`, 'gi'), ns);
   if (!new RegExp(`\\b${ns}\\b`, 'i').test(replay)) replay = `${replay} on ${ns}`;
@@ -1410,6 +1496,7 @@ function readRequest(input: OfflineInput): Reading {
       p.moreClauses = i + 1 < parts.length;
       p.nextChangesIt = i + 1 < parts.length && changesItByVerb(parts[i + 1]!);
       if (!correcting && !conditional(p, c, handleClause)) handleClause(p, c);
+      for (const t of p.last) for (const d of t.displays) (p.named ??= new Set()).add(d);
       const robots = p.ctx.namespaces.filter((n) => tokenize(c).includes(n.toLowerCase()));
       p.robotBefore = robots.length === 1 ? robots[0] : undefined;
       // (A clause that planned nothing, as a lone "Actually", leaves what "do the same" repeats.)

@@ -40,14 +40,34 @@ export function ordinalRobots(text: string, namespaces: readonly string[]): stri
   return out;
 }
 
-/** The request with every robot named by place or by number ("robot 1", "robot-1") written as its namespace. */
+/** ("make the robot 2 m wide": a number with its unit is a value, not a robot's.) */
+const NO_UNIT = String.raw`(?!\s*(?:%|cm|mm|m|s|px)\b)`;
+
+/**
+ * The request with every robot named by place or by number ("robot 1", "robot-1") written as its namespace; a number
+ * no namespace of that kind has ("robot 3" of two) is written the same way (`robot3`), so it is never read as a
+ * Robot Model and every robot's displays.
+ */
 export function namespacesNamed(text: string, namespaces: readonly string[]): string {
   let out = ordinalRobots(text, namespaces);
   for (const ns of namespaces) {
     const m = numbered(ns);
-    if (m) out = out.replace(new RegExp(`\\b${m.kind}[\\s_-]?${m.digits}\\b`, 'gi'), ns);
+    if (m) out = out.replace(new RegExp(`\\b${m.kind}[\\s_-]?${m.digits}\\b${NO_UNIT}`, 'gi'), ns);
+  }
+  for (const [kind, ordered] of numberedKinds(namespaces)) {
+    if (ordered.length < 2) continue;
+    out = out.replace(new RegExp(`\\b${kind}[\\s_-]?(\\d+)\\b${NO_UNIT}`, 'gi'), (match, digits: string) => (ordered.some((ns) => numbered(ns)?.digits === digits) ? match : `${kind}${digits}`));
   }
   return out;
+}
+
+/** A numbered robot a clause names that is not here ("robot3" of robot1 and robot2), as written. */
+export function absentRobot(tokens: readonly string[], namespaces: readonly string[]): string | undefined {
+  const kinds = numberedKinds(namespaces);
+  return tokens.find((t) => {
+    const m = numbered(t);
+    return m !== undefined && (kinds.get(m.kind)?.length ?? 0) > 1 && !namespaces.some((ns) => ns.toLowerCase() === t);
+  });
 }
 
 /** "both robots'", "on each robot", "for all the robots": every robot, as a scope. */

@@ -91,6 +91,12 @@ export function takeFixedFrame(p: Planner, text: string): string {
     const plainFrameWord = /^frame$/i.test(m[wordAt]!.trim());
     const looksLikeFrame = /[_/0-9]/.test(frame) || ['map', 'odom', 'world', 'base'].includes(frame.toLowerCase());
     if (FILLER.has(frame.toLowerCase()) && !known) continue;
+    // "the fixed frame is fine as it is": a word saying it is right names no frame; the frame is kept.
+    if (!known && CONCEPTS.leave.fine.includes(frame.toLowerCase()) && p.state.fixedFrame !== undefined) {
+      p.keepFixedFrame = text.slice(m.index, m.index + m[0].length).trim();
+      p.notes.push(`kept the fixed frame ${p.state.fixedFrame} ("${p.keepFixedFrame}")`);
+      return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length).replace(/^\s*(?:as\s+it\s+is|the\s+way\s+it\s+is|as\s+is)\b/i, '');
+    }
     // "fixed frame in odom" (a translated "en", "auf", "sur"): only for a frame TF has.
     if (/^\s+(in|on|at)\s+$/i.test(m[2] ?? '') && !known) continue;
     // ("the fixed frame should be the lidar's own frame": a wish names a frame TF has, or says nothing sure.)

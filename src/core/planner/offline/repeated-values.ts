@@ -197,18 +197,22 @@ export function keepProtected(p: Planner): void {
   const whole = new Map([...(p.protectedDisplays ?? [])].map((d) => [p.state.handle(d), d.name]));
   const settings = new Map([...(p.protectedSettings ?? [])].map(([d, paths]) => [p.state.handle(d), { name: d.name, paths }]));
   const shown = new Map([...(p.protectedShown ?? [])].map((d) => [p.state.handle(d), d.name]));
-  if (whole.size === 0 && settings.size === 0 && shown.size === 0) return;
+  const hidden = new Map([...(p.protectedHidden ?? [])].map((d) => [p.state.handle(d), d.name]));
+  if (whole.size === 0 && settings.size === 0 && shown.size === 0 && hidden.size === 0) return;
   const kept = (a: RvizAction): string | undefined => {
     if (!a.display) return undefined;
     if (whole.has(a.display)) return whole.get(a.display);
     if (shown.has(a.display) && (a.action === 'remove_display' || (a.action === 'set_enabled' && a.value === 'false'))) return shown.get(a.display);
+    if (hidden.has(a.display) && a.action === 'set_enabled' && a.value === 'true') return hidden.get(a.display);
     const s = settings.get(a.display);
     return s && a.action === 'set_property' && s.paths.some((x) => a.property === x || a.property.startsWith(`${x}/`)) ? `${s.name} ${a.property}` : undefined;
   };
   const out = p.actions.filter((a) => kept(a) === undefined);
   if (out.length === p.actions.length) return;
   const names = [...new Set(p.actions.map(kept).filter((n): n is string => n !== undefined))];
-  p.notes.push(`${names.join(', ')}: kept as ${names.length === 1 ? 'it is' : 'they are'}, as the request says; what else it asked of ${names.length === 1 ? 'it' : 'them'} was left out`);
+  const onlyShows = p.actions.every((a) => kept(a) === undefined || (hidden.has(a.display) && a.action === 'set_enabled'));
+  if (onlyShows) p.notes.push(`${names.join(', ')}: ${names.length === 1 ? 'stays' : 'stay'} off, as the request says`);
+  else p.notes.push(`${names.join(', ')}: kept as ${names.length === 1 ? 'it is' : 'they are'}, as the request says; what else it asked of ${names.length === 1 ? 'it' : 'them'} was left out`);
   p.actions = out;
 }
 

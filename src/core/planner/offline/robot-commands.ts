@@ -116,6 +116,9 @@ export function robotCommand(p: Planner, clause: string): RobotCommandKind | und
     if (n > verbLength) { kind = c; verbLength = n; }
   }
   if (!kind) return undefined;
+  // ("hide the sonar and the lift" with a display called Lift: the word is that display's name, not a command.)
+  const verbWords = tokens.slice(at, at + verbLength).join(' ');
+  if (p.state.live().some((d) => tokenize(d.name).join(' ') === verbWords)) return undefined;
   // "undock please", "stop moving": politeness and the motion itself add nothing to what is commanded.
   const rest = tokens.slice(at + verbLength).filter((t) => !LEAD.has(t) && !VERB_FORMS.has(t));
   const parts = partsIn(tokens).map((x) => x.span);
@@ -127,7 +130,7 @@ export function robotCommand(p: Planner, clause: string): RobotCommandKind | und
   const motion = rest.some((_, i) => phraseAt(rest, i, ROBOT_PARTS.motionWords) > 0);
   const measured = numbersIn(restText).some((n) => n.unit !== undefined && !n.percent) || /\b(?:\d+(?:\.\d+)?|a|one|two|three|half a|a quarter)\s*(?:metres?|meters?|centimet(?:re|er)s?|degrees?|steps?|feet|foot)\b/.test(restText);
   const destination = rest.length > 1 && phraseAt(rest, 0, ROBOT_PARTS.destinations) > 0;
-  const verb = tokens.slice(at, at + verbLength).join(' ');
+  const verb = verbWords;
   // A bare imperative ("stop!", "robot2, halt") commands the robot when RViz has no such verb.
   const bare = rest.length === 0 && !RVIZ_VERBS.has(verb);
   // Verbs RViz uses too need the robot as their object; a direction, a distance or a place goes with motion only.

@@ -17,14 +17,16 @@ import { inherited, resolveTargets } from './targets.ts';
 const pointsBack = (t: string): boolean => BACK_POINTERS.has(t) || t === 'its' || t === 'their';
 
 const LEAD = String.raw`^(?:please\s+)?(?:make|set|give|change|paint|turn|colou?r)\s+`;
-/** Groups: what changes, the setting's words, the display it is copied from. */
+/** Named groups: what changes (`to`), the setting's words (`what`), the display it is copied from (`from`). */
 const FORMS: readonly RegExp[] = [
   // "make A the same size as B", "give A the same colour as B", "make A's colour the same as B's"
-  new RegExp(`${LEAD}(.+?)\\s+(?:the\\s+)?same\\s+(.*?)\\s*(?:as|like)\\s+(.+)$`, 'i'),
+  new RegExp(`${LEAD}(?<to>.+?)\\s+(?:the\\s+)?same\\s+(?<what>.*?)\\s*(?:as|like)\\s+(?<from>.+)$`, 'i'),
   // "make A as see-through as B"
-  new RegExp(`${LEAD}(.+?)\\s+as\\s+([\\w-]+(?:\\s+[\\w-]+)?)\\s+as\\s+(.+)$`, 'i'),
+  new RegExp(`${LEAD}(?<to>.+?)\\s+as\\s+(?<what>[\\w-]+(?:\\s+[\\w-]+)?)\\s+as\\s+(?<from>.+)$`, 'i'),
   // "give it the same alpha the local one has"
-  new RegExp(`${LEAD}(.+?)\\s+(?:the\\s+)?same\\s+([\\w-]+(?:\\s+[\\w-]+)?)\\s+(?:that\\s+|which\\s+)?((?:the|its)\\s+.+?)\\s+(?:has|have|uses|got)$`, 'i'),
+  new RegExp(`${LEAD}(?<to>.+?)\\s+(?:the\\s+)?same\\s+(?<what>[\\w-]+(?:\\s+[\\w-]+)?)\\s+(?:that\\s+|which\\s+)?(?<from>(?:the|its)\\s+.+?)\\s+(?:has|have|uses|got)$`, 'i'),
+  // "make the local one match the global one's transparency"
+  new RegExp(`${LEAD}(?<to>.+?)\\s+(?:to\\s+)?match\\s+(?<from>.+?)['’]s?\\s+(?<what>[\\w-]+(?:\\s+[\\w-]+)?)$`, 'i'),
 ];
 
 /** The one display a phrase names, and its words: first those that did not name it ("arrows"), then those that did. */
@@ -58,19 +60,25 @@ export function sameAs(p: Planner, clause: string): boolean {
     const m = re.exec(clause.trim().replace(/[.!?]+$/, ''));
     if (!m) continue;
     // "the global one": the type word of what changes.
-    const words1 = tokenize(m[1]!);
+    const g = m.groups!;
+    const words1 = tokenize(g.to!);
+    // "make the local one as see-through as the global one": "one" with its own words names a display, and stands for
+    // the words of its name that the phrase left out ("Local Costmap" → "the global costmap").
+    const named = words1.some((t) => t === 'one' || t === 'ones') ? oneDisplay(p, g.to!) : undefined;
     // "its arrows": the one display the clause before named. "the torque arrows … as the force arrows": what changes
     // may be another setting of the same display.
-    const before = words1.some(pointsBack) ? inherited(p).flatMap((t) => t.displays) : [];
+    const before = !named && words1.some(pointsBack) ? inherited(p).flatMap((t) => t.displays) : [];
     const head = words1.filter((t) => !FILLER.has(t) && !pointsBack(t)).pop();
     // ("give it the same alpha the local one has": "one" is a display of the type of what "it" is.)
     const heads = head !== undefined ? [head] : before.length === 1 ? (before[0]!.spec?.words ?? []).slice(0, 3) : [''];
-    const source = heads.map((h) => oneDisplay(p, m[3]!.replace(/\bones?\b/i, h))).find((x) => x !== undefined && !before.includes(x.d));
+    const unsaid = named ? tokenize(named.d.name).filter((w) => !words1.includes(w)).join(' ') : '';
+    if (unsaid !== '') heads.unshift(unsaid);
+    const source = heads.map((h) => oneDisplay(p, g.from!.replace(/\bones?\b/i, h))).find((x) => x !== undefined && !before.includes(x.d));
     const target = before.length === 1 ? { d: before[0]!, rest: words1.filter((t) => !FILLER.has(t) && !pointsBack(t)) }
-      : oneDisplay(p, m[1]!) ?? (source ? { d: source.d, rest: words1.filter((t) => !FILLER.has(t)) } : undefined);
+      : oneDisplay(p, g.to!) ?? (source ? { d: source.d, rest: words1.filter((t) => !FILLER.has(t)) } : undefined);
     if (!target?.d.spec || !source) return false;
     // "the same green": a colour word names the colour setting.
-    const words = colourIn(m[2]!) !== undefined ? 'colour' : m[2]!;
+    const words = colourIn(g.what!) !== undefined ? 'colour' : g.what!;
     const to = settingFor(p, target.d.spec, target.rest, words);
     if (!to) {
       p.notes.push(`"${clause.trim()}": which setting of ${target.d.name} should be like ${source.d.name}'s is not clear; nothing was changed`);
@@ -162,6 +170,12 @@ export function sameAgain(p: Planner, clause: string): boolean {
     p.last = [];
     return true;
   }
+  repeatChanges(p, displays, changes, switches);
+  return true;
+}
+
+/** Each change made again on each display that has its setting (a setting one lacks is said); the last switch too. */
+export function repeatChanges(p: Planner, displays: readonly VirtualDisplay[], changes: readonly RvizAction[], switches: readonly RvizAction[]): void {
   for (const d of displays) {
     const lacks: string[] = [];
     for (const a of changes) {
@@ -178,7 +192,6 @@ export function sameAgain(p: Planner, clause: string): boolean {
     if (lacks.length > 0) p.notes.push(`${d.name} has no ${lacks.join(', ')}; that was not repeated on it`);
   }
   p.last = displays.map((d) => ({ spec: d.spec, displays: [d], topics: [], phrase: d.name, plural: false }));
-  return true;
 }
 
 const FACTORS: Record<string, number> = { double: 2, twice: 2, 'two times': 2, triple: 3, 'three times': 3, half: 0.5 };

@@ -33,6 +33,8 @@ export interface Planner {
   history: readonly PlannerTurn[];
   /** Targets of the previous clause, for "and make it red". */
   last: Target[];
+  /** Every display the request's clauses named so far: what "…, hide the rest" leaves. */
+  named?: Set<VirtualDisplay>;
   /** The request was read from a language that marks no plural (CJK): a singular noun says nothing about how many. */
   numberless?: boolean;
   /** The request was read from a language that puts the noun before its qualifier (es, fr, it, pt). */
@@ -62,6 +64,8 @@ export interface Planner {
   hexValues?: ReadonlySet<string>;
   /** Displays a "stays / remains / keep / leave" clause protects: no action of the request changes them. */
   protectedDisplays?: Set<VirtualDisplay>;
+  /** Displays a clause says stay off ("route stays off"): nothing of the request shows them. */
+  protectedHidden?: Set<VirtualDisplay>;
   /** Settings a "leave / don't touch" clause names ("don't touch the map's QoS"): only these stay as they are. */
   protectedSettings?: Map<VirtualDisplay, string[]>;
   /** The previous clause's actions when it gave a value with no verb ("the laser is red, that's how I like it"). */
@@ -198,6 +202,12 @@ export function otherNamespace(p: Planner, used: string | undefined): string | u
 /** The last turn that was applied (not undone or skipped). */
 export function lastAppliedTurn(p: Planner): PlannerTurn | undefined {
   return [...p.history].reverse().find((t) => t.outcome === 'applied');
+}
+
+/** The displays the last applied turn changed, as they stand now. */
+export function turnDisplays(p: Planner): VirtualDisplay[] {
+  const found = (lastAppliedTurn(p)?.actions ?? []).map((a) => (a.display ? p.state.find(a.display) : undefined));
+  return [...new Set(found.flatMap((f) => (f?.ok ? [f.display] : [])))];
 }
 
 export function lastNamespace(p: Planner): string | undefined {

@@ -11,7 +11,7 @@ import { colourIn, displayMentions, endsSettingPhrase, startsSettingPhrase, hasP
 import { factorsIn, quantitiesOf } from './quantities.ts';
 import { findVerb } from './phrases.ts';
 import { propertySettings, VALUE_WORDS } from './settings.ts';
-import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, offerEachReading, type Planner, singularTokens, type Target, topicTokens } from './shared.ts';
+import { addDisplay, anyPhrase, belongsTo, displayTopic, inNamespace, namespaceNamed, namespaceOf, offerEachReading, type Planner, singularTokens, type Target, topicTokens, turnDisplays } from './shared.ts';
 
 /** Whether a multi-word property or value word of a display type covers a mention's span. */
 export function propertyPhraseAround(spec: DisplayTypeSpec, tokens: string[], m: Span): boolean {
@@ -356,7 +356,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // …also right before a type word: "the arm model" is the model in the Arm group.
     // ("the arm's frames": a possessive 's between them.)
     const next = m.start + m.length + (tokens[m.start + m.length] === 's' ? 1 : 0);
-    const place = before.some((t) => PLACE_WORDS.has(t)) || typeSpans.some((t) => t.start === next);
+    // ("Alpha's Wheels": a display of the group named right after it.)
+    const holds = (o: (typeof named)[number]): boolean => o !== m && o.start === next && o.display.groupPath.includes(m.display.name);
+    const place = before.some((t) => PLACE_WORDS.has(t)) || typeSpans.some((t) => t.start === next) || named.some(holds);
     // ("in the Costmaps group make the global one 0.5 alpha": "the global one" is another thing named.)
     const one = tokens.some((t, i) => (t === 'one' || t === 'ones') && i > m.start + m.length && !FILLER.has(tokens[i - 1]!));
     const others = named.some((o) => o !== m && !overlaps(o, m)) || typeSpans.some((t) => !overlaps(t, m) && !(groupWord && t.start === m.start + m.length)) || one;
@@ -626,12 +628,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     targets.push({ spec, displays, topics: [], phrase: m.phrase, plural: !m.exact || all, span: m, context: tokens });
   }
   // "the local one", "the global ones": a qualifier and "one" mean the display of the type spoken of (the clause
-  // before, else any) that carries the word.
+  // before, else the last applied turn, else any) that carries the word.
   if (targets.length === 0) {
     const at = tokens.findIndex((t, i) => (t === 'one' || t === 'ones') && i > 0 && !FILLER.has(tokens[i - 1]!) && tokens[i - 1]!.length > 2);
     if (at > 0) {
       const q = singularTokens([tokens[at - 1]!])[0]!;
       const specs = new Set(p.last.map((t) => t.spec).filter((x): x is DisplayTypeSpec => x !== undefined));
+      if (specs.size === 0) for (const d of turnDisplays(p)) if (d.spec) specs.add(d.spec);
       const carries = (d: VirtualDisplay): boolean => singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]).includes(q);
       const found = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && (specs.size === 0 || (d.spec !== undefined && specs.has(d.spec))) && carries(d) && (ns === undefined || belongsTo(d, ns))
         && (within.length === 0 || insideAny(d, within)));
