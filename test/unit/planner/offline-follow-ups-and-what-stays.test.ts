@@ -108,3 +108,71 @@ describe('words of chat and of other languages', () => {
       .toEqual(['Set Topic/Reliability Policy = Best Effort on "LaserScan"']);
   });
 });
+
+describe('values, corrections and statements of a second wave of blind dev batches', () => {
+  it('moves a corrected value to the setting the correction names ("…, sorry I meant the force color")', async () => {
+    expect((await planOnScenario('manipulator', 'set the torque color to white, sorry I meant the force color', 'arm-sensor-bay.rviz')).actions)
+      .toEqual(['Set Force Color = 255; 255; 255 on "Wrist Load"']);
+    expect((await planOnScenario('manipulator', 'make the torque arrows red, sorry, I meant the force arrows')).actions).toEqual(['Set Force Color = 255; 0; 0 on "Tool Wrench"']);
+  });
+
+  it('reads a robot named alone after a clause about one robot\'s display as that display of the other robot', async () => {
+    expect((await planOnScenario('multi_robot', 'robot1 odometry keep 5, robot 2 keep 50')).actions).toEqual(['Set Keep = 5 on "Robot1 Odometry"', 'Set Keep = 50 on "Robot2 Odometry"']);
+    expect((await planOnScenario('multi_robot', 'make robot1 scan red, hide robot2')).actions).toContain('Hide "Robot2 Model"');
+  });
+
+  it('gives a value after a list to every display of the list ("the laser and the depth cloud red, alpha 0.5")', async () => {
+    const both = await planOnScenario('turtlebot_nav', 'make the laser and the depth cloud red, alpha 0.5');
+    expect(both.actions).toContain('Set Alpha = 0.5 on "LaserScan"');
+    expect(both.actions).toContain('Set Alpha = 0.5 on "Depth Cloud"');
+  });
+
+  it('reads "X shows Y" as what a display is for, never a change nor a goal; "X shows nothing" stays a complaint', async () => {
+    expect((await planOnScenario('manipulator', "the Cone shows the color camera's field of view", 'arm-sensor-bay.rviz')).actions).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', 'the map shows the floor plan of the office')).actions).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', 'the grid shows the floor, make it red')).actions).toEqual(['Set Color = 255; 0; 0 on "Grid"']);
+  });
+
+  it('binds "the lidar points" to no camera\'s cloud on a robot with no lidar', async () => {
+    const lidar = await planOnScenario('manipulator', 'make the lidar points bigger');
+    expect(lidar.actions).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', 'make the lidar points bigger')).actions).toEqual(['Set Size (m) = 0.06 on "LaserScan"']);
+  });
+
+  it('reads a share against a 0–1 setting ("map 50 %", "drop it to 40%"), and never removes for "drop X to a value"', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'map 50 %')).actions).toEqual(['Set Alpha = 0.5 on "Map"']);
+    expect((await planOnScenario('turtlebot_nav', "local costmap's way too solid, drop it to 40%")).actions).toEqual(['Set Alpha = 0.4 on "Local Costmap"']);
+    expect((await planOnScenario('turtlebot_nav', 'drop the laser to 0.5')).actions).toEqual([]);
+  });
+
+  it('keeps a display whose colour "stays", and halves the frame rate', async () => {
+    expect((await planOnScenario('multi_robot', "robot2's scan red, robot1's stays white")).actions).not.toContain('Set Color = 255; 255; 255 on "Robot1 Scan"');
+    expect((await planOnScenario('turtlebot_nav', 'Hintergrund weiß und die Frame Rate halbieren')).actions)
+      .toEqual(['Set Background Color = 255; 255; 255 on "Global Options"', 'Set Frame Rate = 15 on "Global Options"']);
+  });
+
+  it('reads "put it on map" after the fixed frame as the fixed frame, and "0.02 is plenty" as the value', async () => {
+    expect((await planOnScenario('qos_traps', "fixed frame's wrong i think, put it on map")).actions).toEqual(['Set the fixed frame to map']);
+    expect((await planOnScenario('turtlebot_nav', 'laser points not so big, 0.02 is plenty')).actions).toEqual(['Set Size (m) = 0.02 on "LaserScan"']);
+    expect((await planOnScenario('multi_robot', 'robot2 is the one with the blue path')).actions).toEqual([]);
+  });
+
+  it('acts on the part a statement named ("the tf arrows are cluttering everything, turn them off") and never turns it on', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'the tf arrows are cluttering everything, turn them off')).actions).toEqual(['Set Show Arrows = false on "TF"']);
+    expect((await planOnScenario('turtlebot_nav', 'the tf arrows are cluttering everything')).actions).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', 'the laser points are too small, make them 0.06')).actions).toEqual(['Set Size (m) = 0.06 on "LaserScan"']);
+  });
+
+  it('shows another topic on a display that "should show camera 15 instead"', async () => {
+    expect((await planOnScenario('big_graph', 'Loading Bay should show camera 15 instead', 'gateway-ops.rviz')).actions).toEqual(['Set the topic of "Loading Bay" to /fleet/cam_15/image_raw']);
+  });
+
+  it('never hides a group for its name in the singular ("hide the camera" beside a group Cameras of two)', async () => {
+    expect((await planOnScenario('big_graph', 'hide the camera', 'gateway-ops.rviz')).actions).toEqual([]);
+    expect((await planOnScenario('big_graph', 'hide the camera group', 'gateway-ops.rviz')).actions).toEqual(['Hide "Cameras"']);
+  });
+
+  it('reads "em." as "them" ending a sentence', async () => {
+    expect((await planOnScenario('big_graph', 'voxels r fine leave em. hide the charger axes', 'gateway-ops.rviz')).actions).toEqual(['Hide "Charger"']);
+  });
+});

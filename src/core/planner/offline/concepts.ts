@@ -43,8 +43,12 @@ function mappingRewrites(list: readonly { words: string[]; means: string }[]): (
   return list.map((m) => [new RegExp(`(?<![\\w/])(?:${alternation(m.words)})(?![\\w/])`, 'gi'), m.means] as const);
 }
 
-/** "glob. costmap": a short form's own full stop, when the sentence goes on in lower case, is part of it. */
-const abbreviationDots = (text: string): string => text.replace(new RegExp(`(?<![\\w/])(${data.abbreviations.flatMap((m) => m.words).map(escapeRegExp).join('|')})\\.(?=\\s+[a-z0-9])`, 'g'), '$1');
+/**
+ * "glob. costmap": a short form's own full stop, when the sentence goes on in lower case, is part of it. (Not of chat
+ * forms of small words: "leave em. hide the axes" ends a sentence.)
+ */
+const CHAT_FORMS: ReadonlySet<string> = new Set(['them', 'and', 'though']);
+const abbreviationDots = (text: string): string => text.replace(new RegExp(`(?<![\\w/])(${data.abbreviations.filter((m) => !CHAT_FORMS.has(m.means)).flatMap((m) => m.words).map(escapeRegExp).join('|')})\\.(?=\\s+[a-z0-9])`, 'g'), '$1');
 
 const SYNONYMS = mappingRewrites(data.synonyms);
 const ABBREVIATIONS = mappingRewrites(data.abbreviations);

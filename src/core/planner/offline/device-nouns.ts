@@ -19,6 +19,16 @@ function deviceTypes(ctx: PlanContext, types: readonly string[], topicWords: Rea
   return [...new Set(ctx.topics.flatMap((t) => { const c = classFor(t.type); return c && fromDevice(c, t.name) ? [c] : []; }))];
 }
 
+/** Words of a camera's topic ("/camera/depth/points", "/realsense/points"). */
+const CAMERA_WORDS: ReadonlySet<string> = new Set(['camera', 'cam', 'depth', 'rgbd', 'stereo', 'realsense', 'kinect', 'zed', 'oak']);
+
+/** Whether every point cloud the document or the robot has comes from a camera (and there is one). */
+function cameraCloudsOnly(ctx: PlanContext): boolean {
+  const clouds = [...ctx.displays.filter((d) => d.classId.endsWith('/PointCloud2')).flatMap((d) => d.topics.map((t) => t.value)),
+    ...ctx.topics.filter((t) => t.type === 'sensor_msgs/msg/PointCloud2').map((t) => t.name)];
+  return clouds.length > 0 && clouds.every((t) => topicTokens(t).some((w) => CAMERA_WORDS.has(w)));
+}
+
 export function bindDeviceNouns(ctx: PlanContext, text: string): string {
   let out = text;
   for (const device of CONCEPTS.devices) {
@@ -26,6 +36,12 @@ export function bindDeviceNouns(ctx: PlanContext, text: string): string {
     if (!re.test(out)) continue;
     const types = Object.keys(device.types);
     const here = deviceTypes(ctx, types, new Set(device.topicWords.flatMap((w) => tokenize(w))));
+    // "make the lidar points bigger" on a robot with no lidar, whose only clouds are a camera's: the noun alone, which
+    // names the device's own type (nothing here, said so), never the camera's cloud.
+    if (here.length === 0 && cameraCloudsOnly(ctx)) {
+      out = out.replace(re, (m) => tokenize(m)[0]!);
+      continue;
+    }
     if (here.length !== 1) continue;
     const words = (device.types as Record<string, string>)[here[0]!]!;
     const nouns = new Set(device.nouns.map((n) => tokenize(n).join(' ')));

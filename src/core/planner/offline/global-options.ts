@@ -4,6 +4,8 @@ import { tokenize } from '../../catalog/text.ts';
 import { GLOBAL_OPTIONS, globalOptionSpec } from '../../catalog/global-options.ts';
 import { CONCEPTS } from './concepts.ts';
 import { colourIn, displayMentions, hasPhrase, numbersIn } from './mentions.ts';
+import { factorsIn } from './quantities.ts';
+import { globalOptions } from '../../rviz/displays.ts';
 import { act, type Planner } from './shared.ts';
 
 /** The clause without the option's words and value, when it sets one; undefined when it names none. */
@@ -24,7 +26,10 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
       rest = rest.replace(/#[0-9a-f]{3,6}\b|\b\d{1,3}\s*[;,]\s*\d{1,3}\s*[;,]\s*\d{1,3}\b/i, ' ');
       for (const t of tokenize(rest)) if (colourIn(t) !== undefined) rest = rest.replace(new RegExp(`\\b${t}\\b`, 'i'), ' ');
     } else {
-      const n = numbersIn(clause)[0];
+      // ("halve the frame rate", "double the fps": a share of the current value, a whole number.)
+      const factor = numbersIn(clause).length > 0 ? undefined : /\bhal(?:ve|ved|f)\b/i.test(clause) ? 0.5 : factorsIn(clause)[0]?.value;
+      const now = Number(globalOptions(p.ctx.document)[spec.path]);
+      const n = factor && Number.isFinite(now) ? { value: Math.round(now * factor) } : numbersIn(clause)[0];
       const high = spec.max ?? Infinity;
       const low = spec.min ?? 1;
       if (!n) { p.notes.push(`which ${spec.path.toLowerCase()} (${GLOBAL_OPTIONS} › ${spec.path}, ${low}–${high} a second)? nothing was changed`); return ''; }
@@ -34,6 +39,7 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
       }
       p.actions.push(act({ action: 'set_property', display: GLOBAL_OPTIONS, property: spec.path, value: String(n.value) }));
       rest = rest.replace(new RegExp(`(^|\\s)${String(n.value).replace('.', '\\.')}(?=\\s|$|[.,;!?])`), ' ');
+      if (factor) rest = rest.replace(/\b(?:halve[ds]?|half|double[ds]?|twice|triple[ds]?)\b/gi, ' ');
     }
     return rest.replace(/\s+/g, ' ').trim();
   }

@@ -52,10 +52,14 @@ function free(span: Span, taken: readonly Span[]): boolean {
 }
 
 /** Existing (and planned) displays named in the tokens, longest names first. */
+/** Words asking to see something: a group named in the singular may still be what is shown. */
+const SHOW_WORDS: ReadonlySet<string> = new Set(['show', 'see', 'view', 'display', 'want', 'need', 'bring']);
+
 export function displayMentions(tokens: readonly string[], displays: readonly VirtualDisplay[], taken: Span[], reordered = false): DisplayMention[] {
   const cands: DisplayMention[] = [];
   for (const d of displays) {
     const forms = new Set([tokenize(d.name).join(' '), tokenize(splitCamel(d.name)).join(' ')]);
+    const written = new Set(forms);
     for (const f of [...forms]) forms.add(f.split(' ').map(singular).join(' '));
     // A name of two words read from a language that puts the noun first ("el brazo UR", "los frames del brazo" read
     // as "arm UR", "frames arm"): the two words the other way round.
@@ -70,6 +74,10 @@ export function displayMentions(tokens: readonly string[], displays: readonly Vi
       // (…not when its last word leads the device noun after it: "point cloud depth camera", from "la nube de puntos de
       // la cámara de profundidad", is the depth camera's cloud, not a "Depth Cloud" and a camera.)
       if (turned.has(form) && DEVICE_NOUNS.has(tokens[hit.start + hit.length] ?? '')) continue;
+      // ("hide the camera" beside a group "Cameras": one camera is meant, not the group, which a hide or a change would
+      // take whole; "the camera group" is the group, and "show me the camera" may show what it holds.)
+      if (d.classId === 'rviz_common/Group' && !written.has(form) && !['group', 'folder'].includes(tokens[hit.start + hit.length] ?? '')
+        && !tokens.some((t) => SHOW_WORDS.has(t))) continue;
       // "robot footprint" names the Footprint display as a whole: take the type word's leading words too.
       let start = hit.start;
       for (const w of d.spec?.words ?? []) {

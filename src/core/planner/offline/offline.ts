@@ -38,6 +38,7 @@ import { pluginRange } from './plugin-values.ts';
 import { quantitiesOf } from './quantities.ts';
 import { CONCEPTS, guessesIn, rewriteConcepts, rewritePhrasings } from './concepts.ts';
 import { replayTranslated } from './robot-replay.ts';
+import { showsWhat } from './statements.ts';
 import { absentRobot, bothAsEveryRobot, everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
 import { deferred, leaveSpan, negationAt, opensWithNoting, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
@@ -403,6 +404,36 @@ function otherOfTheSameType(p: Planner, tokens: readonly string[]): Target[] | u
   return one.length === 1 ? [{ spec, displays: one, topics: [], phrase: `the other ${noun} (${one[0]!.name})`, plural: false, span: { start: at, length: 2 } }] : undefined;
 }
 
+/**
+ * "set the torque color to white, sorry I meant the force color": a correction with no value of its own that names
+ * another setting, of the same kind, of the one display the clause before set: the value moves there.
+ */
+function movedToSibling(p: Planner, clause: string, tokens: readonly string[], targets: readonly Target[]): boolean {
+  const set = (p.previousActions ?? []).filter((a) => a.action === 'set_property');
+  const prev = set.length === 1 ? set[0]! : undefined;
+  const found = prev ? p.state.find(prev.display) : undefined;
+  const d = found?.ok ? found.display : undefined;
+  if (!prev || !d?.spec || valuedClause(clause, tokens) || targets.some((t) => t.displays.some((x) => x !== d))) return false;
+  const kind = d.spec.properties.find((x) => x.path === prev.property)?.kind;
+  // ("tf names, no axes": "no" before a noun switches it off; only "no," corrects, and a switch is never moved.)
+  if (kind === 'bool' || (tokens[0] === 'no' && !/^\s*no\s*[,;:—–-]/i.test(clause))) return false;
+  const words = tokens.filter((t) => !CONCEPTS.corrections.markers.includes(t) && !FILLER.has(t)).join(' ');
+  const named = [...new Set(p.ctx.catalog.propertyForWords(d.spec, words).filter((m) => m.via === 'words' && m.property.kind === kind).map((m) => m.property))];
+  // ("…red, sorry, I meant the force arrows" after the torque colour: the setting that swaps one word of it for one said.)
+  const own = tokenize(prev.property);
+  const swapped = d.spec.properties.filter((x) => x.kind === kind && x.path !== prev.property && tokenize(x.path).length === own.length
+    && tokenize(x.path).filter((w, i) => w !== own[i]).length === 1 && tokenize(x.path).some((w, i) => w !== own[i] && tokens.includes(w)));
+  const to = named.length === 1 && named[0]!.path !== prev.property ? named[0]! : named.length === 0 && swapped.length === 1 ? swapped[0]! : undefined;
+  if (!to) return false;
+  p.actions = p.actions.filter((a) => a !== prev);
+  d.planProps.delete(prev.property);
+  p.actions.push(act({ action: 'set_property', display: prev.display, property: to.path, value: prev.value }));
+  d.planProps.set(to.path, prev.value);
+  p.notes.push(`${d.name}: "${clause.trim()}" moves ${prev.value} from ${prev.property} to ${to.path}`);
+  p.last = [{ spec: d.spec, displays: [d], topics: [], phrase: d.name, plural: false }];
+  return true;
+}
+
 /** A complaint's words that, leading a clause, are an order not to show ("don't show the grid"). */
 const NEGATED_SHOW: readonly string[] = ['don t show', 'do not show'];
 /** Words that may come before an order ("please don't show…"); "they don't show" stays a complaint. */
@@ -436,6 +467,25 @@ function handleClause(p: Planner, clause: string): void {
   const absent = absentRobot(tokenize(clause), p.ctx.namespaces);
   if (absent !== undefined) {
     p.notes.push(`there is no ${absent} here (robots: ${p.ctx.namespaces.join(', ')}); nothing was changed for "${clause.trim()}"`);
+    return;
+  }
+  // "the laser points are too small, make them 0.06": a value for what the clause before said is too small or big is
+  // the size that comparative changes.
+  const stated = p.statedBefore ? tokenize(p.statedBefore) : [];
+  const comparative = anyPhrase(stated, [...BIGGER, ...SMALLER]);
+  const ownTokens = tokenize(clause);
+  // (Only a bare value: "make it half transparent" names its own setting.)
+  const valueVerb = findVerb(ownTokens, []);
+  const bare = ownTokens.every((w, i) => FILLER.has(w) || BACK_POINTERS.has(w) || /^\.?\d/.test(w) || ['cm', 'mm', 'm', 'em', 'them'].includes(w)
+    || (valueVerb !== undefined && i >= valueVerb.span.start && i < valueVerb.span.start + valueVerb.span.length));
+  if (comparative && bare && ownTokens.some((w) => BACK_POINTERS.has(w)) && numbersIn(clause).length > 0 && !clause.includes('%')) {
+    clause = clause.replace(/(?<![\w.])(-?\.?\d)/, `${stated.slice(comparative.start, comparative.start + comparative.length).join(' ')} $1`);
+  }
+  // "the Cone shows the color camera's field of view": says what a display is for (statements.ts).
+  const says = showsWhat(p, clause);
+  if (says) {
+    p.notes.push(`"${clause.trim()}" says what ${says.subject} shows, and asks for no change; nothing was changed for it`);
+    p.last = says.displays.map((d) => ({ spec: d.spec, displays: [d], topics: [], phrase: d.name, plural: false }));
     return;
   }
   // "the display called Odometry is …": the name is what the clause is about ("called" is no verb of it).
@@ -545,8 +595,19 @@ function handleClause(p: Planner, clause: string): void {
   const corrected = correcting && targets.length === 0 && colourIn(clause) !== undefined && tokens.every((t) => FILLER.has(t) || colourIn(t) !== undefined || CONCEPTS.corrections.markers.includes(t))
     ? [...(p.previousActions ?? [])].reverse().find((a) => a.action === 'set_property' && /^\d{1,3}; \d{1,3}; \d{1,3}$/.test(a.value)) : undefined;
   if (corrected) return handleClause(p, `${corrected.property} ${clause}`);
+  if ((correcting || startsWithCorrection(tokens)) && movedToSibling(p, clause, tokens, targets)) return;
   // "keep the gripper axes, but draw them at lift_link": kept (not hidden), and changed as the next clause asks.
   if (keepsAsIs && !leaveSpan(tokens) && p.nextChangesIt && targets.length > 0) {
+    p.last = targets;
+    return;
+  }
+  // "robot2's scan red, robot1's stays white": a colour after "stays", said of displays that have a colour, keeps it;
+  // it never sets it. (Of a map or an image, "stays white" is a complaint, planned as usual.)
+  const staysAt = anyPhrase(tokens, CONCEPTS.leave.stays);
+  if (staysAt && staysAt.start > 0 && targets.length > 0 && colourIn(tokens.slice(staysAt.start + staysAt.length).join(' ')) !== undefined
+    && targets.every((t) => t.displays.length > 0 && t.displays.every((d) => d.spec?.properties.some((x) => x.kind === 'color' && /^colou?r$/i.test(x.path))))) {
+    for (const d of targets.flatMap((t) => t.displays)) (p.protectedDisplays ??= new Set()).add(d);
+    p.notes.push(`left ${targets.flatMap((t) => t.displays).map((d) => d.name).join(', ')} as ${targets.flatMap((t) => t.displays).length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")`);
     p.last = targets;
     return;
   }
@@ -913,6 +974,7 @@ function handleClause(p: Planner, clause: string): void {
   };
   if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => copulaAfter(t, p.changedNext === 'value' ? 2 : 0) || (p.changedNext === 'pointer' && drawnAfter(t)))) {
     p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
+    p.statedBefore = clause;
     p.last = targets;
     return;
   }
@@ -928,10 +990,16 @@ function handleClause(p: Planner, clause: string): void {
     verb = (valuedClause(clause, tokens) && targets.some((t) => t.displays.length === 0)) || valueOfBefore || setsMissing(p, targets, clause, masked, tokens) ? 'set' : 'show';
     // "odom_pose is a PoseStamped": a statement with no verb and no value tells a fact; it asks for no display. ("the
     // map and the scan are empty" is a complaint: shown, it is repaired.)
+    // ("the tf arrows are cluttering everything": what it says of a part already shown turns nothing on.)
+    const partsOn = (t: Target): boolean => {
+      const named = t.spec ? p.ctx.catalog.propertyForWords(t.spec, clause).filter((m) => m.via === 'words').map((m) => m.property) : [];
+      return named.length > 0 && named.every((x) => x.kind === 'bool' && t.displays.length > 0 && t.displays.every((d) => p.state.valueOf(d, x.path) !== 'false'));
+    };
     const statement = verb === 'show' && usable && !valuedClause(clause, tokens) && tokens.some((t) => COPULAS.has(t)) && !anyPhrase(tokens, [...FIX_PHRASES, 'empty'])
-      && !targets.some((t) => t.spec !== undefined && p.ctx.catalog.propertyForWords(t.spec, clause).length > 0);
+      && targets.every((t) => t.spec === undefined || p.ctx.catalog.propertyForWords(t.spec, clause).length === 0 || partsOn(t));
     if (statement) {
       p.notes.push(`"${clause.trim()}" says what is, and asks for no change; nothing was changed for it`);
+      p.statedBefore = clause;
       p.last = targets;
       return;
     }
@@ -1088,7 +1156,12 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
     // display meant); "drop tf frames not updated in 3 s" sets a number.
     const own = t.displays[0]?.spec ?? spec;
     if (own) {
-      const found = propertySettings(p, t.displays[0], own, clause, masked, tokens).settings;
+      let found = propertySettings(p, t.displays[0], own, clause, masked, tokens).settings;
+      // ("the tf arrows are cluttering everything, turn them off": "them" is the part the clause before said of it.)
+      if (found.length === 0 && p.statedBefore && tokens.some((w) => BACK_POINTERS.has(w))) {
+        const said = propertySettings(p, t.displays[0], own, p.statedBefore, [], tokenize(p.statedBefore)).settings;
+        if (said.length > 0 && said.every((x) => own.properties.find((y) => y.path === x.path)?.kind === 'bool')) found = said;
+      }
       const kindOf = (path: string): string | undefined => own.properties.find((x) => x.path === path)?.kind;
       // ("ditch the arrows on the tf frames": a switch named is switched off, the display stays.)
       const bools = found.filter((s) => kindOf(s.path) === 'bool');
@@ -1101,6 +1174,11 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
         if (t.displays.length === 0) p.notes.push(`no ${own.name} display to change`);
         return;
       }
+    }
+    // "drop the laser to 0.5": a value the verb brings it to is a setting no one named; never a removal or a hide.
+    if (/\b(?:to|down\s+to|at)\s+-?\.?\d/i.test(clause) && numbersIn(clause).length > 0) {
+      p.notes.push(`"${clause.trim()}": which setting of ${t.displays.map((d) => d.name).join(', ') || t.phrase} should be ${numbersIn(clause)[0]!.value}? nothing was changed`);
+      return;
     }
     if (t.displays.length === 0) {
       // "hide robot2's plan" when only robot1 has one: there is none for robot2, whatever the other robot shows.
@@ -1489,14 +1567,26 @@ function readRequest(input: OfflineInput): Reading {
   else if (!replayForNamespace(p, text)) {
     const spans: ClauseActions[] = [];
     const parts = scopesJoined(distribute(p, clauses(text), text));
+    let listLast: Target[] = [];
     for (const [i, c] of parts.entries()) {
       const start = p.actions.length;
       const correcting = correctionOnly(c);
       p.changedNext = i + 1 < parts.length ? changesWhatItPointsAt(parts[i + 1]!) : undefined;
       p.moreClauses = i + 1 < parts.length;
       p.nextChangesIt = i + 1 < parts.length && changesItByVerb(parts[i + 1]!);
+      const stated = p.statedBefore;
       if (!correcting && !conditional(p, c, handleClause)) handleClause(p, c);
+      // (What a clause said of a thing is for the clause right after it only.)
+      if (p.statedBefore === stated) p.statedBefore = undefined;
       for (const t of p.last) for (const d of t.displays) (p.named ??= new Set()).add(d);
+      // "make the laser and the depth cloud red, alpha 0.5": a verbless clause split from a list, ending on the value of
+      // the clause before ("the depth cloud red" after "make the laser red"), is one target with it for what follows.
+      const ends = (x: string): string | undefined => tokenize(x).filter((t) => !FILLER.has(t)).pop();
+      const tokensOfC = tokenize(c);
+      if (i > 0 && listLast.length > 0 && p.last.length > 0 && findVerb(tokensOfC, []) === undefined && valuedClause(c, tokensOfC) && ends(c) === ends(parts[i - 1]!)) {
+        p.last = [...listLast.filter((t) => !p.last.includes(t)), ...p.last];
+      }
+      listLast = p.last;
       const robots = p.ctx.namespaces.filter((n) => tokenize(c).includes(n.toLowerCase()));
       p.robotBefore = robots.length === 1 ? robots[0] : undefined;
       // (A clause that planned nothing, as a lone "Actually", leaves what "do the same" repeats.)

@@ -78,7 +78,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
   if (FRAME_TALK.test(text)) patterns.push({ re: new RegExp(`\\b(?:use|try|pick|take)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(instead|then)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   // "the fixed frame is bogus, use map", "Fixed Frame 'world' doesn't exist, set it to map": after the fixed frame is
   // named, a frame TF has that is to be used (only a frame TF has: wordAt names the verb, never "frame").
-  if (FRAME_TALK.test(text)) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+to|change\\s+it\\s+to|switch\\s+it\\s+to|switch\\s+(?:over\\s+)?to|make\\s+it)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
+  if (FRAME_TALK.test(text)) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+to|change\\s+it\\s+to|switch\\s+it\\s+to|switch\\s+(?:over\\s+)?to|make\\s+it|put\\s+it\\s+(?:on|to|at|back\\s+(?:on|to))|move\\s+it\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
   // "show the scan in the odom frame": a frame TF has, named as the frame things are seen in.
   patterns.push({ re: new RegExp(`\\b(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(frame)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   // Every place a pattern matches, in order ("map isn't a frame on this robot. set the fixed frame to base_link": the

@@ -16,6 +16,7 @@ import { act, anyPhrase, displayTopic, type Planner, topicTokens } from './share
 import { fixDisplay } from './fix.ts';
 import { findVerb } from './phrases.ts';
 import { placeName, robotGroup } from './robot-groups.ts';
+import { showsWhat } from './statements.ts';
 
 /** A frame TF must have (with an edge to `parentOf`), or `root`: the root of the TF tree that holds the robot. */
 export type FrameRule = { frame: string; parentOf?: string; root?: undefined } | { root: true; frame?: undefined; parentOf?: undefined };
@@ -78,6 +79,7 @@ function withoutOwnNames(p: Planner, tokens: readonly string[]): string[] {
  * "for") or standing alone, and no display type named that the recipe does not hold (then it asks for that display).
  */
 export function findRecipe(p: Planner, text: string): Recipe | undefined {
+  if (showsWhat(p, text)) return undefined;
   const tokens = withoutOwnNames(p, tokenize(text));
   const single = RECIPES.recipes.filter((r) => !r.multiRobot);
   const hit = longestHit(tokens, single) ?? longestHit(tokens, RECIPES.recipes);

@@ -109,7 +109,9 @@ export function replaceDisplay(p: Planner, clause: string): boolean {
 
 /** Words a topic change may use beside the display and the topic: "switch Dock Door to camera 5", "point it at …". */
 const RETOPIC_VERBS = new Set(['set', 'switch', 'change', 'point', 'use', 'move', 'repoint', 'retarget']);
-const RETOPIC_WORDS = new Set([...RETOPIC_VERBS, 'to', 'at', 'on', 'for', 'from', 'topic', 'its', 'instead', 'over', 'onto', 'with']);
+/** Verbs of showing that, with "instead", change what a display shows ("X should show camera 15 instead"). */
+const INSTEAD_VERBS = new Set(['show', 'shows', 'display', 'displays', 'showing', 'displaying']);
+const RETOPIC_WORDS = new Set([...RETOPIC_VERBS, ...INSTEAD_VERBS, 'should', 'must', 'to', 'at', 'on', 'for', 'from', 'topic', 'its', 'instead', 'over', 'onto', 'with']);
 
 /** Plans a topic change of one display when the clause is one; false when it is not. */
 export function retopicDisplay(p: Planner, clause: string): boolean {
@@ -117,7 +119,9 @@ export function retopicDisplay(p: Planner, clause: string): boolean {
   if (topics.length !== 1) return false;
   const topic = topics[0]!;
   const tokens = tokenize(clause);
-  if (!tokens.some((t) => RETOPIC_VERBS.has(t))) return false;
+  // ("Loading Bay should show camera 15 instead": showing another topic instead is a topic change too.)
+  const showsInstead = tokens.includes('instead') && tokens.some((t) => INSTEAD_VERBS.has(t));
+  if (!tokens.some((t) => RETOPIC_VERBS.has(t)) && !showsInstead) return false;
   // The clause without the topic, and without a device word written before it ("camera /fleet/cam_5/image_raw").
   const slashed = clause.indexOf(topic) >= 0;
   const at = slashed ? clause.indexOf(topic) : clause.indexOf(topic.slice(1));

@@ -451,7 +451,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // A number left over with nothing named to take it ("set the grid to 5"): ask which setting, never guess.
   const left = free()[0];
   if (left && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
-    const inRange = (x: PropertySpec): boolean => left.value >= (x.min ?? -Infinity) && left.value <= (x.max ?? Infinity);
+    // ("map 50 %": a share is read against a 0–1 setting as its fraction.)
+    const inRange = (x: PropertySpec): boolean => {
+      const v = left.percent && dimensionOf(x) === 'fraction' ? left.value / 100 : left.value;
+      return v >= (x.min ?? -Infinity) && v <= (x.max ?? Infinity);
+    };
     const fitting = spec.properties.filter((x) => (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), left) && inRange(x));
     const numeric = fitting.map((x) => x.path);
     // "anything above 70 counts as occupied": the one setting that takes it and whose words share a word of the clause

@@ -33,6 +33,8 @@ export interface Planner {
   history: readonly PlannerTurn[];
   /** Targets of the previous clause, for "and make it red". */
   last: Target[];
+  /** A clause that said how a thing is, for the next to act on ("the tf arrows are cluttering everything, turn them off"). */
+  statedBefore?: string;
   /** Every display the request's clauses named so far: what "…, hide the rest" leaves. */
   named?: Set<VirtualDisplay>;
   /** The request was read from a language that marks no plural (CJK): a singular noun says nothing about how many. */

@@ -669,7 +669,14 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       const having = mine.filter((d) => d.spec !== undefined && p.ctx.catalog.propertyForWords(d.spec, rest).some((m) => m.via !== 'requires' && m.property.kind !== 'topic'));
       if (having.length > 0 && having.length < mine.length) mine = having;
     }
-    if (mine.length) targets.push({ displays: mine, topics: [], phrase: ns, plural: true, span: nsSpan, context: tokens });
+    // "robot1 scan red, robot2 blue", "robot1 odometry keep 5, robot 2 keep 50": with no verb of its own, a robot named
+    // alone after a clause about one kind of display of another robot means that kind of display of this robot.
+    const before = p.last.flatMap((t) => t.displays);
+    const kinds = new Set(before.map((d) => d.spec));
+    const kind = kinds.size === 1 ? before[0]?.spec : undefined;
+    const same = kind && findVerb(tokens, []) === undefined && before.every((d) => !belongsTo(d, ns)) ? mine.filter((d) => d.spec === kind) : [];
+    if (same.length === 1) targets.push({ spec: kind, displays: same, topics: [], phrase: `${ns} ${same[0]!.name}`, plural: false, span: nsSpan, context: tokens });
+    else if (mine.length) targets.push({ displays: mine, topics: [], phrase: ns, plural: true, span: nsSpan, context: tokens });
   }
   if (within.length > 0) {
     for (const t of targets) {
