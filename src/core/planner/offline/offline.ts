@@ -606,8 +606,9 @@ function handleClause(p: Planner, clause: string): void {
   const staysAt = anyPhrase(tokens, CONCEPTS.leave.stays);
   if (staysAt && staysAt.start > 0 && targets.length > 0 && colourIn(tokens.slice(staysAt.start + staysAt.length).join(' ')) !== undefined
     && targets.every((t) => t.displays.length > 0 && t.displays.every((d) => d.spec?.properties.some((x) => x.kind === 'color' && /^colou?r$/i.test(x.path))))) {
-    for (const d of targets.flatMap((t) => t.displays)) (p.protectedDisplays ??= new Set()).add(d);
-    p.notes.push(`left ${targets.flatMap((t) => t.displays).map((d) => d.name).join(', ')} as ${targets.flatMap((t) => t.displays).length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")`);
+    const kept = targets.flatMap((t) => t.displays);
+    for (const d of kept) (p.protectedDisplays ??= new Set()).add(d);
+    p.notes.push(`left ${kept.map((d) => d.name).join(', ')} as ${kept.length === 1 ? 'it is' : 'they are'} ("${clause.trim()}")`);
     p.last = targets;
     return;
   }
