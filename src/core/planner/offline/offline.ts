@@ -21,7 +21,7 @@ import { isUnderTopic, propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { fixDisplay } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { replaceDisplay, retopicDisplay } from './replace-display.ts';
-import { repeatChanges, sameAgain, sameAs, timesNow } from './same-as.ts';
+import { oneWordSiblings, repeatChanges, sameAgain, sameAs, timesNow } from './same-as.ts';
 import { conditional } from './conditions.ts';
 import { pickByColour } from './colour-picks.ts';
 import { LEXICONS, translate } from './languages.ts';
@@ -404,6 +404,12 @@ function otherOfTheSameType(p: Planner, tokens: readonly string[]): Target[] | u
   return one.length === 1 ? [{ spec, displays: one, topics: [], phrase: `the other ${noun} (${one[0]!.name})`, plural: false, span: { start: at, length: 2 } }] : undefined;
 }
 
+/** "and the other one" when what it is among is not clear: said, and nothing changed. */
+function unclearOther(p: Planner, clause: string): void {
+  p.notes.push(`"${clause.trim()}": which other display is meant is not clear; nothing was changed`);
+  p.last = [];
+}
+
 /**
  * "set the torque color to white, sorry I meant the force color": a correction with no value of its own that names
  * another setting, of the same kind, of the one display the clause before set: the value moves there.
@@ -420,9 +426,7 @@ function movedToSibling(p: Planner, clause: string, tokens: readonly string[], t
   const words = tokens.filter((t) => !CONCEPTS.corrections.markers.includes(t) && !FILLER.has(t)).join(' ');
   const named = [...new Set(p.ctx.catalog.propertyForWords(d.spec, words).filter((m) => m.via === 'words' && m.property.kind === kind).map((m) => m.property))];
   // ("…red, sorry, I meant the force arrows" after the torque colour: the setting that swaps one word of it for one said.)
-  const own = tokenize(prev.property);
-  const swapped = d.spec.properties.filter((x) => x.kind === kind && x.path !== prev.property && tokenize(x.path).length === own.length
-    && tokenize(x.path).filter((w, i) => w !== own[i]).length === 1 && tokenize(x.path).some((w, i) => w !== own[i] && tokens.includes(w)));
+  const swapped = oneWordSiblings(d.spec, prev.property).filter((x) => x.property.kind === kind && tokens.includes(x.word)).map((x) => x.property);
   const to = named.length === 1 && named[0]!.path !== prev.property ? named[0]! : named.length === 0 && swapped.length === 1 ? swapped[0]! : undefined;
   if (!to) return false;
   p.actions = p.actions.filter((a) => a !== prev);
@@ -570,8 +574,7 @@ function handleClause(p: Planner, clause: string): void {
   if (targets.some((t) => t.displays.some((d) => just.includes(d)))) {
     targets = targets.map((t) => ({ ...t, displays: t.displays.filter((d) => !just.includes(d)) })).filter((t) => t.displays.length > 0);
     if (targets.length === 0) {
-      p.notes.push(`"${clause.trim()}": which other display is meant is not clear; nothing was changed`);
-      p.last = [];
+      unclearOther(p, clause);
       return;
     }
   }
@@ -935,8 +938,7 @@ function handleClause(p: Planner, clause: string): void {
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
   if (!usable && targets.some((t) => t.displays.some((d) => just.includes(d)))) {
-    p.notes.push(`"${clause.trim()}": which other display is meant is not clear; nothing was changed`);
-    p.last = [];
+    unclearOther(p, clause);
     return;
   }
   // …also with no verb when nothing came before ("frame names please").
@@ -1355,6 +1357,9 @@ function replayForNamespace(p: Planner, text: string): boolean {
   return true;
 }
 
+/** The last word of a clause that is not filler ("…red" of "the depth cloud red"). */
+const lastWord = (clause: string): string | undefined => tokenize(clause).filter((t) => !FILLER.has(t)).pop();
+
 type OfflineInput = Pick<ProposalInput, 'request' | 'context' | 'history' | 'undoContext'>;
 
 /** One reading planned: the proposal, the English it read, and what the choices start from. */
@@ -1582,9 +1587,8 @@ function readRequest(input: OfflineInput): Reading {
       for (const t of p.last) for (const d of t.displays) (p.named ??= new Set()).add(d);
       // "make the laser and the depth cloud red, alpha 0.5": a verbless clause split from a list, ending on the value of
       // the clause before ("the depth cloud red" after "make the laser red"), is one target with it for what follows.
-      const ends = (x: string): string | undefined => tokenize(x).filter((t) => !FILLER.has(t)).pop();
       const tokensOfC = tokenize(c);
-      if (i > 0 && listLast.length > 0 && p.last.length > 0 && findVerb(tokensOfC, []) === undefined && valuedClause(c, tokensOfC) && ends(c) === ends(parts[i - 1]!)) {
+      if (i > 0 && listLast.length > 0 && p.last.length > 0 && findVerb(tokensOfC, []) === undefined && valuedClause(c, tokensOfC) && lastWord(c) === lastWord(parts[i - 1]!)) {
         p.last = [...listLast.filter((t) => !p.last.includes(t)), ...p.last];
       }
       listLast = p.last;

@@ -106,6 +106,16 @@ export function sameAs(p: Planner, clause: string): boolean {
   return false;
 }
 
+/** A type's settings that are `path` with one word swapped (Force Color → Torque Color), each with the word swapped in. */
+export function oneWordSiblings(spec: DisplayTypeSpec, path: string): { property: PropertySpec; word: string }[] {
+  const own = tokenize(path);
+  return spec.properties.flatMap((x) => {
+    const t = tokenize(x.path);
+    const swapped = t.filter((w, i) => w !== own[i]);
+    return x.path !== path && t.length === own.length && swapped.length === 1 ? [{ property: x, word: swapped[0]! }] : [];
+  });
+}
+
 /** "Robot1 Plan the same please", "torque the same": what the clause before changed, made the same on what it names. */
 const SAME_AFTER = /^(?:(?:and|then|also|ok|okay|now)[\s,]+)*(.+?)\s+(?:exactly\s+)?the\s+same(?:[\s,]+(?:too|as\s+well|please))*$/i;
 
@@ -121,11 +131,7 @@ function sameOnSibling(p: Planner, changes: readonly RvizAction[], words: readon
     if (a.action !== 'set_property') continue;
     const found = p.state.find(a.display);
     const d = found.ok ? found.display : undefined;
-    const own = tokenize(a.property);
-    const sibling = d?.spec?.properties.find((x) => {
-      const t = tokenize(x.path);
-      return x.path !== a.property && t.length === own.length && t.includes(word) && t.filter((w, i) => w !== own[i]).length === 1;
-    });
+    const sibling = d?.spec ? oneWordSiblings(d.spec, a.property).find((s) => tokenize(s.property.path).includes(word))?.property : undefined;
     if (!d || !sibling) return false;
     planned.push(act({ action: 'set_property', display: a.display, property: sibling.path, value: a.value }));
     d.planProps.set(sibling.path, a.value);
