@@ -19,9 +19,14 @@ export async function planOnScenario(scenario: string, request: string, config?:
 
 /** The checked actions of a request planned after earlier requests, each planned offline and applied, as turns. */
 export async function planAfter(scenario: string, earlier: readonly string[], request: string, config?: string): Promise<string[]> {
+  return (await planTurnAfter(scenario, earlier, request, config)).actions;
+}
+
+/** planAfter with whether the plan undoes the last applied one first. */
+export async function planTurnAfter(scenario: string, earlier: readonly string[], request: string, config?: string): Promise<{ actions: string[]; undoFirst: boolean }> {
   const snapshot = await snapshotOf(scenario);
   const turns = { id: 'turns', request, expect: {}, turns: earlier.map((r) => ({ request: r })) } as BenchCase;
   const played = await playTurns(turns, await startingDocument(scenario, config), snapshot);
-  const r = await planRequest({ request, document: played.before, snapshot, findings: findingsFor(played.before, snapshot), history: played.history, proposer: createOfflineProposer() });
-  return r.plan.actions.filter((a) => a.checked).map((a) => describeAction(a));
+  const r = await planRequest({ request, document: played.before, snapshot, findings: findingsFor(played.before, snapshot), history: played.history, proposer: createOfflineProposer(), undoPreview: played.undoPreview });
+  return { actions: r.plan.actions.filter((a) => a.checked).map((a) => describeAction(a)), undoFirst: r.plan.undoFirst === true };
 }

@@ -27,9 +27,11 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
       for (const t of tokenize(rest)) if (colourIn(t) !== undefined) rest = rest.replace(new RegExp(`\\b${t}\\b`, 'i'), ' ');
     } else {
       // ("halve the frame rate", "double the fps": a share of the current value, a whole number.)
-      const factor = numbersIn(clause).length > 0 ? undefined : /\bhal(?:ve|ved|f)\b/i.test(clause) ? 0.5 : factorsIn(clause)[0]?.value;
+      // ("set the frame rate to half", the Japanese "半分にして": "half" of a rate is a share of it, not 50.)
+      const numbers = numbersIn(clause).filter((x) => x.word !== 'half');
+      const factor = numbers.length > 0 ? undefined : /\bhal(?:ve|ved|f)\b/i.test(clause) ? 0.5 : factorsIn(clause)[0]?.value;
       const now = Number(globalOptions(p.ctx.document)[spec.path]);
-      const n = factor && Number.isFinite(now) ? { value: Math.round(now * factor) } : numbersIn(clause)[0];
+      const n = factor && Number.isFinite(now) ? { value: Math.round(now * factor) } : numbers[0];
       const high = spec.max ?? Infinity;
       const low = spec.min ?? 1;
       if (!n) { p.notes.push(`which ${spec.path.toLowerCase()} (${GLOBAL_OPTIONS} › ${spec.path}, ${low}–${high} a second)? nothing was changed`); return ''; }
@@ -40,6 +42,8 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
       p.actions.push(act({ action: 'set_property', display: GLOBAL_OPTIONS, property: spec.path, value: String(n.value) }));
       rest = rest.replace(new RegExp(`(^|\\s)${String(n.value).replace('.', '\\.')}(?=\\s|$|[.,;!?])`), ' ');
       if (factor) rest = rest.replace(/\b(?:halve[ds]?|half|double[ds]?|twice|triple[ds]?)\b/gi, ' ');
+      // ("frame rate 10 fps": the option's other words name the same setting, not a second one to ask about.)
+      for (const w of option.words) rest = rest.replace(new RegExp(`\\b${w.split(/\s+/).join('\\s+')}\\b`, 'gi'), ' ');
     }
     return rest.replace(/\s+/g, ' ').trim();
   }

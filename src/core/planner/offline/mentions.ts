@@ -156,7 +156,8 @@ const UNIT_WORD = new RegExp(`^(?:${Object.keys(UNITS).join('|')}|s|secs?|second
 export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   // "one second of decay", "two metres": a number word before a unit is that number ("one" alone is no number).
-  const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0)
+  // ("quarter-metre cells": a share joined to its unit is the two words.)
+  const words = text.toLowerCase().replace(/\b(half|quarter)-(?=[a-z])/g, '$1 ').split(/[\s,;:()]+/).filter((w) => w.length > 0)
     .map((w, i, all) => {
       const bare = w.replace(/[.!?]+$/, '');
       // …and one ending a clause after "to" or "at" ("set the frame rate to sixty"); "one" there is no number.
@@ -187,10 +188,15 @@ export function numbersIn(text: string): NumberMention[] {
     if (unit === 'ms') { value /= 1000; unit = 's'; }
     out.push({ value, percent: unit === '%', unit, index: i, ...(degrees ? { degrees } : {}) });
   });
-  // "a quarter as many", "a third of the size": a share.
+  // "a quarter as many", "a third of the size": a share. ("a quarter metre", "quarter-metre": a length, below.)
   words.forEach((w, i) => {
-    const share = { quarter: 25, third: 100 / 3 }[w.replace(/[.!?]+$/, '')];
+    const bare = w.replace(/[.!?]+$/, '');
+    const unit = words[i + 1]?.replace(/[.!?]+$/, '');
+    if (bare === 'quarter' && unit && UNITS[unit] !== undefined) { out.push({ value: 0.25 * UNITS[unit]!, percent: false, unit, index: i, word: w }); return; }
+    const share = { quarter: 25, third: 100 / 3 }[bare];
     if (share === undefined || !['a', 'one', 'to'].includes(words[i - 1] ?? '')) return;
+    // ("a third smaller": a share taken away, which factorsIn reads.)
+    if (/^(?:smaller|shorter|thinner|narrower|fewer|less|lower|slower|bigger|larger|longer|wider|thicker|higher|faster)$/.test(unit ?? '')) return;
     out.push({ value: share, percent: true, unit: '%', index: i, word: w });
   });
   // "half transparent", "at half the size": a half is 50 %.

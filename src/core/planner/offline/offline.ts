@@ -6,7 +6,7 @@
  * other languages (languages.ts). What it cannot account for it says in a note and does not act on (accounting.ts);
  * an empty plan with a note is valid.
  */
-import type { DisplayTypeSpec } from '../../catalog/index.ts';
+import type { DisplayTypeSpec, PropertySpec } from '../../catalog/index.ts';
 import { looseDisplayName } from '../../rviz/displays.ts';
 import type { RvizAction } from '../../rviz/action-types.ts';
 import { escapeRegExp, singular, splitCamel, tokenize } from '../../catalog/text.ts';
@@ -39,6 +39,9 @@ import { quantitiesOf } from './quantities.ts';
 import { CONCEPTS, guessesIn, rewriteConcepts, rewritePhrasings } from './concepts.ts';
 import { replayTranslated } from './robot-replay.ts';
 import { showsWhat } from './statements.ts';
+import { onlyRetarget } from './only-retarget.ts';
+import { keptAfterUndo } from './undo-but-keep.ts';
+import { ordinalDisplays } from './ordinal-displays.ts';
 import { absentRobot, bothAsEveryRobot, everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
 import { deferred, leaveSpan, negationAt, opensWithNoting, questionOf, relativeBefore, type Question } from './intent.ts';
 import { nearMisses } from './near-miss.ts';
@@ -671,7 +674,11 @@ function handleClause(p: Planner, clause: string): void {
     const settingsOf = new Map<VirtualDisplay, string[]>();
     // ("Front View stays. And zoom Front View in 2x": what only stays keeps being shown; a change asked of it is made.)
     const staysOnly = tokens.some((t) => ['stays', 'stay', 'remains', 'remain'].includes(t)) && !tokens.some((t) => ['alone', 'as', 'same', 'unchanged', 'untouched', 'like', 'way'].includes(t));
-    for (const d of targets.filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) {
+    // ("FT Sensor: history 10, but leave it off for now": what is left off keeps being hidden, "it" included.)
+    const offWords = ['off', 'hidden', 'disabled', 'invisible'];
+    const leftOff = !staysOnly && tokens.some((t) => ['leave', 'keep'].includes(t)) && tokens.some((t) => offWords.includes(t));
+    if (leftOff) for (const d of (targets.length > 0 ? targets : named).filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) (p.protectedHidden ??= new Set()).add(d);
+    for (const d of leftOff ? [] : targets.filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) {
       // ("route stays off, just make it yellow": what stays off keeps being hidden; the show a change brings is not made.)
       if (staysOnly && tokens.some((t) => ['off', 'hidden', 'disabled', 'invisible'].includes(t))) { (p.protectedHidden ??= new Set()).add(d); continue; }
       if (staysOnly) { (p.protectedShown ??= new Set()).add(d); continue; }
@@ -834,6 +841,8 @@ function handleClause(p: Planner, clause: string): void {
   if (!wishedAway && (underNegation || (negation && !switchAfter && (verb !== undefined || valued)))) {
     p.negated = true;
     const named = targets.length > 0 ? targets : inherited(p);
+    // ("…, but don't switch it on yet": what is not to be switched on stays off, whatever else the request changes on it.)
+    if ((verb === 'show' || tokens.includes('on')) && !valued) for (const d of named.filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) if (!d.enabled || p.actions.some((a) => a.action === 'set_enabled' && a.display === p.state.handle(d) && a.value === 'true')) (p.protectedHidden ??= new Set()).add(d);
     p.notes.push(`"${clause.trim()}" ${underNegation ? 'is under the negation before it' : 'says not to'}${named.length ? ` (${[...new Set(named.flatMap((t) => t.displays.length ? t.displays.map((d) => d.name) : [t.spec?.name ?? t.phrase]))].join(', ')})` : ''}; nothing was changed`);
     p.last = named;
     return;
@@ -935,6 +944,33 @@ function handleClause(p: Planner, clause: string): void {
       return;
     }
   }
+  // "TF: show the frame names and shrink the axes": a type with no display here, named by a part of the one display the
+  // clause before is about (TF's axes), is that part; it is neither added nor missed.
+  // ("Breadcrumbs: switch them on and draw axes instead of arrows": two values of one setting of that display, even
+  // beside an Axes display.)
+  const before = inherited(p).filter((x) => x.displays.length === 1);
+  const insteadOf = /\b(?:instead\s+of|rather\s+than)\s+(?:the\s+)?([\w-]+)/i.exec(clause)?.[1]?.toLowerCase();
+  const valueWordsOf = (x: PropertySpec, w: string): boolean => (x.valueWords ?? []).some((v) => v.words.includes(w)) || (x.values ?? []).some((v) => v.toLowerCase() === w);
+  // ("Réaffiche Breadcrumbs et passe la forme en axes": the setting named, and the value word one of its values.)
+  const settingNamed = (x: PropertySpec): boolean => (x.words ?? []).some((w) => hasPhrase(tokens, w) !== undefined);
+  const partOf = (t: Target): boolean => before.length === 1 && before[0]!.displays[0]!.spec !== t.spec && (before[0]!.spec?.properties ?? []).some((x) =>
+    t.displays.length > 0
+      ? (insteadOf !== undefined || settingNamed(x)) && x.kind === 'enum' && tokenize(t.phrase).filter((w) => !FILLER.has(w)).every((w) => valueWordsOf(x, w)) && (insteadOf === undefined || valueWordsOf(x, insteadOf))
+      : (verb !== 'show' || (!verbHit && valuedClause(clause, tokens))) && !p.state.live().some((d) => d.spec === t.spec) && tokenize(t.phrase).filter((w) => !FILLER.has(w)).every((w) => (x.words ?? []).some((y) => tokenize(y).includes(w))));
+  if (targets.length > 0 && targets.every((t) => t.spec !== undefined && partOf(t))) {
+    // (The words read as a display are the setting's value now: "axes" of "switch the shape to axes".)
+    const freed = targets.flatMap((t) => (t.span && t.displays.length > 0 ? [t.span] : []));
+    masked.splice(0, masked.length, ...masked.filter((m) => !freed.some((f) => f.start === m.start && f.length === m.length)));
+    targets = before;
+  }
+  // "Lift, don't remove it; just set the axes length to 0.6": the type's own word, which also ends one display's name
+  // (Gripper Axes), is the display of that type the clause before named.
+  // (Not when the clause names it by a word of its own name or by its robot: "robot2's plan thicker".)
+  const only = targets.length === 1 && targets[0]!.displays.length === 1 ? targets[0]! : undefined;
+  const ownWords = only ? tokenize(only.displays[0]!.name).filter((w) => !(only.spec?.words ?? []).includes(w)) : [];
+  if (only && before.length === 1 && before[0]!.displays[0] !== only.displays[0] && before[0]!.displays[0]!.spec === only.displays[0]!.spec
+    && namespaceOf(p, tokens) === undefined && !tokens.some((w) => ownWords.includes(w))
+    && tokenize(only.phrase).filter((w) => !FILLER.has(w)).every((w) => (only.spec?.words ?? []).includes(w))) targets = before;
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
   if (!usable && targets.some((t) => t.displays.some((d) => just.includes(d)))) {
@@ -971,10 +1007,21 @@ function handleClause(p: Planner, clause: string): void {
   // (…or what it draws: "the laser dots are tiny, make them bigger", "Rack Seven dots are too big, halve them".)
   // (…or a part of it by its setting's words: "the TF axes are huge, make them not so big".)
   const drawnAfter = (t: Target): boolean => {
-    if (t.span === undefined || !COPULAS.has(tokens[t.span.start + t.span.length + 1] ?? '')) return false;
-    const next = tokens[t.span.start + t.span.length] ?? '';
+    if (t.span === undefined) return false;
+    // ("Rack Seven's points are huge, make them a fifth of the size": past the possessive.)
+    const at = t.span.start + t.span.length + (tokens[t.span.start + t.span.length] === 's' ? 1 : 0);
+    if (!COPULAS.has(tokens[at + 1] ?? '')) return false;
+    const next = tokens[at] ?? '';
     return DRAWN.has(next) || (t.spec !== undefined && next.length > 2 && p.ctx.catalog.propertyForWords(t.spec, next).length > 0);
   };
+  // "map is empty: make it transient local": a complaint followed by a clause that makes the change on it says what the
+  // fix is; the repair is that change, nothing more of the complaint's.
+  if (!verb && fixSpan && usable && p.changedNext === 'pointer') {
+    p.notes.push(`"${clause.trim()}" says what is wrong; the change is what the next clause asks`);
+    p.statedBefore = clause;
+    p.last = targets;
+    return;
+  }
   if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => copulaAfter(t, p.changedNext === 'value' ? 2 : 0) || (p.changedNext === 'pointer' && drawnAfter(t)))) {
     p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
     p.statedBefore = clause;
@@ -985,6 +1032,13 @@ function handleClause(p: Planner, clause: string): void {
   if (!verb && !fixSpan && /\b(?:is|['’]s|are|was)\s+the\s+ones?\s+(?:with|that|who|which|whose|showing|drawing)\b/i.test(clause)) {
     p.notes.push(`"${clause.trim()}" says which is which, and asks for no change; nothing was changed for it`);
     p.last = targets;
+    return;
+  }
+  // "perfect", "great" after a change: a clause with no verb, no value and nothing of its own named asks for nothing of
+  // what came before.
+  if (!verb && !usable && !fixSpan && !valuedClause(clause, tokens) && !tokens.some((t) => BACK_POINTERS.has(t)) && unaccounted(p, tokens, masked).length === 0
+    && byPropertyPhrase(p, tokens).length === 0 && !targets.some((t) => t.spec && p.ctx.catalog.propertyForWords(t.spec, clause).length > 0)) {
+    p.notes.push(`"${clause.trim()}" asks for no change; nothing was changed for it`);
     return;
   }
   if (!verb) {
@@ -1203,6 +1257,11 @@ function applyVerb(p: Planner, verb: Verb, t: Target, clause: string, tokens: st
   }
   // A range on a plugin display: a Min/Max pair of its own document keys ("voxels height limits 0 to 2.5").
   if (!spec && t.displays.length > 0 && (verb === 'show' || verb === 'set') && pluginRanges(p, t.displays, clause, tokens)) return;
+  // "robot2's decay 1 s": of a robot's displays, the one that has the setting named is meant.
+  if (!spec && t.displays.length > 0 && (verb === 'show' || verb === 'set') && (colourIn(clause) !== undefined || numbersIn(clause).length > 0)) {
+    const owning = t.displays.filter((d) => d.spec && p.ctx.catalog.propertyForWords(d.spec, clause).some((m) => m.via === 'words'));
+    if (owning.length === 1) return applyVerb(p, 'set', { ...t, spec: owning[0]!.spec, displays: owning }, clause, tokens, masked, followUp);
+  }
   if (!spec && t.displays.length > 0 && verb === 'show') {
     for (const d of t.displays) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
     // "the particle swarm arrows in blue" on a plugin display: the catalog does not know its settings, so none is guessed.
@@ -1407,6 +1466,18 @@ export function planOffline(input: OfflineInput): Proposal {
   return { ...proposal, ...(choices.length > 0 ? { choices } : {}) };
 }
 
+/**
+ * "costmaps: drop the global one, keep the local": a group's name before a colon, ahead of words that pick among its
+ * displays ("the global one", "everything except …"), is where they are, as "in Costmaps, …" is; the group
+ * itself is not what changes.
+ */
+function groupColonScope(p: Planner, text: string): string {
+  return text.replace(/(^|[.;!?]\s*)([A-Za-z][\w -]*?)\s*:\s*(?=([^.;!?]*))/g, (match, lead: string, name: string, rest: string) => {
+    const group = p.state.live().find((d) => d.classId === 'rviz_common/Group' && looseDisplayName(d.name) === looseDisplayName(name));
+    return group && /\b(?:ones?|everything|all|rest|except)\b/i.test(rest) ? `${lead}in ${group.name}, ` : match;
+  });
+}
+
 /** "in robot2, turn off Scan", "In Alpha, make the Laser points 5 cm": a clause that only says where is the next one's. */
 function scopesJoined(parts: string[]): string[] {
   const out: string[] = [];
@@ -1521,6 +1592,7 @@ function readRequest(input: OfflineInput): Reading {
       return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions, all: [], alternatives: [] };
     }
   }
+  text = onlyRetarget(input.history, text) ?? text;
   const undo = UNDO_PHRASES.find((u) => new RegExp(`^\\s*(?:please\\s+)?${u}\\b`, 'i').test(text));
   // After "undo that", the rest is planned against the document as the undo leaves it.
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;
@@ -1536,6 +1608,7 @@ function readRequest(input: OfflineInput): Reading {
   if (undo) {
     undoFirst = true;
     text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
+    if (keptAfterUndo(p, text)) text = '';
   }
   text = bothAsEveryRobot(namespacesNamed(text, ctx.namespaces), ctx.namespaces, (w) => ctx.catalog.typesForWords(w).length > 0);
   // "hide the other robot's scan": that robot's name, so "robot" is not read as a robot model to hide as well.
@@ -1559,6 +1632,12 @@ function readRequest(input: OfflineInput): Reading {
   const known = (w: string): boolean => vocab.has(w) || vocab.has(singular(w)) || names.has(w);
   const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(dropReplacedValues(explicitColours(part, known)), names)), names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
+  const placed = ordinalDisplays(p, text);
+  if (placed.missing) {
+    const { phrase, count } = placed.missing;
+    return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `there is no ${phrase}: ${count === 0 ? 'no display is one' : count === 1 ? 'there is one' : `there are ${count}`}; nothing was changed`], read, unknown: [], percentReadings: [], questions: [], all: [], alternatives: [] };
+  }
+  text = placed.text;
   p.hexValues = hexTokens(text);
   text = rewritePhrasings(takeFixedFrame(p, text));
   // "X should sit behind the rest", "X at the back": the place words of "be drawn behind everything" (Draw Behind on).
@@ -1572,7 +1651,7 @@ function readRequest(input: OfflineInput): Reading {
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) {
     const spans: ClauseActions[] = [];
-    const parts = scopesJoined(distribute(p, clauses(text), text));
+    const parts = scopesJoined(distribute(p, clauses(groupColonScope(p, text)), text));
     let listLast: Target[] = [];
     for (const [i, c] of parts.entries()) {
       const start = p.actions.length;

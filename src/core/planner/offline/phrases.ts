@@ -2,7 +2,7 @@
 import { escapeRegExp, tokenize } from '../../catalog/text.ts';
 import { BACK_POINTERS, BIGGER, FILLER, SMALLER, type Verb, VERB_PHRASES } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span } from './mentions.ts';
-import { act, cite, type Planner } from './shared.ts';
+import { act, cite, lastAppliedTurn, type Planner } from './shared.ts';
 import { leaveSpan } from './intent.ts';
 import { CONCEPTS } from './concepts.ts';
 
@@ -64,6 +64,8 @@ const FRAME_TALK = /\bfixed\s+frame\b|\bno\s+transform\s+(?:to|from)\b|\b(?:isn'
 /** "fixed frame odom", "use map as the fixed frame", "set the frame to base_link", "frame: odom". Removes what it used. */
 export function takeFixedFrame(p: Planner, text: string): string {
   text = baseFrame(p, robotFrames(p, text));
+  // ("set the fixed frame to the shared map": a word that only says which it is, before a frame TF has, is not a frame.)
+  for (const f of p.ctx.frames) text = text.replace(new RegExp(`\\b(to|on|at)\\s+(?:the\\s+)?(?:shared|common|main|usual|default|global)\\s+(${escapeRegExp(f)})(?![\\w/])`, 'gi'), '$1 $2');
   const frameWord = '(fixed\\s+frame|global\\s+frame|reference\\s+frame|frame)';
   const name = '([A-Za-z0-9_][A-Za-z0-9_./-]*)';
   const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [
@@ -78,7 +80,12 @@ export function takeFixedFrame(p: Planner, text: string): string {
   if (FRAME_TALK.test(text)) patterns.push({ re: new RegExp(`\\b(?:use|try|pick|take)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(instead|then)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   // "the fixed frame is bogus, use map", "Fixed Frame 'world' doesn't exist, set it to map": after the fixed frame is
   // named, a frame TF has that is to be used (only a frame TF has: wordAt names the verb, never "frame").
-  if (FRAME_TALK.test(text)) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+to|change\\s+it\\s+to|switch\\s+it\\s+to|switch\\s+(?:over\\s+)?to|make\\s+it|put\\s+it\\s+(?:on|to|at|back\\s+(?:on|to))|move\\s+it\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
+  // ("set the fixed frame to odom" then "actually, back to base_link": a follow-up to a turn that set the fixed frame is
+  // about it too.)
+  const frameTurn = (lastAppliedTurn(p)?.actions ?? []).some((a) => a.action === 'set_fixed_frame');
+  if (FRAME_TALK.test(text) || frameTurn) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+(?:back\\s+)?to|change\\s+it\\s+(?:back\\s+)?to|switch\\s+it\\s+(?:back\\s+)?to|switch\\s+(?:over\\s+|back\\s+)?to|make\\s+it|put\\s+it\\s+(?:on|to|at|back\\s+(?:on|to))|move\\s+it\\s+(?:back\\s+)?to|(?:go\\s+)?back\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
+  // "actually odom", "no, map" after a turn that set the fixed frame: the frame named alone is the correction.
+  if (frameTurn) patterns.push({ re: new RegExp(`^\\s*((?:(?:actually|no|nah|sorry|wait|oops|hmm|rather|make\\s+that|i\\s+meant?)\\b[\\s,.!—–-]*)+)(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s*[.!]?\\s*$`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
   // "show the scan in the odom frame": a frame TF has, named as the frame things are seen in.
   patterns.push({ re: new RegExp(`\\b(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(frame)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   // Every place a pattern matches, in order ("map isn't a frame on this robot. set the fixed frame to base_link": the
@@ -97,6 +104,8 @@ export function takeFixedFrame(p: Planner, text: string): string {
       p.notes.push(`kept the fixed frame ${p.state.fixedFrame} ("${p.keepFixedFrame}")`);
       return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length).replace(/^\s*(?:as\s+it\s+is|the\s+way\s+it\s+is|as\s+is)\b/i, '');
     }
+    // ("frame rate in 10 fps", a translated "em": a bare number TF does not have is a value, never a frame.)
+    if (!known && /^\d+(?:\.\d+)?$/.test(frame)) continue;
     // "fixed frame in odom" (a translated "en", "auf", "sur"): only for a frame TF has.
     if (/^\s+(in|on|at)\s+$/i.test(m[2] ?? '') && !known) continue;
     // ("the fixed frame should be the lidar's own frame": a wish names a frame TF has, or says nothing sure.)
@@ -117,10 +126,10 @@ export function takeFixedFrame(p: Planner, text: string): string {
     let end = m.index + m[0].length;
     // "fixed frame to tool0 - no wait, base_link": a correction right after it, naming a frame TF has, is the frame.
     // ("…, no, make it world", "…, actually use base_link": the correction may say its verb again.)
-    const corrected = new RegExp(`^\\s*[-–—,;.]*\\s*${CORRECTION}[\\s,:-]*(?:(?:make|set|change|switch|put)\\s+it\\s+(?:to\\s+)?|use\\s+)?(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
+    const corrected = new RegExp(`^\\s*[-–—,;.…]*\\s*${CORRECTION}[\\s,:-]*(?:(?:make|set|change|switch|put)\\s+it\\s+(?:to\\s+)?|use\\s+)?(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
     const instead = corrected ? p.ctx.frames.find((f) => f.toLowerCase() === corrected[1]!.replace(/[.,;!?]+$/, '').toLowerCase()) : undefined;
     // "fixed frame odom — no wait, keep map": the correction keeps the frame there is; nothing is set.
-    const kept = new RegExp(`^\\s*[-–—,;.]*\\s*${CORRECTION}[\\s,:-]*(?:keep|leave|stay\\s+(?:on|with|at))\\s+(?:it\\s+(?:at|on|as)\\s+)?(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
+    const kept = new RegExp(`^\\s*[-–—,;.…]*\\s*${CORRECTION}[\\s,:-]*(?:keep|leave|stay\\s+(?:on|with|at))\\s+(?:it\\s+(?:at|on|as)\\s+)?(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
     if (kept && p.state.fixedFrame !== undefined && kept[1]!.replace(/[.,;!?]+$/, '').toLowerCase() === p.state.fixedFrame.toLowerCase()) {
       p.keepFixedFrame = text.slice(m.index, end + kept[0].length).trim();
       p.notes.push(`kept the fixed frame ${p.state.fixedFrame} ("${p.keepFixedFrame}")`);
@@ -129,7 +138,8 @@ export function takeFixedFrame(p: Planner, text: string): string {
     if (corrected && instead) { chosen = instead; end += corrected[0].length; }
     // "…robot 2's odometry frame rather than robot 1's": the frame it is instead of is part of it, not a display.
     else {
-      const rather = /^\s*,?\s*(?:rather\s+than|instead\s+of|not)\s+(?:the\s+)?[\w/-]+(?:\s+[\w/-]+)?['’]s?(?:\s+(?:one|frame))?(?=\s*(?:$|[.,;!?]))/i.exec(text.slice(end));
+      // (…"instead of robot1's odom", read as robot1/odom: a frame's own name too.)
+      const rather = /^\s*,?\s*(?:rather\s+than|instead\s+of|not)\s+(?:the\s+)?[\w/-]+(?:['’]s)?(?:\s+[\w/-]+)?(?:['’]s?)?(?:\s+(?:one|frame))?(?=\s*(?:$|[.,;!?]))/i.exec(text.slice(end));
       if (rather) end += rather[0].length;
     }
     p.actions.push(act({ action: 'set_fixed_frame', frame: chosen }));

@@ -53,6 +53,9 @@ const FRACTION_WORDS = wordTable<number>({ halves: 2, thirds: 3, quarters: 4, fi
 const FACTOR_WORDS = wordTable<number>({ twice: 2, double: 2, doubled: 2, triple: 3, tripled: 3, thrice: 3, quadruple: 4, quadrupled: 4 });
 /** After a multiplier: it divides ("three times smaller", "twice as few"). */
 const DIVIDING = new Set(['smaller', 'fewer', 'less', 'shorter', 'thinner', 'narrower', 'lower', 'slower', 'few']);
+const GROWING = new Set(['bigger', 'larger', 'longer', 'wider', 'thicker', 'higher', 'faster']);
+/** "a third", "a quarter": the share of the current value a comparative adds or takes away. */
+const SHARES: Readonly<Record<string, number>> = { half: 1 / 2, third: 1 / 3, quarter: 1 / 4, fifth: 1 / 5, tenth: 1 / 10 };
 /** After a multiplier: what it multiplies is counted ("as many cells", "more arrows"). */
 const COUNTED = new Set(['many', 'more', 'fewer', 'few']);
 
@@ -74,6 +77,11 @@ export function factorsIn(text: string): Quantity[] {
       factor = (NUMBER_WORDS[w] ?? Number(w)) / denominator;
       next = i + 2;
       if (words[next] === 'of') next++;
+    }
+    // "a third smaller", "a quarter bigger": the current value less (or more) that share of it.
+    else if ((w === 'a' || w === 'one') && SHARES[words[i + 1] ?? ''] !== undefined && (DIVIDING.has(words[i + 2] ?? '') || GROWING.has(words[i + 2] ?? ''))) {
+      factor = DIVIDING.has(words[i + 2]!) ? 1 - SHARES[words[i + 1]!]! : 1 + SHARES[words[i + 1]!]!;
+      next = i + 3;
     }
     else if (FACTOR_WORDS[w] !== undefined) factor = FACTOR_WORDS[w];
     else if (w === 'half' && words[i + 1] === 'as') factor = 0.5;

@@ -98,6 +98,12 @@ export function settleRepeatedValues(p: Planner, spans: readonly ClauseActions[]
       p.notes.push(`${display}: ${property} takes the value written out ("${spans[last]!.text.trim()}")`);
       continue;
     }
+    // "a bit see-through, say 0.5": a value offered as the amount ("say", "like", "around …") right after says how much.
+    if (clauses.length === 2 && last === clauses[0]! + 1 && /^\s*(?:say|like|maybe|around|about|roughly|approximately|so)\s+-?\d/i.test(spans[last]!.text)) {
+      for (const e of entries) if (e.clause !== last) dropped.add(e.action);
+      p.notes.push(`${display}: ${property} takes the amount said after it ("${spans[last]!.text.trim()}")`);
+      continue;
+    }
     if (!clauses.every((k) => explicitValue(spans[k]!.text))) continue;
     const onDisplay = (k: number): RvizAction[] => p.actions.slice(spans[k]!.start, spans[k]!.end).filter((a) => a.display === display);
     // What more than one of these clauses sets there (the setting, and a mode each needs for it: Color Transformer

@@ -35,6 +35,12 @@ function onlyDisplay(p: Planner, phrase: string): VirtualDisplay | undefined {
     const before = inherited(p).flatMap((t) => t.displays);
     return before.length === 1 ? before[0] : undefined;
   }
+  // ("show /odom_pose with a Pose display instead": a topic names the one display that shows it.)
+  const topic = /^\s*(?:the\s+)?(\/[\w/~-]+)(?:\s+topic)?\s*$/.exec(phrase)?.[1];
+  if (topic) {
+    const showing = p.state.live().filter((d) => displayTopic(d) === topic);
+    return showing.length === 1 ? showing[0] : undefined;
+  }
   const taken: { start: number; length: number }[] = [];
   const targets = resolveTargets(p, phrase, tokens, taken);
   const displays = [...new Set(targets.flatMap((t) => t.displays))];

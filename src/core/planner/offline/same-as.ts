@@ -27,6 +27,10 @@ const FORMS: readonly RegExp[] = [
   new RegExp(`${LEAD}(?<to>.+?)\\s+(?:the\\s+)?same\\s+(?<what>[\\w-]+(?:\\s+[\\w-]+)?)\\s+(?:that\\s+|which\\s+)?(?<from>(?:the|its)\\s+.+?)\\s+(?:has|have|uses|got)$`, 'i'),
   // "make the local one match the global one's transparency"
   new RegExp(`${LEAD}(?<to>.+?)\\s+(?:to\\s+)?match\\s+(?<from>.+?)['’]s?\\s+(?<what>[\\w-]+(?:\\s+[\\w-]+)?)$`, 'i'),
+  // "Eyes: same green as Route Ahead", "Eyes same green as Route Ahead": no verb, what changes first.
+  /^(?<to>[^:,;]+?)\s*:?\s+(?:the\s+)?same\s+(?<what>[^:,;]*?)\s*(?:as|like)\s+(?<from>[^:,;]+)$/i,
+  // "Eyes: flat colour, same green as Route Ahead": what changes is what the clause before named.
+  /^(?:and\s+)?(?:the\s+)?same\s+(?<what>[^:,;]*?)\s*(?:as|like)\s+(?<from>[^:,;]+)$/i,
 ];
 
 /** The one display a phrase names, and its words: first those that did not name it ("arrows"), then those that did. */
@@ -61,13 +65,14 @@ export function sameAs(p: Planner, clause: string): boolean {
     if (!m) continue;
     // "the global one": the type word of what changes.
     const g = m.groups!;
-    const words1 = tokenize(g.to!);
+    const words1 = tokenize(g.to ?? '');
     // "make the local one as see-through as the global one": "one" with its own words names a display, and stands for
     // the words of its name that the phrase left out ("Local Costmap" → "the global costmap").
-    const named = words1.some((t) => t === 'one' || t === 'ones') ? oneDisplay(p, g.to!) : undefined;
+    const named = words1.some((t) => t === 'one' || t === 'ones') ? oneDisplay(p, g.to ?? '') : undefined;
     // "its arrows": the one display the clause before named. "the torque arrows … as the force arrows": what changes
     // may be another setting of the same display.
-    const before = !named && words1.some(pointsBack) ? inherited(p).flatMap((t) => t.displays) : [];
+    const before = !named && (g.to === undefined || words1.some(pointsBack)) ? inherited(p).flatMap((t) => t.displays) : [];
+    if (g.to === undefined && before.length !== 1) return false;
     const head = words1.filter((t) => !FILLER.has(t) && !pointsBack(t)).pop();
     // ("give it the same alpha the local one has": "one" is a display of the type of what "it" is.)
     const heads = head !== undefined ? [head] : before.length === 1 ? (before[0]!.spec?.words ?? []).slice(0, 3) : [''];
@@ -75,7 +80,7 @@ export function sameAs(p: Planner, clause: string): boolean {
     if (unsaid !== '') heads.unshift(unsaid);
     const source = heads.map((h) => oneDisplay(p, g.from!.replace(/\bones?\b/i, h))).find((x) => x !== undefined && !before.includes(x.d));
     const target = before.length === 1 ? { d: before[0]!, rest: words1.filter((t) => !FILLER.has(t) && !pointsBack(t)) }
-      : oneDisplay(p, g.to!) ?? (source ? { d: source.d, rest: words1.filter((t) => !FILLER.has(t)) } : undefined);
+      : oneDisplay(p, g.to ?? '') ?? (source ? { d: source.d, rest: words1.filter((t) => !FILLER.has(t)) } : undefined);
     if (!target?.d.spec || !source) return false;
     // "the same green": a colour word names the colour setting.
     const words = colourIn(g.what!) !== undefined ? 'colour' : g.what!;

@@ -599,6 +599,16 @@ export function fittingMatches(spec: DisplayTypeSpec, matches: PropertyMatch[], 
         continue;
       }
     }
+    // "front view overlay 30%": a value word of a choice, with a number beside it and no number setting named, names the
+    // one number setting whose own name holds that word (Overlay Alpha); the number is never dropped.
+    if (q && m.via === 'value' && m.property.kind === 'enum' && !matches.some((x) => x.property.kind === 'int' || x.property.kind === 'float')) {
+      const words = tokenize(m.matched);
+      const own = spec.properties.filter((x) => (x.kind === 'int' || x.kind === 'float') && !isUnderTopic(x) && fits(dimensionOf(x), q) && words.every((w) => tokenize(x.path).includes(w)));
+      if (own.length === 1) {
+        if (!out.some((o) => o.property === own[0])) out.push({ property: own[0]!, matched: m.matched, via: 'words' });
+        continue;
+      }
+    }
     // "50 odometry arrows": the noun belongs to the count when a count of this display names it.
     if ((q?.kind === 'count' || q?.kind === 'bare') && m.via === 'value' && (q.nouns ?? []).some((n) => tokenize(m.matched).every((t) => singular(t) === singular(n)))
       && spec.properties.some((x) => x.kind === 'int' && (q.nouns ?? []).some((n) => countsNoun(x, n, tokens)))) continue;
@@ -748,7 +758,9 @@ export function sizeProperty(p: Planner, d: VirtualDisplay | undefined, spec: Di
     const v = planned.find((x) => x.path === r.path)?.value ?? (d ? p.state.valueOf(d, r.path) : spec.properties.find((x) => x.path === r.path)?.default?.toString());
     return v !== undefined && v.toLowerCase() === r.value.toLowerCase();
   });
-  const worded = spec.properties.filter((x) => isSizeLike(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && (!metres || !/pixel/i.test(x.path)));
+  // (A number the catalog calls the display's size counts, whatever its path: an Axes display's Length.)
+  const sized = (x: PropertySpec): boolean => isSizeLike(x) || ((x.kind === 'float' || x.kind === 'int') && !isUnderTopic(x) && (x.words ?? []).includes('size'));
+  const worded = spec.properties.filter((x) => sized(x) && (x.words ?? []).some((w) => /size|width|thick/.test(w)) && (!metres || !/pixel/i.test(x.path)));
   const sizes = worded.filter(holds);
   // None applies in the current style ("global plan 1.5 cm" on Lines): the one size there is, whose style complete() sets.
   if (sizes.length === 0 && worded.length === 1) return worded[0];

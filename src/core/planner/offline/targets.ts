@@ -730,6 +730,8 @@ export function inherited(p: Planner): Target[] {
       if (spec && !out.some((t) => t.spec === spec)) out.push({ spec, displays: [], topics: a.topic ? [a.topic] : [], phrase: spec.name, plural: false });
     }
   }
+  // ("set the fixed frame to odom", then "make it red": "it" is the frame, no display; "odom" is never re-read as one.)
+  if (out.length === 0 && (lastTurn.actions ?? []).some((a) => a.action === 'set_fixed_frame')) return [];
   if (out.length === 0) {
     // The last request by its words (e.g. the plan was undone): re-read what it was about.
     const tokens = tokenize(lastTurn.request);

@@ -1,0 +1,31 @@
+// "hide the grid and the TF", then "no wait, only the first one" / "actually only the grid": the last change again, on
+// what "only" names among the displays it changed, with the rest of it undone. Read as "undo that and hide the Grid".
+import { singular, tokenize } from '../../catalog/text.ts';
+import type { PlannerTurn } from '../types.ts';
+import { FILLER } from './lexicon.ts';
+import { findVerb } from './phrases.ts';
+
+const ONLY = /^\s*(?:(?:no|nah|oh|hmm|wait|actually|sorry|oops|sorry)\b[\s,.!—–-]*)*(?:just|only)\s+(.+?)\s*[.!]*\s*$/i;
+const PLACES: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4 };
+
+/** The request as an undo and the last turn's verb on what "only" names; undefined when it is not such a follow-up. */
+export function onlyRetarget(history: readonly PlannerTurn[], text: string): string | undefined {
+  const m = ONLY.exec(text);
+  const last = [...history].reverse().find((t) => t.outcome === 'applied');
+  if (!m || !last?.actions || last.actions.length < 2) return undefined;
+  const rest = m[1]!;
+  if (findVerb(tokenize(rest), []) !== undefined || /\d/.test(rest)) return undefined;
+  const acts = last.actions;
+  const verb = acts.every((a) => a.action === 'remove_display') ? 'remove'
+    : acts.every((a) => a.action === 'set_enabled' && a.value === acts[0]!.value) ? (acts[0]!.value === 'false' ? 'hide' : 'show') : undefined;
+  if (!verb) return undefined;
+  const displays = [...new Set(acts.map((a) => a.display))];
+  // "the first one", "the last one": by the order the last change named them.
+  const placed = /^(?:the\s+)?(first|second|third|fourth|last)(?:\s+one)?$/i.exec(rest);
+  // "actually just the camera" after "hide the front camera and the RGBD points": the one display of the last change
+  // whose name holds every word said ("nur die globale": Global Costmap), else the words as they are.
+  const words = tokenize(rest).filter((w) => !FILLER.has(w));
+  const holding = displays.filter((d) => words.length > 0 && words.every((w) => tokenize(d).some((x) => x === w || singular(x) === singular(w))));
+  const named = placed ? displays[placed[1]!.toLowerCase() === 'last' ? displays.length - 1 : PLACES[placed[1]!.toLowerCase()]! - 1] : holding.length === 1 ? holding[0] : rest;
+  return named === undefined ? undefined : `undo that and ${verb} ${named}`;
+}

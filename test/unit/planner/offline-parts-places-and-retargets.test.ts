@@ -1,0 +1,167 @@
+// What a clause means when its words could name another display: a part of the display the clause before named (TF's
+// axes, Breadcrumbs' arrows), a display by its place among several ("the second camera under Site"), the one display
+// of a robot that has the setting named; follow-ups that move the last change ("only the first one", "back to
+// base_link"); and words of other languages inside or around a request.
+import { describe, expect, it } from 'vitest';
+import { planAfter, planOnScenario, planTurnAfter } from './scenario-plans.ts';
+
+const actionsOf = async (scenario: string, request: string, config?: string): Promise<string[]> => (await planOnScenario(scenario, request, config)).actions;
+
+describe('a part of the display the clause before named', () => {
+  it('reads "the axes" after a TF clause as the TF\'s axes when no Axes display is here, never as one to miss or add', async () => {
+    expect(await actionsOf('turtlebot_nav', 'TF: show the frame names and shrink the axes to half')).toEqual(['Set Show Names = true on "TF"', 'Set Marker Scale = 0.5 on "TF"']);
+    expect(await actionsOf('manipulator', 'show TF frame names and make the axes half size')).toEqual(['Set Show Names = true on "TF"', 'Set Marker Scale = 0.5 on "TF"']);
+  });
+
+  it('reads "axes instead of arrows" after "Breadcrumbs:" as its shape, beside an Axes display', async () => {
+    expect(await actionsOf('turtlebot_nav', 'Breadcrumbs: switch them on and draw axes instead of arrows', 'nav-kiosk.rviz')).toEqual(['Show "Breadcrumbs"', 'Set Shape = Axes on "Breadcrumbs"']);
+  });
+
+  it('copies a colour to what the clause before named with a verbless "same green as X", never onto X', async () => {
+    expect(await actionsOf('turtlebot_nav', 'Eyes: flat colour, same green as Route Ahead', 'nav-kiosk.rviz')).toEqual(['Set Color Transformer = FlatColor on "Eyes"', 'Set Color = 25; 255; 0 on "Eyes"']);
+    expect((await actionsOf('turtlebot_nav', 'Eyes same green as Route Ahead', 'nav-kiosk.rviz'))).not.toContain('Set Color = 0; 255; 0 on "Route Ahead"');
+  });
+
+  it('sizes an Axes display by its Length, the setting the catalog calls its size', async () => {
+    expect(await actionsOf('qos_traps', 'shrink the Lift axes by half', 'traps-faults.rviz')).toEqual(['Set Length = 0.15 on "Lift"']);
+  });
+
+  it('reads a number beside a value word of a choice as the number setting named by that word ("overlay 30%")', async () => {
+    expect(await actionsOf('turtlebot_nav', 'front view overlay 30%', 'nav-desk-camera.rviz')).toEqual(['Set Overlay Alpha = 0.3 on "Front View"']);
+    expect(await actionsOf('turtlebot_nav', 'front view overlay', 'nav-desk-camera.rviz')).toEqual(['Set Image Rendering = overlay on "Front View"']);
+  });
+
+  it('reads "X\'s points are huge, make them a fifth of the size" as a statement, then a fifth of the size there is', async () => {
+    expect(await actionsOf('big_graph', "Rack Seven's points are huge, make them a fifth of the size", 'gateway-ops.rviz')).toEqual(['Set Size (m) = 0.02 on "Rack Seven"']);
+  });
+});
+
+describe('a display by its place, or by the setting a robot has', () => {
+  it('takes "the second image under Site" as the second of those displays, in the document\'s order', async () => {
+    expect(await actionsOf('big_graph', 'hide the second image under Site', 'gateway-ops.rviz')).toEqual(['Hide "Loading Bay"']);
+  });
+
+  it('changes nothing for a place no display holds, and never adds a display for it', async () => {
+    const second = await planOnScenario('turtlebot_nav', 'the second camera, hide it');
+    expect(second.actions).toEqual([]);
+    expect(second.notes.join(' ')).toMatch(/no second camera/);
+    expect(await actionsOf('big_graph', 'the second camera under Site, hide it', 'gateway-ops.rviz')).toEqual([]);
+  });
+
+  it('reads "robot2\'s decay" as the one display of robot2 that has a decay', async () => {
+    expect(await actionsOf('multi_robot', "both robots' scan points 5 cm, and robot2's decay 1 s")).toContain('Set Decay Time = 1 on "Robot2 Scan"');
+  });
+});
+
+describe('follow-ups that move the last change', () => {
+  it('undoes the last hide and hides again only what "only the first one" or "only the grid" names', async () => {
+    expect(await planTurnAfter('turtlebot_nav', ['hide the grid and the TF'], 'no wait, only the first one')).toEqual({ actions: ['Hide "Grid"'], undoFirst: true });
+    expect(await planTurnAfter('turtlebot_nav', ['hide the grid and the TF'], 'actually only the TF')).toEqual({ actions: ['Hide "TF"'], undoFirst: true });
+  });
+
+  it('undoes the last plan and makes again the settings of it that "but keep the colour" names', async () => {
+    expect(await planTurnAfter('turtlebot_nav', ['laser as green spheres, 0.05 m'], 'undo that, but keep the colour'))
+      .toEqual({ actions: ['Set Color = 0; 255; 0 on "LaserScan"', 'Set Color Transformer = FlatColor on "LaserScan"'], undoFirst: true });
+  });
+
+  it('sets the fixed frame for "back to base_link" after a turn that set it, and never reads its frame as a display', async () => {
+    expect(await planAfter('turtlebot_nav', ['set the fixed frame to odom'], 'actually, back to base_link')).toEqual(['Set the fixed frame to base_link']);
+    expect(await planAfter('turtlebot_nav', ['set the fixed frame to odom'], 'make it red')).toEqual([]);
+    expect(await actionsOf('turtlebot_nav', 'reset the fixed frame to map')).toEqual(['Set the fixed frame to map']);
+  });
+});
+
+describe('words of other languages and of the frame rate', () => {
+  it('reads politeness of other languages inside an English request ("bitte", "s\'il te plaît") as please', async () => {
+    expect(await actionsOf('turtlebot_nav', "local plan yellow bitte, and the global plan's line width 0.1")).toContain('Set Color = 255; 255; 0 on "Local Plan"');
+    expect(await actionsOf('manipulator', 'Joints marker scale 0.3, and the grid cell size 0.1 bitte')).toContain('Set Cell Size = 0.1 on "Grid"');
+  });
+
+  it('reads verb-last forms: "X need not, hide both", "but X no", "X but leave on", and the subjunctive "no lo enciendas"', async () => {
+    expect(await actionsOf('qos_traps', 'Lift und Charger brauch ich nicht, blende die beiden aus, das Sonar bleibt aber', 'traps-faults.rviz')).toContain('Hide "Lift"');
+    expect(await actionsOf('big_graph', 'nascondi Dock Door e Loading Bay, ma Forklift Lanes no', 'gateway-ops.rviz')).toEqual(['Hide "Dock Door"', 'Hide "Loading Bay"']);
+    expect(await actionsOf('turtlebot_nav', 'Kannst du das Gitter ausblenden? Die TF-Achsen aber bitte anlassen.')).not.toContain('Set Show Axes = false on "TF"');
+    expect(await actionsOf('turtlebot_nav', 'Breadcrumbs no lo enciendas, solo bájale el Keep a 20', 'nav-kiosk.rviz')).toEqual(['Set Keep = 20 on "Breadcrumbs"']);
+  });
+
+  it('replaces the display a topic names with "show /odom_pose with a Pose display instead"', async () => {
+    expect(await actionsOf('qos_traps', 'show /odom_pose with a Pose display instead')).toEqual(['Remove "Odometry"', 'Add Pose on /odom_pose named "Pose"']);
+  });
+
+  it('reads "quarter-metre cells" as a length of 0.25 m', async () => {
+    expect(await actionsOf('empty', 'make the grid finer: quarter-metre cells', 'default')).toEqual(['Set Cell Size = 0.25 on "Grid"']);
+  });
+
+  it('makes a display opaque for "remove the transparency", never removes it', async () => {
+    expect(await actionsOf('turtlebot_nav', 'togli la trasparenza alla local costmap')).toEqual(['Set Alpha = 1 on "Local Costmap"']);
+  });
+
+  it('reads "frame rate in 10 fps" as the rate, never a frame "10", and "half" of a rate as half of it', async () => {
+    const rate = await planOnScenario('turtlebot_nav', 'frame rate in 10 fps');
+    expect(rate.actions).toEqual(['Set Frame Rate = 10 on "Global Options"']);
+    expect(rate.notes.join(' ')).not.toMatch(/which frame rate|not in the TF tree/);
+    expect(await actionsOf('turtlebot_nav', 'set the frame rate to half')).toEqual(['Set Frame Rate = 15 on "Global Options"']);
+  });
+});
+
+describe('what a second round of blind dev batches showed', () => {
+  it('changes nothing for "perfect" or "great" after a change, and never shows what was just hidden', async () => {
+    expect(await planAfter('turtlebot_nav', ['hide the particle cloud'], 'perfect')).toEqual([]);
+    expect(await planAfter('turtlebot_nav', ['hide the particle cloud'], 'great')).toEqual([]);
+  });
+
+  it('reads a frame named alone after a turn that set the fixed frame ("actually odom") as the fixed frame', async () => {
+    expect(await planAfter('turtlebot_nav', ['set the fixed frame to map'], 'actually odom')).toEqual(['Set the fixed frame to odom']);
+  });
+
+  it('narrows the last change to the one display of it that "just the camera" names ("nur die globale")', async () => {
+    expect(await planTurnAfter('turtlebot_nav', ['hide the front camera and the RGBD points'], 'actually just the camera', 'nav-nested.rviz'))
+      .toEqual({ actions: ['Hide "Front Camera"'], undoFirst: true });
+    expect(await planTurnAfter('turtlebot_nav', ['blende beide Costmaps aus'], 'nein, nur die globale')).toEqual({ actions: ['Hide "Global Costmap"'], undoFirst: true });
+  });
+
+  it('counts a kind of two words ("the second point cloud") and changes nothing when there is one', async () => {
+    expect(await actionsOf('manipulator', 'hide the second point cloud', 'arm-workcell.rviz')).toEqual([]);
+  });
+
+  it('keeps off what "leave it off" or "don\'t switch it on yet" names, while its setting changes', async () => {
+    expect(await actionsOf('manipulator', 'FT Sensor: put history to 10, but leave it off for now', 'arm-workcell.rviz')).toEqual(['Set History Length = 10 on "FT Sensor"']);
+    expect(await actionsOf('manipulator', 'FT Sensor: põe o histórico em 10, mas deixa ele desligado por enquanto', 'arm-workcell.rviz')).toEqual(['Set History Length = 10 on "FT Sensor"']);
+    expect(await actionsOf('turtlebot_nav', "Breadcrumbs: draw axes instead of arrows, but don't switch it on yet", 'nav-kiosk.rviz')).toEqual(['Set Shape = Axes on "Breadcrumbs"']);
+  });
+
+  it('reads negations and corrections in the order other languages put them', async () => {
+    expect(await actionsOf('turtlebot_nav', 'ne cache pas la carte, rends-la juste un peu plus opaque, genre 0,9')).toEqual(['Set Alpha = 0.9 on "Map"']);
+    expect(await actionsOf('empty', 'fundo azul... não, branco mesmo', 'default')).toEqual(['Set Background Color = 255; 255; 255 on "Global Options"']);
+    expect(await actionsOf('turtlebot_nav', 'mets le fixed frame sur odom… non, laisse-le sur map finalement')).toEqual([]);
+  });
+
+  it('reads "the grid can go" as a hide, "plain green" as green, "la forme en axes" as the shape, "el local" as the local one', async () => {
+    expect(await actionsOf('manipulator', 'fixed frame tool0, and the grid can go')).toContain('Hide "Grid"');
+    expect(await actionsOf('multi_robot', "robot1's scan in plain green, robot2's scan as spheres")).toContain('Set Color = 0; 255; 0 on "Robot1 Scan"');
+    expect(await actionsOf('turtlebot_nav', 'Réaffiche Breadcrumbs et passe la forme en axes', 'nav-kiosk.rviz')).toEqual(['Show "Breadcrumbs"', 'Set Shape = Axes on "Breadcrumbs"']);
+    expect(await actionsOf('turtlebot_nav', 'oculta el costmap global y pon el local un poco más transparente')).toContain('Hide "Global Costmap"');
+    expect(await actionsOf('turtlebot_nav', 'oculta el costmap global y pon el local un poco más transparente')).not.toContain('Set Alpha = 0.15 on "Global Costmap"');
+  });
+
+  it('reads "the axes" after a clause about one Axes display as that display, not another whose name ends in Axes', async () => {
+    expect(await actionsOf('qos_traps', "Lift, don't remove it; just set the axes length to 0.6", 'traps-faults.rviz')).toEqual(['Set Length = 0.6 on "Lift"']);
+  });
+
+  it('sets the fixed frame to "the shared map instead of robot1\'s odom" and adds no display for the frame it replaces', async () => {
+    expect(await actionsOf('multi_robot', "set the fixed frame to the shared map instead of robot1's odom", 'dev-r3g-fleet-nested.rviz')).toEqual(['Set the fixed frame to map']);
+  });
+
+  it('reads "costmaps: drop the global one" as the group\'s global costmap, never the group', async () => {
+    expect(await actionsOf('turtlebot_nav', 'costmaps: drop the global one, keep the local', 'nav-nested.rviz')).toEqual(['Remove "Global Costmap"']);
+  });
+
+  it('reads "a third smaller" as two thirds of the size, "halve the marker size" of a TF as its marker scale', async () => {
+    expect(await actionsOf('turtlebot_nav', 'laser dots a third smaller')).toEqual(['Set Size (m) = 0.02 on "LaserScan"']);
+    expect(await actionsOf('manipulator', 'Arm Frames: show the names and halve the marker size', 'arm-workcell.rviz')).toEqual(['Set Show Names = true on "Arm Frames"', 'Set Marker Scale = 0.5 on "Arm Frames"']);
+  });
+
+  it('takes the amount "say 0.5" after "a bit see-through" as the value', async () => {
+    expect(await actionsOf('turtlebot_nav', 'footprint outline in white, and a bit see-through, say 0.5')).toContain('Set Alpha = 0.5 on "Footprint"');
+  });
+});
