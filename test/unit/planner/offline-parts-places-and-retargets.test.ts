@@ -165,3 +165,41 @@ describe('what a second round of blind dev batches showed', () => {
     expect(await actionsOf('turtlebot_nav', 'footprint outline in white, and a bit see-through, say 0.5')).toContain('Set Alpha = 0.5 on "Footprint"');
   });
 });
+
+describe('what a third round of blind dev batches showed', () => {
+  it('reads a bare size below a pixel size\'s range as the metric size ("depth cloud size 0.05" on Points)', async () => {
+    expect(await actionsOf('turtlebot_nav', 'set the depth cloud size to 0.05')).toEqual(['Set Size (m) = 0.05 on "Depth Cloud"', 'Set Style = Flat Squares on "Depth Cloud"']);
+    expect(await actionsOf('turtlebot_nav', 'depth cloud size 3')).toEqual(['Set Size (Pixels) = 3 on "Depth Cloud"']);
+  });
+
+  it('makes only the change a complaint names when the request says "nothing else"; the fixed frame is only said', async () => {
+    const plan = await planOnScenario('qos_traps', 'map is empty: make it transient local, nothing else');
+    expect(plan.actions).toEqual(['Set Topic/Durability Policy = Transient Local on "Map"']);
+    expect(plan.notes.join(' ')).toMatch(/fixed frame world is not in TF/);
+  });
+
+  it('reads a background of three numbers, and refuses a part past 255 with the range', async () => {
+    expect(await actionsOf('turtlebot_nav', 'background 30 30 30')).toEqual(['Set Background Color = 30; 30; 30 on "Global Options"']);
+    const over = await planOnScenario('empty', 'background 20 20 400 and frame rate 24', 'default');
+    expect(over.actions).toEqual(['Set Frame Rate = 24 on "Global Options"']);
+    expect(over.notes.join(' ')).toMatch(/0 to 255/);
+  });
+
+  it('reads "max 45" after "min intensity 20" as the Max Intensity, and "Cone 0.2" after "Bin View alpha 0.6" as its alpha', async () => {
+    expect(await actionsOf('big_graph', 'Rack Seven: min intensity 20, max 45', 'gateway-ops.rviz')).toEqual(['Set Min Intensity = 20 on "Rack Seven"', 'Set Max Intensity = 45 on "Rack Seven"']);
+    expect(await actionsOf('manipulator', 'Bin View alpha 0.6, Cone 0.2', 'arm-sensor-bay.rviz')).toEqual(['Set Alpha = 0.6 on "Bin View"', 'Set Alpha = 0.2 on "Cone"']);
+    expect(await actionsOf('big_graph', 'Rack Seven points bigger: 0.2, Depth stays at 0.02', 'gateway-ops.rviz')).toEqual(['Set Size (m) = 0.2 on "Rack Seven"']);
+  });
+
+  it('reads "only the last 10" and the Spanish "que guarde" as how many it keeps, "20 of them" as the cell count', async () => {
+    expect(await actionsOf('big_graph', 'Wheel Odom anmachen, nur die letzten 10', 'gateway-ops.rviz')).toEqual(['Show "Wheel Odom"', 'Set Keep = 10 on "Wheel Odom"']);
+    expect(await planAfter('turtlebot_nav', ['enciende Breadcrumbs'], 'que guarde solo los últimos 10, y con ejes en vez de flechas', 'nav-kiosk.rviz'))
+      .toEqual(['Set Keep = 10 on "Breadcrumbs"', 'Set Shape = Axes on "Breadcrumbs"']);
+    expect(await actionsOf('empty', 'grid: half-metre cells, 20 of them', 'default')).toEqual(['Set Cell Size = 0.5 on "Grid"', 'Set Plane Cell Count = 20 on "Grid"']);
+    expect(await actionsOf('turtlebot_nav', 'RGBD Points: Stil Boxen, Größe 0,05', 'nav-nested.rviz')).toEqual(['Set Style = Boxes on "RGBD Points"', 'Set Size (m) = 0.05 on "RGBD Points"']);
+  });
+
+  it('never sets the fixed frame a question asking why names', async () => {
+    expect(await actionsOf('turtlebot_nav', 'why does the map vanish when I set the fixed frame to odom?')).toEqual([]);
+  });
+});

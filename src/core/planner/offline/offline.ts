@@ -16,12 +16,12 @@ import { isVirtualGroup, PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
-import { act, anyPhrase, belongsTo, cite, displayTopic, lastAppliedTurn, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, otherNamespace, nameWords, offerEachReading, type Planner, singularTokens, type Target, turnDisplays } from './shared.ts';
+import { act, anyPhrase, belongsTo, cite, displayTopic, lastAppliedTurn, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, oneWordSiblings, otherNamespace, nameWords, offerEachReading, type Planner, singularTokens, type Target, turnDisplays } from './shared.ts';
 import { isUnderTopic, propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { fixDisplay } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { replaceDisplay, retopicDisplay } from './replace-display.ts';
-import { oneWordSiblings, repeatChanges, sameAgain, sameAs, timesNow } from './same-as.ts';
+import { repeatChanges, sameAgain, sameAs, timesNow } from './same-as.ts';
 import { conditional } from './conditions.ts';
 import { pickByColour } from './colour-picks.ts';
 import { LEXICONS, translate } from './languages.ts';
@@ -1599,6 +1599,7 @@ function readRequest(input: OfflineInput): Reading {
   const p: Planner = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: input.history, last: [] };
   p.noting = opensWithNoting(tokenize(text));
   p.fixedFrameNamed = /\bfixed\s+frame\b/i.test(text);
+  p.nothingElse = /\bnothing\s+else\b/i.test(text);
   // (Also a sentence that only ends on a question mark: "la ruta no se ve, ¿por qué?".)
   // (…but not one that asks for the repair itself: "Front Lidar shows nothing, can you fix it?", "… – fix?".)
   const asksRepair = (x: string): boolean => /(?:^|[\s,;:–—-])(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:fix|repair)(?:\s+(?:it|that|this|them))?(?:\s+please)?\s*[?？]\s*$/i.test(x);

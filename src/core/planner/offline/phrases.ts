@@ -92,7 +92,15 @@ export function takeFixedFrame(p: Planner, text: string): string {
   // first "frame on …" names no frame, the second does).
   const matches = (re: RegExp): RegExpExecArray[] => [...text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))] as RegExpExecArray[];
   const knownAt = (i: number): boolean => patterns.slice(i).some((x) => matches(x.re).some((mm) => p.ctx.frames.some((f) => f.toLowerCase() === mm[x.nameAt]!.replace(/[.,;!?]+$/, '').toLowerCase())));
+  // ("¿por qué desaparece el costmap local cuando pongo odom como frame fijo?": a frame in a question asking why is
+  // what the user did, never a change to make.)
+  const inWhyQuestion = (at: number): boolean => {
+    const start = Math.max(text.lastIndexOf('.', at), text.lastIndexOf('!', at), text.lastIndexOf('?', at - 1)) + 1;
+    const end = text.slice(at).search(/[.!?]/);
+    return end >= 0 && text[at + end] === '?' && /^\s*[¿]?\s*(?:why|how\s+come|what\s+happens)\b/i.test(text.slice(start));
+  };
   eachPattern: for (const [i, { re, connector, nameAt, wordAt }] of patterns.entries()) for (const m of matches(re)) {
+    if (inWhyQuestion(m.index)) continue;
     const frame = m[nameAt]!.replace(/[.,;!?]+$/, '');
     const known = p.ctx.frames.find((f) => f.toLowerCase() === frame.toLowerCase());
     const plainFrameWord = /^frame$/i.test(m[wordAt]!.trim());

@@ -10,7 +10,7 @@ import type { RvizAction } from '../../rviz/action-types.ts';
 import { readPlain, type VirtualDisplay } from '../state.ts';
 import { BACK_POINTERS, FILLER } from './lexicon.ts';
 import { colourIn, type Span } from './mentions.ts';
-import { act, lastAppliedTurn, type Planner } from './shared.ts';
+import { act, lastAppliedTurn, oneWordSiblings, type Planner } from './shared.ts';
 import { inherited, resolveTargets } from './targets.ts';
 
 /** "it", "its", "their": a word that points back at what the clause before named. */
@@ -111,15 +111,6 @@ export function sameAs(p: Planner, clause: string): boolean {
   return false;
 }
 
-/** A type's settings that are `path` with one word swapped (Force Color → Torque Color), each with the word swapped in. */
-export function oneWordSiblings(spec: DisplayTypeSpec, path: string): { property: PropertySpec; word: string }[] {
-  const own = tokenize(path);
-  return spec.properties.flatMap((x) => {
-    const t = tokenize(x.path);
-    const swapped = t.filter((w, i) => w !== own[i]);
-    return x.path !== path && t.length === own.length && swapped.length === 1 ? [{ property: x, word: swapped[0]! }] : [];
-  });
-}
 
 /** "Robot1 Plan the same please", "torque the same": what the clause before changed, made the same on what it names. */
 const SAME_AFTER = /^(?:(?:and|then|also|ok|okay|now)[\s,]+)*(.+?)\s+(?:exactly\s+)?the\s+same(?:[\s,]+(?:too|as\s+well|please))*$/i;

@@ -5,7 +5,7 @@ import { escapeRegExp, singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { BIGGER, LEVEL_DOWN, LEVEL_UP, NEGATIONS, SMALLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, plainColourOf, rgbOutOfRange, type Span } from './mentions.ts';
-import { anyPhrase, type Planner } from './shared.ts';
+import { anyPhrase, oneWordSiblings, type Planner } from './shared.ts';
 import { countLike, countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
 
 /** The properties a clause sets on one display type, with values; relative sizes and alpha read the current value. */
@@ -123,7 +123,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       // …unless the number's unit says which ("point size 2 cm" on Points is the metric size; complete() sets the style).
       const q = free().find((x) => x.to === undefined && (x.kind === 'length' || x.kind === 'pixels'));
       const unitSays = q !== undefined && applies !== undefined && fits(dimensionOf(prop), q) && !fits(dimensionOf(applies), q);
-      if (applies && applies !== prop && (applies.requires ?? []).length > 0 && !unitSays) prop = applies;
+      // …or a bare number the applying size cannot take but the named one can ("depth cloud size 0.05" on Points is not
+      // 0.05 pixels: it is the metric size, whose style complete() sets).
+      const bare = free().find((x) => x.to === undefined && x.kind === 'bare');
+      const onlyNamed = bare !== undefined && applies?.min !== undefined && bare.value < applies.min && bare.value >= (prop.min ?? 0) && bare.value <= (prop.max ?? Infinity);
+      if (applies && applies !== prop && (applies.requires ?? []).length > 0 && !unitSays && !onlyNamed) prop = applies;
       // "bigger, 5 pixels" on a style sized in metres: the one size the unit fits is meant (complete() sets its style).
       const sized = q && !fits(dimensionOf(prop), q) ? spec.properties.filter((x) => isSizeLike(x) && fits(dimensionOf(x), q)) : [];
       if (sized.length === 1 && !used.has(sized[0]!.path)) prop = sized[0]!;
@@ -448,6 +452,18 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       if (v !== undefined) { settings.push({ path: size.path, value: v }); used.add(size.path); take(factor); }
     }
   }
+  // "min intensity 20, max 45": a number left over right after a word that, swapped into a setting this clause sets,
+  // names its sibling (Max Intensity), is that setting's.
+  for (const q of free()) {
+    const word = new RegExp(`\\b([a-z]+)\\s+(?:to\\s+|at\\s+)?${String(q.value).replace('.', '\\.')}(?![\\d.])`, 'i').exec(visible)?.[1]?.toLowerCase();
+    const siblings = word === undefined ? [] : settings.flatMap((st) => oneWordSiblings(spec, st.path)).filter((x) => x.word === word && (x.property.kind === 'float' || x.property.kind === 'int') && !used.has(x.property.path));
+    if (siblings.length !== 1) continue;
+    const prop = siblings[0]!.property;
+    if (!takesValue(prop, q, q.value)) continue;
+    take(q);
+    used.add(prop.path);
+    settings.push({ path: prop.path, value: valueText(prop, q.value) });
+  }
   // A number left over with nothing named to take it ("set the grid to 5"): ask which setting, never guess.
   const left = free()[0];
   if (left && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
@@ -464,7 +480,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // "…make it less transparent — 0.6 or so": the one number setting the request already changes on this display;
     // "Static Map at 0.5": the one setting that can take the number at all.
     const planned = d ? fitting.filter((x) => d.planProps.has(x.path)) : [];
-    const only = planned.length === 1 ? planned : fitting.length === 1 ? fitting : worded.length === 1 && fitting.length <= 3 ? worded : [];
+    // "Bin View alpha 0.6, Cone 0.2": the setting the clause before set on its display, when this one has it too.
+    // (Only a clause of the name and the number: "Depth stays at 0.02" keeps, it does not set.)
+    const bareClause = tokenize(visible).every((t) => /^\d/.test(t));
+    const echoed = !bareClause ? [] : fitting.filter((x) => (p.previousActions ?? []).some((a) => a.action === 'set_property' && a.property === x.path && a.display !== (d ? p.state.handle(d) : '')));
+    const only = planned.length === 1 ? planned : fitting.length === 1 ? fitting : worded.length === 1 && fitting.length <= 3 ? worded : echoed.length === 1 ? echoed : [];
     if (only.length === 1) {
       // A share is never written raw into a 0–1 setting ("see 40 % through" is Alpha 0.6).
       const x = only[0]!;
@@ -777,7 +797,7 @@ function growable(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSp
 
 /** Adjectives that name which length is meant: "0.5 m long" is a length, "2 cm thick" a width or radius. */
 const SHAPE_WORDS: readonly [RegExp, RegExp][] = [
-  [/^(long|longer|length|short|shorter)$/, /length/i], [/^(wide|wider|width)$/, /width/i], [/^(thick|thicker|thickness|thin|thinner|slim|slimmer)$/, /width|radius|thickness/i],
+  [/^(long|longer|length|short|shorter)$/, /length/i], [/^(wide|wider|width)$/, /width/i], [/^(thick|thicker|thickness|thin|thinner|slim|slimmer|fat|fatter|skinny|skinnier)$/, /width|radius|thickness/i],
   [/^(radius)$/, /radius/i], [/^(diameter)$/, /diameter/i],
 ];
 

@@ -1,5 +1,5 @@
 // What the offline planner's steps share: the run's state (Planner), a target of a clause, names and namespaces.
-import { MARKER_NAMESPACE, markerNamespace, markerUpdateTopic, type DisplayTypeSpec } from '../../catalog/index.ts';
+import { MARKER_NAMESPACE, markerNamespace, markerUpdateTopic, type DisplayTypeSpec, type PropertySpec } from '../../catalog/index.ts';
 import { splitCamel, tokenize } from '../../catalog/text.ts';
 import { BLANK_ACTION, type RvizAction } from '../../rviz/action-types.ts';
 import { PlanState, type VirtualDisplay } from '../state.ts';
@@ -96,6 +96,8 @@ export interface Planner {
   fixedFrameNamed?: boolean;
   /** A clause keeps the fixed frame as it is ("don't touch the fixed frame"): no clause sets it. */
   keepFixedFrame?: string;
+  /** The request says "nothing else": a repair makes no change beyond what it names (the fixed frame is only said). */
+  nothingElse?: boolean;
   /** The request named a fixed frame TF does not have: no repair picks another one in its place. */
   fixedFrameRefused?: boolean;
   /** The shows a change of a hidden display brought, not asked for in words. */
@@ -267,4 +269,14 @@ export function addDisplay(p: Planner, spec: DisplayTypeSpec, topic: string): Vi
   const d = p.state.add(spec, '', topic, group ? { parent: group } : undefined);
   p.actions.push(act({ action: 'add_display', display_type: spec.name, topic, display: group ? p.state.addressOf(d) : d.name }));
   return d;
+}
+
+/** A type's settings that are `path` with one word swapped (Force Color → Torque Color), each with the word swapped in. */
+export function oneWordSiblings(spec: DisplayTypeSpec, path: string): { property: PropertySpec; word: string }[] {
+  const own = tokenize(path);
+  return spec.properties.flatMap((x) => {
+    const t = tokenize(x.path);
+    const swapped = t.filter((w, i) => w !== own[i]);
+    return x.path !== path && t.length === own.length && swapped.length === 1 ? [{ property: x, word: swapped[0]! }] : [];
+  });
 }
