@@ -680,7 +680,7 @@ function handleClause(p: Planner, clause: string): void {
     if (leftOff) for (const d of (targets.length > 0 ? targets : named).filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) (p.protectedHidden ??= new Set()).add(d);
     for (const d of leftOff ? [] : targets.filter((t) => t.displays.length === 1).flatMap((t) => t.displays)) {
       // ("route stays off, just make it yellow": what stays off keeps being hidden; the show a change brings is not made.)
-      if (staysOnly && tokens.some((t) => ['off', 'hidden', 'disabled', 'invisible'].includes(t))) { (p.protectedHidden ??= new Set()).add(d); continue; }
+      if (staysOnly && tokens.some((t) => offWords.includes(t))) { (p.protectedHidden ??= new Set()).add(d); continue; }
       if (staysOnly) { (p.protectedShown ??= new Set()).add(d); continue; }
       const settings = namedSettings(p, d, tokens, targets.flatMap((t) => t.span ? [t.span] : []));
       if (settings.length > 0) {
@@ -1014,14 +1014,6 @@ function handleClause(p: Planner, clause: string): void {
     const next = tokens[at] ?? '';
     return DRAWN.has(next) || (t.spec !== undefined && next.length > 2 && p.ctx.catalog.propertyForWords(t.spec, next).length > 0);
   };
-  // "map is empty: make it transient local": a complaint followed by a clause that makes the change on it says what the
-  // fix is; the repair is that change, nothing more of the complaint's.
-  if (!verb && fixSpan && usable && p.changedNext === 'pointer') {
-    p.notes.push(`"${clause.trim()}" says what is wrong; the change is what the next clause asks`);
-    p.statedBefore = clause;
-    p.last = targets;
-    return;
-  }
   if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => copulaAfter(t, p.changedNext === 'value' ? 2 : 0) || (p.changedNext === 'pointer' && drawnAfter(t)))) {
     p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
     p.statedBefore = clause;
