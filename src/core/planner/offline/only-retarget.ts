@@ -5,7 +5,7 @@ import type { PlannerTurn } from '../types.ts';
 import { FILLER } from './lexicon.ts';
 import { findVerb } from './phrases.ts';
 
-const ONLY = /^\s*(?:(?:no|nah|oh|hmm|wait|actually|sorry|oops|sorry)\b[\s,.!—–-]*)*(?:just|only)\s+(.+?)\s*[.!]*\s*$/i;
+const ONLY = /^\s*(?:(?:no|nah|oh|hmm|wait|actually|sorry|oops)\b[\s,.!—–-]*)*(?:just|only)\s+(.+?)\s*[.!]*\s*$/i;
 const PLACES: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4 };
 
 /** The request as an undo and the last turn's verb on what "only" names; undefined when it is not such a follow-up. */

@@ -26,7 +26,8 @@ export function ordinalDisplays(p: Planner, text: string): { text: string; missi
   const out = text.replace(PLACED, (match: string, lead: string, place: string, after: string) => {
     if (missing) return match;
     const words = after.split(/\s+/).filter((w) => w !== '');
-    if (['robot', 'one', 'ones'].includes(words[0]?.toLowerCase() ?? '')) return match;
+    // ("the second one", "the second robot" are read elsewhere; "the first 10 arrows" is a count.)
+    if (['robot', 'one', 'ones'].includes(words[0]?.toLowerCase() ?? '') || /^\d/.test(words[0] ?? '')) return match;
     const order = p.state.live();
     // The longest kind of up to three words that names displays or a type ("point cloud", "camera under Site").
     for (let n = Math.min(3, words.length); n >= 1; n--) {
