@@ -3,7 +3,7 @@
 import { tokenize } from '../../catalog/text.ts';
 import { GLOBAL_OPTIONS, globalOptionSpec } from '../../catalog/global-options.ts';
 import { CONCEPTS } from './concepts.ts';
-import { colourIn, displayMentions, hasPhrase, numbersIn } from './mentions.ts';
+import { colourIn, displayMentions, hasPhrase, numbersIn, rgbOutOfRange } from './mentions.ts';
 import { factorsIn } from './quantities.ts';
 import { globalOptions } from '../../rviz/displays.ts';
 import { act, type Planner } from './shared.ts';
@@ -21,12 +21,14 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
       // "Front View: background only": with no colour, a word that is a value of a display the clause names is that
       // display's setting (a Camera's Image Rendering), not the Global Option.
       if (colour === undefined && displayMentions(tokens, p.state.live(), []).some((m) => m.display.spec?.properties.some((x) => (x.values ?? []).some((v) => v.toLowerCase() === word.w)))) return undefined;
-      // "background 0 0 80" (or 20/20/400, as explicitColours writes it): three whole numbers are its R, G, B; a part past 255 is refused.
-      const triple = colour === undefined ? /\b(\d{1,4})[\s/]+(\d{1,4})[\s/]+(\d{1,4})\b/.exec(rest) : null;
-      if (triple && [1, 2, 3].some((i) => Number(triple[i]) > 255)) {
-        p.notes.push(`${GLOBAL_OPTIONS} › ${spec.path} takes R; G; B from 0 to 255 each; "${triple.slice(1).join(', ')}" is out of range; nothing was changed`);
-        return rest.replace(triple[0], ' ').replace(/\s+/g, ' ').trim();
+      // "background 20 20 400": a part past 255 is refused with the range, as for any colour (never clamped).
+      const over = colour === undefined ? rgbOutOfRange(clause) : undefined;
+      if (over !== undefined) {
+        p.notes.push(`${GLOBAL_OPTIONS} › ${spec.path} takes R; G; B from 0 to 255 each; "${over}" is out of range; nothing was changed`);
+        return '';
       }
+      // "background 0 0 80": three whole numbers after the option's words are its R, G, B.
+      const triple = colour === undefined ? /\b(\d{1,3})\s+(\d{1,3})\s+(\d{1,3})\b/.exec(rest) : null;
       if (triple) {
         p.actions.push(act({ action: 'set_property', display: GLOBAL_OPTIONS, property: spec.path, value: triple.slice(1).join('; ') }));
         return rest.replace(triple[0], ' ').replace(/\s+/g, ' ').trim();

@@ -57,6 +57,16 @@ export const ADD_WORDS: ReadonlySet<string> = new Set(['add', 'new', 'another', 
 
 export const BACK_POINTERS: ReadonlySet<string> = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'one', 'ones']);
 
+/** A place among several, as a word: "the second camera", "the 2nd robot", "only the first one". */
+export const ORDINAL_PLACES: Readonly<Record<string, number>> = {
+  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5,
+};
+
+/** After a multiplier or a share, a comparative that takes away ("three times smaller", "a third shorter")… */
+export const DIVIDING_WORDS = ['smaller', 'fewer', 'less', 'shorter', 'thinner', 'narrower', 'lower', 'slower', 'few'];
+/** …or one that adds ("a quarter bigger"). */
+export const GROWING_WORDS = ['bigger', 'larger', 'longer', 'wider', 'thicker', 'higher', 'faster'];
+
 /** Phrases that point at the robot not used last time ("now the other robot"). */
 export const OTHER_ONE = ['other robot', 'other one', 'second robot', 'the other', 'another robot'];
 

@@ -8,6 +8,7 @@ import { namedColors } from '../../catalog/index.ts';
 import { findPhrase as findPrepared, singular, splitCamel, tokenize, type PhraseHit, type PreparedText } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
 import { CONCEPTS } from './concepts.ts';
+import { DIVIDING_WORDS, GROWING_WORDS } from './lexicon.ts';
 
 export interface Span { start: number; length: number }
 
@@ -196,7 +197,7 @@ export function numbersIn(text: string): NumberMention[] {
     const share = { quarter: 25, third: 100 / 3 }[bare];
     if (share === undefined || !['a', 'one', 'to'].includes(words[i - 1] ?? '')) return;
     // ("a third smaller": a share taken away, which factorsIn reads.)
-    if (/^(?:smaller|shorter|thinner|narrower|fewer|less|lower|slower|bigger|larger|longer|wider|thicker|higher|faster)$/.test(unit ?? '')) return;
+    if ([...DIVIDING_WORDS, ...GROWING_WORDS].includes(unit ?? '')) return;
     out.push({ value: share, percent: true, unit: '%', index: i, word: w });
   });
   // "half transparent", "at half the size": a half is 50 %.

@@ -2,11 +2,12 @@
 // what "only" names among the displays it changed, with the rest of it undone. Read as "undo that and hide the Grid".
 import { singular, tokenize } from '../../catalog/text.ts';
 import type { PlannerTurn } from '../types.ts';
-import { FILLER } from './lexicon.ts';
+import { FILLER, ORDINAL_PLACES } from './lexicon.ts';
 import { findVerb } from './phrases.ts';
 
+/** "the first one", "the last one": a display of the last change by its place in it. */
+const PLACED = new RegExp(`^(?:the\\s+)?(${[...Object.keys(ORDINAL_PLACES), 'last'].join('|')})(?:\\s+one)?$`, 'i');
 const ONLY = /^\s*(?:(?:no|nah|oh|hmm|wait|actually|sorry|oops)\b[\s,.!—–-]*)*(?:just|only)\s+(.+?)\s*[.!]*\s*$/i;
-const PLACES: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4 };
 
 /** The request as an undo and the last turn's verb on what "only" names; undefined when it is not such a follow-up. */
 export function onlyRetarget(history: readonly PlannerTurn[], text: string): string | undefined {
@@ -21,11 +22,11 @@ export function onlyRetarget(history: readonly PlannerTurn[], text: string): str
   if (!verb) return undefined;
   const displays = [...new Set(acts.map((a) => a.display))];
   // "the first one", "the last one": by the order the last change named them.
-  const placed = /^(?:the\s+)?(first|second|third|fourth|last)(?:\s+one)?$/i.exec(rest);
+  const placed = PLACED.exec(rest);
   // "actually just the camera" after "hide the front camera and the RGBD points": the one display of the last change
   // whose name holds every word said ("nur die globale": Global Costmap), else the words as they are.
   const words = tokenize(rest).filter((w) => !FILLER.has(w));
   const holding = displays.filter((d) => words.length > 0 && words.every((w) => tokenize(d).some((x) => x === w || singular(x) === singular(w))));
-  const named = placed ? displays[placed[1]!.toLowerCase() === 'last' ? displays.length - 1 : PLACES[placed[1]!.toLowerCase()]! - 1] : holding.length === 1 ? holding[0] : rest;
+  const named = placed ? displays[placed[1]!.toLowerCase() === 'last' ? displays.length - 1 : ORDINAL_PLACES[placed[1]!.toLowerCase()]! - 1] : holding.length === 1 ? holding[0] : rest;
   return named === undefined ? undefined : `undo that and ${verb} ${named}`;
 }

@@ -3,14 +3,11 @@
 // is said, and the request changes nothing rather than acting on the one there is (or adding one).
 import { tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
+import { ORDINAL_PLACES } from './lexicon.ts';
 import type { Planner } from './shared.ts';
 import { resolveTargets } from './targets.ts';
 
-const PLACES: Readonly<Record<string, number>> = {
-  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5,
-};
-
-const PLACED = new RegExp(String.raw`(^|[,;:.]\s*|\b(?:the|hide|show|remove|make|set|turn\s+(?:off|on))\s+)(?:the\s+)?(${Object.keys(PLACES).join('|')})\s+([^,;.!?]*)`, 'gi');
+const PLACED = new RegExp(String.raw`(^|[,;:.]\s*|\b(?:the|hide|show|remove|make|set|turn\s+(?:off|on))\s+)(?:the\s+)?(${Object.keys(ORDINAL_PLACES).join('|')})\s+([^,;.!?]*)`, 'gi');
 /** "under Site", "in the Sensors group": where the kind is counted. */
 const SCOPE = /^\s+(?:under|in|inside|within)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?/;
 
@@ -32,7 +29,7 @@ export function ordinalDisplays(p: Planner, text: string): { text: string; missi
     // The longest kind of up to three words that names displays or a type ("point cloud", "camera under Site").
     for (let n = Math.min(3, words.length); n >= 1; n--) {
       const kind = words.slice(0, n).join(' ');
-      const rest = after.slice(after.indexOf(words[n - 1]!) + words[n - 1]!.length);
+      const rest = after.slice(new RegExp(String.raw`^\s*(?:\S+\s+){${n - 1}}\S+`).exec(after)![0].length);
       const scope = SCOPE.exec(rest)?.[0] ?? '';
       const phrase = `${kind}${scope}`;
       const tokens = tokenize(phrase);
@@ -41,7 +38,7 @@ export function ordinalDisplays(p: Planner, text: string): { text: string; missi
         .sort((a, b) => order.indexOf(a) - order.indexOf(b));
       // ("the second camera under Site" where no display is a camera: a place presumes displays to count; none is added.)
       if (found.length === 0 && p.ctx.catalog.typesForWords(kind).length === 0) continue;
-      const d = found[PLACES[place.toLowerCase()]! - 1];
+      const d = found[ORDINAL_PLACES[place.toLowerCase()]! - 1];
       if (!d) { missing = { phrase: `${place} ${phrase.trim()}`, count: found.length }; return match; }
       return `${lead}${d.name}${rest.slice(scope.length)}`;
     }

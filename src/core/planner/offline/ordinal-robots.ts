@@ -1,10 +1,7 @@
 // A robot named by its number or its place among the robot's numbered namespaces (robot1, robot2 or husky_0,
 // husky_1): "robot 2", "robot-2", "the first robot", "the 2nd robot's scan" are written as that namespace, so the
 // clause binds to one robot and not to every robot's displays.
-
-const ORDINALS: Readonly<Record<string, number>> = {
-  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5,
-};
+import { ORDINAL_PLACES } from './lexicon.ts';
 
 /** A numbered namespace's kind and number as written: `husky_0` → husky, 0. */
 function numbered(ns: string): { kind: string; digits: string } | undefined {
@@ -32,8 +29,8 @@ export function ordinalRobots(text: string, namespaces: readonly string[]): stri
   for (const [kind, ordered] of numberedKinds(namespaces)) {
     if (ordered.length < 2) continue;
     const nouns = kind === 'robot' ? 'robot' : `robot|${kind}`;
-    out = out.replace(new RegExp(`\\b(?:the\\s+)?(${Object.keys(ORDINALS).join('|')})\\s+(?:${nouns})\\b`, 'gi'), (match, word: string) => {
-      const place = ORDINALS[word.toLowerCase()]!;
+    out = out.replace(new RegExp(`\\b(?:the\\s+)?(${Object.keys(ORDINAL_PLACES).join('|')})\\s+(?:${nouns})\\b`, 'gi'), (match, word: string) => {
+      const place = ORDINAL_PLACES[word.toLowerCase()]!;
       return ordered[place - 1] ?? `${kind}${place}`;
     });
   }

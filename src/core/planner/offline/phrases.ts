@@ -65,7 +65,8 @@ const FRAME_TALK = /\bfixed\s+frame\b|\bno\s+transform\s+(?:to|from)\b|\b(?:isn'
 export function takeFixedFrame(p: Planner, text: string): string {
   text = baseFrame(p, robotFrames(p, text));
   // ("set the fixed frame to the shared map": a word that only says which it is, before a frame TF has, is not a frame.)
-  for (const f of p.ctx.frames) text = text.replace(new RegExp(`\\b(to|on|at)\\s+(?:the\\s+)?(?:shared|common|main|usual|default|global)\\s+(${escapeRegExp(f)})(?![\\w/])`, 'gi'), '$1 $2');
+  text = text.replace(/\b(to|on|at)\s+(?:the\s+)?(?:shared|common|main|usual|default|global)\s+([A-Za-z0-9_][A-Za-z0-9_./-]*)/gi,
+    (match, lead: string, name: string) => (p.ctx.frames.some((f) => f.toLowerCase() === name.toLowerCase()) ? `${lead} ${name}` : match));
   const frameWord = '(fixed\\s+frame|global\\s+frame|reference\\s+frame|frame)';
   const name = '([A-Za-z0-9_][A-Za-z0-9_./-]*)';
   const patterns: { re: RegExp; connector: (m: RegExpExecArray) => boolean; nameAt: number; wordAt: number }[] = [

@@ -2,6 +2,7 @@
 // ("20 cells", "the last 50"), and a property takes it only when its own kind fits (a count is never a size in metres).
 import type { PropertySpec } from '../../catalog/index.ts';
 import { singular, tokenize, wordTable } from '../../catalog/text.ts';
+import { DIVIDING_WORDS, GROWING_WORDS } from './lexicon.ts';
 import type { NumberMention } from './mentions.ts';
 
 /** What a numeric property measures, read from its catalog kind, range and name. */
@@ -52,8 +53,8 @@ const FRACTION_WORDS = wordTable<number>({ halves: 2, thirds: 3, quarters: 4, fi
 /** Multiplier words ("twice as big", "double the cells"). */
 const FACTOR_WORDS = wordTable<number>({ twice: 2, double: 2, doubled: 2, triple: 3, tripled: 3, thrice: 3, quadruple: 4, quadrupled: 4 });
 /** After a multiplier: it divides ("three times smaller", "twice as few"). */
-const DIVIDING = new Set(['smaller', 'fewer', 'less', 'shorter', 'thinner', 'narrower', 'lower', 'slower', 'few']);
-const GROWING = new Set(['bigger', 'larger', 'longer', 'wider', 'thicker', 'higher', 'faster']);
+const DIVIDING = new Set(DIVIDING_WORDS);
+const GROWING = new Set(GROWING_WORDS);
 /** "a third", "a quarter": the share of the current value a comparative adds or takes away. */
 const SHARES: Readonly<Record<string, number>> = { half: 1 / 2, third: 1 / 3, quarter: 1 / 4, fifth: 1 / 5, tenth: 1 / 10 };
 /** After a multiplier: what it multiplies is counted ("as many cells", "more arrows"). */

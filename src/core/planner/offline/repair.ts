@@ -46,16 +46,16 @@ export function repair(p: Planner, targets: readonly Target[], tokens: readonly 
   // A fixed frame missing from TF hides every display, whatever was named — but a display named for a fault outside
   // RViz is not helped by it, so then it is only said.
   const named = targets.length > 0 && pool.length > 0;
+  const frameMissing = p.ctx.frames.length > 0 && p.state.fixedFrame !== undefined && p.state.fixedFrame !== '' && !p.ctx.tf?.hasFrame(p.state.fixedFrame);
   if (named && !p.fixedFrameNamed && (qosOnly || p.nothingElse || outsideOnly.length === new Set(pool).size)) {
-    if (p.ctx.frames.length > 0 && p.state.fixedFrame && !p.ctx.tf?.hasFrame(p.state.fixedFrame)) {
+    if (frameMissing) {
       const pick = ['map', 'odom', 'world'].find((f) => p.ctx.tf?.hasFrame(f)) ?? p.ctx.tf?.roots[0];
       p.notes.push(`the fixed frame ${p.state.fixedFrame} is not in TF either${pick ? `; say "use ${pick} as the fixed frame" to change it` : ''}`);
     }
   } else count += fixFrame(p);
   // "Fix it" on a named display with nothing found: what was checked, and how to check the data outside RViz.
   // (Not when the fixed frame is missing from TF and was only said: the note would say it is there.)
-  const frameInTf = !p.state.fixedFrame || p.ctx.frames.length === 0 || p.ctx.tf?.hasFrame(p.state.fixedFrame) === true;
-  if (named && count === 0 && frameInTf) for (const d of quiet) p.notes.push(checkedNote(p, d));
+  if (named && count === 0 && !frameMissing) for (const d of quiet) p.notes.push(checkedNote(p, d));
   // …and after a repair elsewhere (the fixed frame), what to check if the named display still shows nothing.
   else if (named) for (const d of quiet) p.notes.push(stillEmptyNote(p, d));
   if (count === 0 && p.notes.length === notesBefore) {

@@ -455,7 +455,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // "min intensity 20, max 45": a number left over right after a word that, swapped into a setting this clause sets,
   // names its sibling (Max Intensity), is that setting's.
   for (const q of free()) {
-    const word = new RegExp(`\\b([a-z]+)\\s+(?:to\\s+|at\\s+)?${String(q.value).replace('.', '\\.')}(?![\\d.])`, 'i').exec(visible)?.[1]?.toLowerCase();
+    const word = new RegExp(`\\b([a-z]+)\\s+(?:to\\s+|at\\s+)?${escapeRegExp(String(q.value))}(?![\\d.])`, 'i').exec(visible)?.[1]?.toLowerCase();
     const siblings = word === undefined ? [] : settings.flatMap((st) => oneWordSiblings(spec, st.path)).filter((x) => x.word === word && (x.property.kind === 'float' || x.property.kind === 'int') && !used.has(x.property.path));
     if (siblings.length !== 1) continue;
     const prop = siblings[0]!.property;
