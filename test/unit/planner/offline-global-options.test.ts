@@ -106,3 +106,21 @@ describe('offline planner: short forms typed fast', () => {
     expect((await planOnScenario('qos_traps', 'map isnt showing up, dont touch the laser tho')).actions).toContain('Set Topic/Durability Policy = Transient Local on "Map"');
   });
 });
+
+describe('offline planner: a fixed frame asked for by words TF has no single frame for', () => {
+  it('asks which frame "the robot\'s odom" is on two robots, and sets no display\'s covariance frame "Fixed"', async () => {
+    const r = await planOnScenario('multi_robot', "put the fixed frame on the robot's odom");
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/which frame is "the robot's odom"\?/);
+    expect((await planOnScenario('multi_robot', "put the fixed frame on the robot's odom and hide the grid")).actions).toEqual(['Hide "Grid"']);
+  });
+
+  it('uses the frame named after "frame world does not exist", in French and in Spanish', async () => {
+    expect((await planOnScenario('qos_traps', "le fixed frame world n'existe pas, mets map")).actions).toEqual(['Set the fixed frame to map']);
+    expect((await planOnScenario('qos_traps', 'el frame world no existe, pon map')).actions).toEqual(['Set the fixed frame to map']);
+  });
+
+  it('keeps the frame there is after a German correction: "Fixed Frame auf odom… ach nein, lass es auf map"', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'Fixed Frame auf odom… ach nein, lass es auf map und blende nur TF aus')).actions).toEqual(['Hide "TF"']);
+  });
+});

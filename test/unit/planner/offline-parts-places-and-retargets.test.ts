@@ -203,3 +203,76 @@ describe('what a third round of blind dev batches showed', () => {
     expect(await actionsOf('turtlebot_nav', 'why does the map vanish when I set the fixed frame to odom?')).toEqual([]);
   });
 });
+
+describe('a part of a display and a choice setting in a list', () => {
+  it('gives "torque in blue" after "FT sensor on" to the torque alone, never to both arrows', async () => {
+    expect(await actionsOf('manipulator', 'turn the FT sensor on, torque in blue', 'arm-workcell.rviz')).toEqual(['Show "FT Sensor"', 'Set Torque Color = 0; 0; 255 on "FT Sensor"']);
+  });
+
+  it('takes no hide of the clause before for a clause naming a choice setting with its value ("laser style spheres")', async () => {
+    expect(await actionsOf('turtlebot_nav', 'hide the camera image, laser style spheres, and fixed frame odom')).toEqual(
+      ['Set the fixed frame to odom', 'Hide "Camera Image"', 'Set Style = Spheres on "LaserScan"']);
+    expect(await actionsOf('turtlebot_nav', 'hide the camera image, the laser points')).toEqual(['Hide "Camera Image"', 'Hide "LaserScan"']);
+  });
+
+  it('switches a display off with "make X off" (the Portuguese "deixa o X desligado"); a change never turns it on', async () => {
+    expect(await actionsOf('turtlebot_nav', 'deixa o Breadcrumbs desligado e põe o Eyes em vermelho', 'nav-kiosk.rviz')).toEqual(['Set Color = 255; 0; 0 on "Eyes"', 'Set Color Transformer = FlatColor on "Eyes"']);
+  });
+
+  it('reads the German "aber TF lassen" as keeping TF, and "dafür" as nothing', async () => {
+    expect(await actionsOf('empty', 'Gitter ausblenden, aber TF lassen', 'default')).toEqual(['Hide "Grid"']);
+    expect(await actionsOf('manipulator', 'TF-Achsen ausblenden, dafür die Namen anzeigen')).toEqual(['Set Show Axes = false on "TF"', 'Set Show Names = true on "TF"']);
+  });
+});
+
+describe('what a clause goes on about after the clause before', () => {
+  it('reads "on Where Am I" as where the covariance is, so "too" turns it off like the clause before', async () => {
+    expect(await actionsOf('turtlebot_nav', 'turn off the Amcl Particle Swarm, and the covariance on Where Am I too', 'nav-nested.rviz')).toEqual(
+      ['Hide "Amcl Particle Swarm"', 'Set Covariance = false on "Where Am I"']);
+  });
+
+  it('goes on about the display named, not a type word beside it with no display ("the Lens cone … a bit more opaque")', async () => {
+    expect(await actionsOf('turtlebot_nav', 'make the Lens cone red and a bit more opaque, 0.8', 'nav-desk-camera.rviz')).toEqual(
+      ['Set Color = 255; 0; 0 on "Lens"', 'Set Alpha = 0.8 on "Lens"']);
+  });
+
+  it('reads "less thick" as thinner and "half of what they are now" as how much', async () => {
+    expect(await actionsOf('manipulator', 'make the wrist load arrows less thick, half of what they are now', 'arm-sensor-bay.rviz')).toEqual(['Set Arrow Width = 0.15 on "Wrist Load"']);
+  });
+
+  it('sizes and colours the covariance ellipse, the position covariance, never the arrow', async () => {
+    expect(await actionsOf('turtlebot_nav', 'make the AMCL covariance ellipse red')).toEqual(['Set Covariance/Position/Color = 255; 0; 0 on "AMCL Pose"']);
+    expect(await actionsOf('turtlebot_nav', 'AMCL covariance ellipse is huge, make it a bit smaller')).toEqual(['Set Covariance/Position/Scale = 0.5 on "AMCL Pose"']);
+  });
+
+  it('halves the length the clause before said is too long ("particle arrows are way too long, halve them")', async () => {
+    expect(await actionsOf('turtlebot_nav', 'particle arrows are way too long, halve them')).toEqual(['Set Arrow Length = 0.15 on "Particle Cloud"']);
+  });
+});
+
+describe('which topic a device noun adds', () => {
+  it('asks which camera when forty fit and none is named, never the first by name', async () => {
+    const r = await planOnScenario('big_graph', 'show the camera');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Camera topics fit .*name the one to show/);
+  });
+
+  it('adds one per robot for the French "les lasers des deux robots"', async () => {
+    expect((await actionsOf('multi_robot', 'ajoute les lasers des deux robots', 'default')).filter((a) => a.startsWith('Add'))).toHaveLength(4);
+  });
+
+  it('reads the Chinese "就行" (that will do) as nothing', async () => {
+    expect(await actionsOf('manipulator', '把深度点云调成半透明，0.5 就行')).toEqual(['Set Alpha = 0.5 on "Depth Cloud"']);
+  });
+});
+
+describe('a complaint about a dimension', () => {
+  it('reads "too fat" and "less thick" as thinner, the width or radius, never the length', async () => {
+    expect(await actionsOf('qos_traps', 'the Lift axes are too fat', 'traps-faults.rviz')).toEqual(['Set Radius = 0.015 on "Lift"']);
+    expect(await actionsOf('manipulator', 'make the wrist load arrows less thick', 'arm-sensor-bay.rviz')).toEqual(['Set Arrow Width = 0.15 on "Wrist Load"']);
+  });
+
+  it('keeps a part\'s own fix said in the statement when the next clause does not resize it', async () => {
+    expect(await actionsOf('turtlebot_nav', 'the AMCL position ellipse is too faint, make it a little more opaque')).toContain('Set Covariance/Position/Alpha = 0.65 on "AMCL Pose"');
+  });
+});

@@ -18,6 +18,11 @@ const EXTREMES: ReadonlySet<string> = new Set(['tiny', 'huge', 'massive', 'enorm
 function comparativeRewrites(): (readonly [RegExp, string])[] {
   const out: (readonly [RegExp, string])[] = [];
   for (const c of data.comparatives) {
+    // "too fat", "less thick": the word of the other way that keeps the dimension (thinner), where there is one.
+    for (const [word, other] of Object.entries((c as { opposites?: Record<string, string> }).opposites ?? {})) {
+      out.push([new RegExp(`\\b(?:not|n[\\s']?t|never)\\s+(be\\s+)?(?:so|as|too|that|this)\\s+${phrase(word)}\\b`, 'gi'), `$1${other}`]);
+      out.push([new RegExp(`\\b(?:less|too)\\s+${phrase(word)}\\b`, 'gi'), other]);
+    }
     for (const [words, other] of [[c.upWords, c.down], [c.downWords, c.up]] as const) {
       const w = alternation(words);
       // "not so big", "shouldn't be that thick", "not as wide", "not too transparent": the other way.

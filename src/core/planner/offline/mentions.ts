@@ -151,6 +151,8 @@ const NUMBER_WORDS: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20,
   thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
 };
+/** Plural nouns a count names ("forty cells"). */
+const COUNTED_NOUNS: ReadonlySet<string> = new Set(CONCEPTS.countedNouns);
 const UNIT_WORD = new RegExp(`^(?:${Object.keys(UNITS).join('|')}|s|secs?|seconds?|ms|msecs?|milliseconds?|px|pixels?|deg|degs|degrees?|°|rad|rads|radians?|%|percent)$`);
 
 /** Raw words (lower case, keeping `.` `%` `-` inside numbers) → numbers. Words glued to letters (robot2) are not numbers. */
@@ -158,12 +160,19 @@ export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   // "one second of decay", "two metres": a number word before a unit is that number ("one" alone is no number).
   // ("quarter-metre cells": a share joined to its unit is the two words.)
-  const words = text.toLowerCase().replace(/\b(half|quarter)-(?=[a-z])/g, '$1 ').split(/[\s,;:()]+/).filter((w) => w.length > 0)
+  const written = text.replace(/\b(half|quarter)-(?=[a-z])/gi, '$1 ').split(/[\s,;:()]+/).filter((w) => w.length > 0);
+  const words = written.map((w) => w.toLowerCase())
     .map((w, i, all) => {
       const bare = w.replace(/[.!?]+$/, '');
+      if (NUMBER_WORDS[bare] === undefined) return w;
+      const next = all[i + 1]?.replace(/[.!?]+$/, '') ?? '';
       // …and one ending a clause after "to" or "at" ("set the frame rate to sixty"); "one" there is no number.
       const ending = i + 1 === all.length && ['to', 'at'].includes(all[i - 1] ?? '') && bare !== 'one';
-      return NUMBER_WORDS[bare] !== undefined && (UNIT_WORD.test(all[i + 1]?.replace(/[.!?]+$/, '') ?? '') || ending) ? String(NUMBER_WORDS[bare]) : w;
+      // …and one that counts: "forty cells", "forty of them", "keep forty", "a trail of forty". (Not "one", and not a
+      // word of a name, which is written capitalised: "Rack Seven points".)
+      const counting = bare !== 'one' && written[i] === w && (COUNTED_NOUNS.has(next) || (next === 'of' && /^(?:them|those|these)[.!?]*$/.test(all[i + 2] ?? ''))
+        || ['keep', 'last'].includes(all[i - 1] ?? '') || (all[i - 1] === 'of' && ['trail', 'history', 'queue'].includes(all[i - 2] ?? '')));
+      return UNIT_WORD.test(next) || ending || counting ? String(NUMBER_WORDS[bare]) : w;
     });
   words.forEach((w, i) => {
     const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|ms|m|px|s|sec|secs|seconds?|°|deg|rad)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));

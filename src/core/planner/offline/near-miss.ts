@@ -5,7 +5,7 @@ import { namedColors, type Catalog } from '../../catalog/index.ts';
 import { tokenize } from '../../catalog/text.ts';
 import { CONCEPTS } from './concepts.ts';
 import { BIGGER, SMALLER, VERB_PHRASES } from './lexicon.ts';
-import { wordsOf } from './typos.ts';
+import { swapped, wordsOf } from './typos.ts';
 
 const candidates = new WeakMap<Catalog, readonly string[]>();
 
@@ -48,12 +48,15 @@ export function editDistance(a: string, b: string, cap = 2): number {
  * Known words an unknown one may be (at most 3, nearest first): one edit for words of three or four letters, two for
  * longer ones, or a known word of five letters or more that starts it with at most three letters more (a stem).
  */
-export function nearMisses(catalog: Catalog, word: string): string[] {
+export function nearMisses(catalog: Catalog, word: string, names: ReadonlySet<string> = new Set()): string[] {
   const w = word.toLowerCase();
-  if (!/^[a-z]{3,}$/.test(w)) return [];
+  if (names.has(w)) return [];
+  // (A name's words are known too: "Checkerbaord" for the Checkerboard display, "rbot2" for robot2.)
+  const named = [...names].filter((n) => n.length >= 4 && /^[a-z][a-z0-9]+$/.test(n));
+  if (!/^[a-z]{3,}$/.test(w) && !(/^[a-z][a-z0-9]{3,}$/.test(w) && named.length > 0)) return [];
   const cap = w.length <= 4 ? 1 : 2;
   const scored: { word: string; d: number }[] = [];
-  for (const k of knownWords(catalog)) {
+  for (const k of new Set([...knownWords(catalog), ...named])) {
     if (k === w) return [];
     const d = editDistance(w, k, cap);
     if (d <= cap) scored.push({ word: k, d });
@@ -61,4 +64,15 @@ export function nearMisses(catalog: Catalog, word: string): string[] {
   }
   return scored.sort((a, b) => a.d - b.d || Math.abs(a.word.length - w.length) - Math.abs(b.word.length - w.length) || a.word.localeCompare(b.word))
     .slice(0, 3).map((x) => x.word);
+}
+
+/**
+ * Whether `word` is `known` as fingers slip: two neighbouring letters swapped ("trun", "modle"), or one letter dropped
+ * from a word of five letters or more ("yelow", "globl"). A letter replaced by another mostly makes another real word
+ * ("tone" for "cone", "loud" for "load"), which is no slip.
+ */
+export function typingSlip(word: string, known: string): boolean {
+  const w = word.toLowerCase();
+  if (w.length === known.length) return swapped(w, known);
+  return w.length >= 5 && known.length === w.length + 1 && [...known].some((_, k) => known.slice(0, k) + known.slice(k + 1) === w);
 }

@@ -44,7 +44,7 @@ import { keptAfterUndo } from './undo-but-keep.ts';
 import { ordinalDisplays } from './ordinal-displays.ts';
 import { absentRobot, bothAsEveryRobot, everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
 import { deferred, leaveSpan, negationAt, opensWithNoting, questionOf, relativeBefore, type Question } from './intent.ts';
-import { nearMisses } from './near-miss.ts';
+import { nearMisses, typingSlip } from './near-miss.ts';
 import { globalOptionWord, takeGlobalOption } from './global-options.ts';
 import { bindDeviceNouns } from './device-nouns.ts';
 import { dropReplacedValues } from './contrast.ts';
@@ -148,6 +148,9 @@ function placed(d: VirtualDisplay): string {
 function valuedClause(clause: string, tokens: readonly string[]): boolean {
   return numbersIn(clause).length > 0 || colourIn(clause) !== undefined || Boolean(anyPhrase(tokens, [...BIGGER, ...SMALLER]));
 }
+
+/** Words that make a thing bigger or smaller ("less" and "increase" may be of anything: an alpha, a rate). */
+const RESIZE_WORDS = [...BIGGER, ...SMALLER].filter((w) => !['less', 'more visible', 'increase', 'decrease', 'reduce'].includes(w));
 
 /** Words of how see-through a display is ("dim the grid" reads "more transparent the grid"). */
 const SEE_THROUGH_WORDS = ['transparent', 'transparency', 'translucent', 'see through', 'opaque', 'opacity'];
@@ -452,7 +455,8 @@ function handleClause(p: Planner, clause: string): void {
   // "Quick one before the demo: the laser should be red": words before a colon that name nothing, give no value and
   // ask nothing only lead in; the rest is the clause.
   const leadIn = /^([^:]{3,}?):\s+(\S.*)$/.exec(clause);
-  if (leadIn && namesNothing(p, leadIn[1]!)) clause = leadIn[2]!;
+  // (…but before a bare order, "Checkerbaord: hide", they are what it is about, however misspelt.)
+  if (leadIn && namesNothing(p, leadIn[1]!) && !bareOrder(leadIn[2]!)) clause = leadIn[2]!;
   // "MotionPlanning: planned path robot alpha 0.3": a lead-in that is the name of a plugin display the catalog does not
   // know makes the clause about it; no other display's word in it is taken instead.
   // (Hiding, showing, removing or renaming it needs no setting: those are planned as usual.)
@@ -756,6 +760,10 @@ function handleClause(p: Planner, clause: string): void {
     if (after.includes('off')) verb = 'hide';
     else if (after[after.length - 1] === 'on' || after.includes('back')) verb = 'show';
   }
+  // "make Breadcrumbs off" (the Portuguese "deixa o Breadcrumbs desligado"): "off" ending a clause that names no setting
+  // switches the display off; a change never turns it on.
+  if (verb === 'set' && verbHit && ['make', 'set', 'put', 'get'].includes(tokens[verbHit.span.start]!) && tokens.filter((t) => !FILLER.has(t) || t === 'off').pop() === 'off'
+    && targets.length > 0 && targets.every((t) => { const spec = t.displays[0]?.spec ?? t.spec; return spec !== undefined && p.ctx.catalog.propertyForWords(spec, clause).every((m) => m.via === 'requires'); })) verb = 'hide';
   // "I don't want to see …", "no longer need …", "stop showing …": a negated show hides.
   // …but "the laser never shows up", "the map doesn't appear" describe a fault (a third-person verb, or "show up"):
   // a complaint is a fix, which never hides what the user wants to see.
@@ -863,8 +871,13 @@ function handleClause(p: Planner, clause: string): void {
   const onlyAfterHide = (p.lastVerb === 'hide' || p.lastVerb === 'remove') && ['only', 'just'].includes(tokens.find((t) => !['but', 'and'].includes(t)) ?? '');
   // ("Task Markers off; Target on with its axes shown": a clause that says "on" or "shown" of its own takes no hide.)
   // (…nor one that makes a display more see-through: "ditch the markers and dim the grid".)
-  const shownWord = tokens.some((t) => SHOWN_WORDS.has(t)) || Boolean(anyPhrase(tokens, SEE_THROUGH_WORDS));
-  const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !elliptic && !onlyAfterHide && !((valued || shownWord) && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
+  // ("…, and the covariance on Where Am I too": "on" before a display's name says where, not that it is shown.)
+  const beforeName = (k: number): boolean => p.state.live().some((d) => { const n = tokenize(d.name); return n.length > 0 && n.every((w, j) => tokens[k + 1 + j] === w); });
+  const shownWord = tokens.some((t, k) => SHOWN_WORDS.has(t) && !(t === 'on' && beforeName(k))) || Boolean(anyPhrase(tokens, SEE_THROUGH_WORDS));
+  // (…nor one that names a choice setting with its value: "hide the camera image, laser style spheres".)
+  const setsChoice = (): boolean => targets.some((t) => { const spec = t.displays[0]?.spec ?? t.spec; return spec !== undefined
+    && p.ctx.catalog.propertyForWords(spec, clause).some((m) => m.via === 'words' && m.property.kind === 'enum' && m.value !== undefined); });
+  const takesLastVerb = p.lastVerb !== undefined && p.lastVerb !== 'rename' && !elliptic && !onlyAfterHide && !((valued || shownWord || setsChoice()) && (p.lastVerb === 'hide' || p.lastVerb === 'remove'));
   if (!verb && targets.length > 0 && takesLastVerb) verb = p.lastVerb;
   // "and the cone too", "the grid as well" as the first clause after "hide Top Cam": the last turn's hide, show or remove.
   if (!verb && targets.length > 0 && p.lastVerb === undefined && p.previousActions === undefined && !valued && !elliptic && anyPhrase(tokens, ['too', 'as well', 'also']) !== undefined) {
@@ -973,6 +986,9 @@ function handleClause(p: Planner, clause: string): void {
     && tokenize(only.phrase).filter((w) => !FILLER.has(w)).every((w) => (only.spec?.words ?? []).includes(w))) targets = before;
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
+  // ("make the Lens cone red and a bit more opaque": what the clause before named with no display of it, the "cone",
+  // is not what this one goes on about when a display was named beside it.)
+  if (!usable && targets.some((t) => t.displays.length > 0)) targets = targets.filter((t) => t.displays.length > 0);
   if (!usable && targets.some((t) => t.displays.some((d) => just.includes(d)))) {
     unclearOther(p, clause);
     return;
@@ -1010,7 +1026,11 @@ function handleClause(p: Planner, clause: string): void {
     if (t.span === undefined) return false;
     // ("Rack Seven's points are huge, make them a fifth of the size": past the possessive.)
     const at = t.span.start + t.span.length + (tokens[t.span.start + t.span.length] === 's' ? 1 : 0);
-    if (!COPULAS.has(tokens[at + 1] ?? '')) return false;
+    // ("the AMCL covariance ellipse is huge, make it a bit smaller": a part of two words.)
+    // (Only before a clause that resizes it, which then sizes that part; "…is too faint, make it more opaque" is the
+    // part's own fix, said in the statement.)
+    const part = p.nextResizes === true && t.spec !== undefined && COPULAS.has(tokens[at + 2] ?? '') && p.ctx.catalog.propertyForWords(t.spec, tokens.slice(at, at + 2).join(' ')).some((m) => m.via === 'words');
+    if (!COPULAS.has(tokens[at + 1] ?? '')) return part;
     const next = tokens[at] ?? '';
     return DRAWN.has(next) || (t.spec !== undefined && next.length > 2 && p.ctx.catalog.propertyForWords(t.spec, next).length > 0);
   };
@@ -1096,7 +1116,7 @@ function handleClause(p: Planner, clause: string): void {
   const valueAt = tokens.findIndex((t) => /^-?\d/.test(t));
   let ofAt = valueAt - 1;
   while (ofAt > 0 && ['to', 'at', 'of', 'is', 'be'].includes(tokens[ofAt]!)) ofAt--;
-  const owner = valueAt > 0 && verb !== 'show' ? targets.find((t) => t.displays.length === 0 && t.spec !== undefined && t.span !== undefined && ofAt >= t.span.start && ofAt < t.span.start + t.span.length) : undefined;
+  const owner = valueAt > 0 && verb !== 'show' && usable ? targets.find((t) => t.displays.length === 0 && t.spec !== undefined && t.span !== undefined && ofAt >= t.span.start && ofAt < t.span.start + t.span.length) : undefined;
   if (owner && targets.some((t) => t !== owner && t.displays.length > 0)) {
     p.notes.push(`"${clause.trim()}": ${tokens[valueAt]} is said of "${owner.phrase}", and there is no ${owner.spec!.name} display here; nothing was changed`);
     p.last = [];
@@ -1186,6 +1206,13 @@ function namedChoicesUnset(p: Planner, targets: readonly Target[], clause: strin
 function holdAskedBefore(p: Planner, targets: readonly Target[], before = p.actions.length): void {
   const same = new Set(targets.flatMap((t) => t.displays).map((d) => p.state.handle(d)));
   for (const a of p.actions.slice(0, before)) if (a.display !== '' && same.has(a.display)) (p.held ??= new Set()).add(a);
+}
+
+/** Whether words are only a verb, a switch word and filler ("hide", "off please"). */
+function bareOrder(words: string): boolean {
+  const tokens = tokenize(words);
+  const verb = findVerb(tokens, []);
+  return tokens.every((w, k) => FILLER.has(w) || w === 'on' || w === 'off' || (verb !== undefined && k >= verb.span.start && k < verb.span.start + verb.span.length));
 }
 
 /** Words that name no display, type, topic or robot, hold no value and no verb ("Quick one before the demo"). */
@@ -1438,11 +1465,14 @@ export function planOffline(input: OfflineInput): Proposal {
   const main = readRequest(input);
   const { read, unknown, percentReadings, questions, all, alternatives, ...proposal } = main;
   const names = nameWords(input.context);
+  const english = read.trim() === input.request.trim();
   const replaceWord = (word: string, by: string): string => read.replace(new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`, 'i'), by);
-  const readings: { label: string; text: string }[] = [
+  const readings: { label: string; text: string; slip?: boolean }[] = [
     ...questions.filter((q) => q.statement.trim() !== '').map((q) => ({ label: q.statement, text: q.statement })),
     ...guessesIn(read, names).flatMap((g) => g.readings.map((r) => ({ label: r, text: r }))),
-    ...[...new Set(unknown)].flatMap((w) => nearMisses(input.context.catalog, w).map((k) => ({ label: replaceWord(w, k), text: replaceWord(w, k) }))),
+    ...[...new Set(unknown)].flatMap((w) => nearMisses(input.context.catalog, w, names).map((k) => ({ label: replaceWord(w, k), text: replaceWord(w, k),
+      // (In a request of another language only a name's word can be slipped on: its own words are no English.)
+      slip: typingSlip(w, k) && (english || names.has(k)) }))),
     ...percentReadings.map((n) => ({ label: replaceWord(n, `${n} %`), text: replaceWord(n, `${n} %`) })),
   ].filter((r, i, all) => r.text !== read && all.findIndex((x) => x.text === r.text) === i).slice(0, MAX_READINGS);
   const choices: { label: string; actions: unknown[] }[] = [];
@@ -1450,13 +1480,27 @@ export function planOffline(input: OfflineInput): Proposal {
   for (const alt of alternatives) choices.push({ label: alt.label, actions: [...proposal.actions, ...alt.actions] });
   // The precision gate's reading: the request without the words nothing accounts for, the held clauses acting too.
   if (alternatives.length === 0 && all.length > proposal.actions.length) choices.push({ label: withoutWords(read, unknown), actions: all });
+  let misspelt = false;
   for (const r of readings) {
     const other = readRequest({ ...input, request: r.text });
-    if (other.actions.length > 0 && other.unknown.length === 0 && other.questions.length === 0) choices.push({ label: r.label, actions: other.actions });
+    if (other.actions.length > 0 && other.unknown.length === 0 && other.questions.length === 0) {
+      choices.push({ label: r.label, actions: other.actions });
+      misspelt ||= r.slip === true && other.actions.length > proposal.actions.length;
+    }
+  }
+  // A slip of the keys that would change something ("make the local plan yelow and hide the costmap"): the request is
+  // one change, so none of it is applied on a guess; the whole of it with the word read, or its sure part alone, is a
+  // tap.
+  if (misspelt && proposal.actions.length > 0 && proposal.undoFirst !== true) {
+    const spelt = [...new Set(unknown)].filter((w) => nearMisses(input.context.catalog, w, names).some((k) => typingSlip(w, k) && (english || names.has(k))));
+    choices.push({ label: `${read.trim()} (leaving out ${spelt.map((w) => `"${w}"`).join(', ')})`, actions: proposal.actions });
+    proposal.notes.push(`${spelt.map((w) => `"${w}"`).join(', ')} may be misspelt; nothing of the request was applied`);
+    proposal.actions = [];
   }
   if (choices.length > 0) proposal.notes.push(`not sure what was meant; ${choices.length === 1 ? 'one reading is' : `${choices.length} readings are`} offered as ${choices.length === 1 ? 'a choice' : 'choices'}, applied only when picked`);
   return { ...proposal, ...(choices.length > 0 ? { choices } : {}) };
 }
+
 
 /**
  * "costmaps: drop the global one, keep the local": a group's name before a colon, ahead of words that pick among its
@@ -1650,6 +1694,7 @@ function readRequest(input: OfflineInput): Reading {
       const start = p.actions.length;
       const correcting = correctionOnly(c);
       p.changedNext = i + 1 < parts.length ? changesWhatItPointsAt(parts[i + 1]!) : undefined;
+      p.nextResizes = i + 1 < parts.length && anyPhrase(tokenize(parts[i + 1]!), RESIZE_WORDS) !== undefined;
       p.moreClauses = i + 1 < parts.length;
       p.nextChangesIt = i + 1 < parts.length && changesItByVerb(parts[i + 1]!);
       const stated = p.statedBefore;

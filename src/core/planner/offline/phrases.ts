@@ -59,7 +59,7 @@ export function clauses(text: string): string[] {
 const CORRECTION = `(?:(?:${CONCEPTS.corrections.markers.map((m) => tokenize(m).map(escapeRegExp).join('\\s+')).join('|')})\\b[\\s,]*)+`;
 
 /** A request about the fixed frame: it names it, or says a frame is missing ("no transform to world", "world isn't a frame"). */
-const FRAME_TALK = /\bfixed\s+frame\b|\bno\s+transform\s+(?:to|from)\b|\b(?:isn'?t|is\s+not|not)\s+a\s+(?:valid\s+|known\s+)?frame\b/i;
+const FRAME_TALK = /\bfixed\s+frame\b|\bno\s+transform\s+(?:to|from)\b|\b(?:isn'?t|is\s+not|not)\s+a\s+(?:valid\s+|known\s+)?frame\b|\bframe\s+['"`]?[\w/]+['"`]?\s+(?:does\s+not|doesn'?t)\s+exist\b/i;
 
 /** "fixed frame odom", "use map as the fixed frame", "set the frame to base_link", "frame: odom". Removes what it used. */
 export function takeFixedFrame(p: Planner, text: string): string {
@@ -84,7 +84,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
   // ("set the fixed frame to odom" then "actually, back to base_link": a follow-up to a turn that set the fixed frame is
   // about it too.)
   const frameTurn = (lastAppliedTurn(p)?.actions ?? []).some((a) => a.action === 'set_fixed_frame');
-  if (FRAME_TALK.test(text) || frameTurn) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+(?:back\\s+)?to|change\\s+it\\s+(?:back\\s+)?to|switch\\s+it\\s+(?:back\\s+)?to|switch\\s+(?:over\\s+|back\\s+)?to|make\\s+it|put\\s+it\\s+(?:on|to|at|back\\s+(?:on|to))|move\\s+it\\s+(?:back\\s+)?to|(?:go\\s+)?back\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
+  if (FRAME_TALK.test(text) || frameTurn) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+(?:back\\s+)?to|change\\s+it\\s+(?:back\\s+)?to|switch\\s+it\\s+(?:back\\s+)?to|switch\\s+(?:over\\s+|back\\s+)?to|make\\s+it|put\\s+it\\s+(?:on|to|at|back\\s+(?:on|to))|put|move\\s+it\\s+(?:back\\s+)?to|(?:go\\s+)?back\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
   // "actually odom", "no, map" after a turn that set the fixed frame: the frame named alone is the correction.
   if (frameTurn) patterns.push({ re: new RegExp(`^\\s*((?:(?:actually|no|nah|sorry|wait|oops|hmm|rather|make\\s+that|i\\s+meant?)\\b[\\s,.!—–-]*)+)(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s*[.!]?\\s*$`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
   // "show the scan in the odom frame": a frame TF has, named as the frame things are seen in.
@@ -138,7 +138,7 @@ export function takeFixedFrame(p: Planner, text: string): string {
     const corrected = new RegExp(`^\\s*[-–—,;.…]*\\s*${CORRECTION}[\\s,:-]*(?:(?:make|set|change|switch|put)\\s+it\\s+(?:to\\s+)?|use\\s+)?(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
     const instead = corrected ? p.ctx.frames.find((f) => f.toLowerCase() === corrected[1]!.replace(/[.,;!?]+$/, '').toLowerCase()) : undefined;
     // "fixed frame odom — no wait, keep map": the correction keeps the frame there is; nothing is set.
-    const kept = new RegExp(`^\\s*[-–—,;.…]*\\s*${CORRECTION}[\\s,:-]*(?:keep|leave|stay\\s+(?:on|with|at))\\s+(?:it\\s+(?:at|on|as)\\s+)?(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
+    const kept = new RegExp(`^\\s*[-–—,;.…]*\\s*${CORRECTION}[\\s,:-]*(?:keep|leave|stay\\s+(?:on|with|at))\\s+(?:it\\s+)?(?:(?:at|on|as|to)\\s+)?(?:the\\s+)?['"\`]?/?([A-Za-z0-9_][A-Za-z0-9_./-]*)['"\`]?`, 'i').exec(text.slice(end));
     if (kept && p.state.fixedFrame !== undefined && kept[1]!.replace(/[.,;!?]+$/, '').toLowerCase() === p.state.fixedFrame.toLowerCase()) {
       p.keepFixedFrame = text.slice(m.index, end + kept[0].length).trim();
       p.notes.push(`kept the fixed frame ${p.state.fixedFrame} ("${p.keepFixedFrame}")`);
@@ -155,6 +155,14 @@ export function takeFixedFrame(p: Planner, text: string): string {
     cite(p, p.actions.length - 1, text.slice(m.index, end));
     p.state.fixedFrame = chosen;
     return text.slice(0, m.index) + ' ' + text.slice(end);
+  }
+  // "put the fixed frame on the robot's odom" with two robots: a fixed frame asked for whose frame is none TF has is asked
+  // about; its words never name a display's setting (an Odometry's covariance frame "Fixed").
+  const asked = /\b(?:set|change|switch|put|move|make)\s+(?:the\s+)?fixed\s+frame\s+(?:to|on|onto|at|as|in)\s+([^.;,!?]+?)(?=\s+(?:and|then|but|plus)\b|\s*[.;,!?]|\s*$)/i.exec(text);
+  if (asked && !inWhyQuestion(asked.index)) {
+    p.fixedFrameRefused = true;
+    p.notes.push(`which frame is "${asked[1]!.trim()}"? the fixed frame was not changed (frames: ${p.ctx.frames.slice(0, 12).join(', ')}${p.ctx.frames.length > 12 ? ', …' : ''})`);
+    return text.slice(0, asked.index) + ' ' + text.slice(asked.index + asked[0].length);
   }
   return text;
 }
@@ -298,15 +306,31 @@ function shareTrailingValue(p: Planner, parts: string[], text: string): string[]
     while (at > 0 && !isType(next[at]!)) at--;
     const value = next.slice(at + 1).join(' ');
     if (!isType(next[at] ?? '') || value === '' || !gives(value)) continue;
+    // ("FT sensor on, torque in blue": a word that starts a setting of the display named before is a part of it, whose
+    // value that display's other parts do not share.)
+    if (partOfNamed(p, out[i]!, next[at]!, named)) continue;
     out[i] = `${out[i]} ${value}`;
   }
   return out;
+}
+
+/** Whether `word` names no display here and starts a setting's words on the type of a display `clause` names. */
+function partOfNamed(p: Planner, clause: string, word: string, named: ReadonlySet<string>): boolean {
+  const t = tokenize(word)[0];
+  if (t === undefined || named.has(t)) return false;
+  const tokens = tokenize(clause);
+  const classes = new Set(p.ctx.displays.filter((d) => { const n = tokenize(d.name); return n.length > 0 && n.every((w) => tokens.includes(w)); }).map((d) => d.classId));
+  return p.ctx.catalog.displays.some((spec) => classes.has(spec.classId)
+    && spec.properties.some((x) => (x.words ?? []).some((w) => { const ws = tokenize(w); return ws.length > 1 && ws[0] === t; })));
 }
 
 /** Words a clause of only a value may hold besides numbers: units, range joins, "each", filler. */
 const VALUE_ONLY = new Set(['to', 'from', 'between', 'and', 'min', 'max', 'minimum', 'maximum', 'fixed', 'range', 'each', 'per', 'up', 'about', 'around', 'roughly',
   'cm', 'mm', 'm', 'px', 's', 'ms', 'sec', 'secs', 'second', 'seconds', 'percent', 'pct', 'deg', 'degree', 'degrees', 'pixel', 'pixels', 'meter', 'meters', 'metre',
   'metres', 'centimeter', 'centimeters', 'centimetre', 'centimetres', 'millimeter', 'millimeters', 'millimetre', 'millimetres', 'rad', 'radians', 'minute', 'minutes']);
+
+/** A share of the current value said alone: "half of what they are now", "a third of the current size", "twice that". */
+const SHARE_ONLY = /^(?:(?:to|about|roughly|maybe)\s+)?(?:half|a\s+third|a\s+quarter|twice|double|triple)\s+(?:of\s+)?(?:what\s+(?:it\s+is|they\s+are|it's|they're)|(?:the\s+|its\s+|their\s+)?(?:current|present)\s+(?:value|size|width|length)|that|as\s+much|the\s+size)(?:\s+(?:now|currently|at\s+the\s+moment))?[.!]?$/i;
 
 /**
  * "the local plan thinner, 2 cm", "colour it by height, from 0 to 2": a clause of only a value (numbers with units or a
@@ -317,7 +341,8 @@ export function mergeValueClauses(parts: readonly string[]): string[] {
   for (const part of parts) {
     const tokens = tokenize(part);
     const valueOnly = /\d/.test(part) && tokens.length > 0 && tokens.every((t) => /^-?\d+(?:[a-z]{1,3})?$/.test(t) || VALUE_ONLY.has(t) || FILLER.has(t));
-    if (valueOnly && out.length > 0) out[out.length - 1] = `${out[out.length - 1]} ${part}`;
+    // ("the wrist load arrows thinner, half of what they are now": a share of the current value alone finishes it too.)
+    if ((valueOnly || SHARE_ONLY.test(part.trim())) && out.length > 0) out[out.length - 1] = `${out[out.length - 1]} ${part}`;
     else out.push(part);
   }
   return out;

@@ -3,9 +3,10 @@
 import type { DisplayTypeSpec, PropertyMatch, PropertySpec } from '../../catalog/index.ts';
 import { escapeRegExp, singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
-import { BIGGER, LEVEL_DOWN, LEVEL_UP, NEGATIONS, SMALLER } from './lexicon.ts';
+import { BACK_POINTERS, BIGGER, LEVEL_DOWN, LEVEL_UP, NEGATIONS, SMALLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, plainColourOf, rgbOutOfRange, type Span } from './mentions.ts';
-import { anyPhrase, oneWordSiblings, type Planner } from './shared.ts';
+import { anyPhrase, oneWordSiblings, topicTokens, type Planner } from './shared.ts';
+import { CONCEPTS } from './concepts.ts';
 import { countLike, countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
 
 /** The properties a clause sets on one display type, with values; relative sizes and alpha read the current value. */
@@ -115,7 +116,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const counting = countNamed ? matched.filter((m) => m.property.kind === 'int' && !isUnderTopic(m.property)) : [];
   const meant = counting.length === 0 ? matched : matched.filter((m) => m.property.kind === 'int' || m.property.kind === 'bool' || m.property.kind === 'enum' || m.property.kind === 'color'
     || !counting.some((c) => (c.property.words ?? []).some((w) => tokenize(w).map(singular).some((t) => tokenize(m.matched).map(singular).includes(t)))));
-  for (const m of underNamedParent(spec, meant)) {
+  for (const m of underNamedParent(spec, meant, tokens)) {
     let prop = m.property;
     // "bigger points" names a size; the one that applies in the display's current style is meant.
     if (isSizeLike(prop) && m.value === undefined) {
@@ -418,8 +419,16 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // "half as long", "to 40 percent" with no size named: a share of the length a shape word names, else of the size.
   const share = free().find((q) => q.kind === 'fraction');
   const sized = (): boolean => settings.some((s) => { const x = spec.properties.find((y) => y.path === s.path); return isSizeLike(x) || (x !== undefined && dimensionOf(x) === 'length'); });
+  // (A part switched on by name — "the covariance ellipse" — is what a size word is about: its Scale.)
+  // (…and "make it a bit smaller" after it: the part's Scale this request already changes.)
+  // (…or the part the clause before said something of: "the AMCL covariance ellipse is huge, make it a bit smaller".)
+  const stated = p.statedBefore !== undefined && tokens.some((t) => BACK_POINTERS.has(t)) ? p.statedBefore : '';
+  const switched = (): string[] => [...settings.filter((st) => spec.properties.find((x) => x.path === st.path)?.kind === 'bool' && st.value === 'true').map((st) => st.path),
+    ...[...(d?.planProps.keys() ?? [])].filter((k) => k.endsWith('/Scale')).map((k) => k.slice(0, k.lastIndexOf('/'))),
+    ...(stated ? p.ctx.catalog.propertyForWords(spec, stated).filter((m) => m.via === 'words' && m.property.kind === 'bool').map((m) => m.property.path) : [])];
+  const partTokens = [...tokens, ...tokenize(stated)];
   if (share && !sized()) {
-    const size = shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec) ?? growable(p, d, spec);
+    const size = partScale(spec, switched(), partTokens) ?? shapeProperty(p, d, spec, partTokens) ?? sizeProperty(p, d, spec) ?? growable(p, d, spec);
     const cur = size ? current(size.path) : undefined;
     if (size && cur !== undefined && dimensionOf(size) !== 'fraction' && !used.has(size.path)) {
       take(share);
@@ -434,9 +443,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // "increase the grid to 50 cells": a number written out already says how much; "bigger" adds no second change.
   const valueTaken = quantities.some((q) => usedQ.has(q)) && settings.some((st) => { const k = spec.properties.find((x) => x.path === st.path)?.kind; return k === 'int' || k === 'float'; });
   if ((bigger || smaller || factor) && !sized() && !factorTaken && !(valueTaken && !factor) && !comparativeUsed) {
-    const lengths = unnamedLengths(p, d, spec, tokens);
+    const lengths = unnamedLengths(p, d, spec, partTokens);
     if (lengths.length > 1) questions.push(`${label}: which length — ${lengths.map((x) => x.path).join(' or ')}? nothing was changed`);
-    const size = lengths.length > 1 ? undefined : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec);
+    const size = lengths.length > 1 ? undefined : partScale(spec, switched(), partTokens) ?? shapeProperty(p, d, spec, partTokens) ?? sizeProperty(p, d, spec);
     // "enlarge the laser points to 0.05", "a bit chunkier (0.06)": a value written beside the comparative is the size;
     // one that goes the other way than the comparative says is asked about, never applied.
     const written = size && !factor ? free().find((q) => q.kind !== 'fraction' && fits(dimensionOf(size), q)) : undefined;
@@ -466,7 +475,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   }
   // A number left over with nothing named to take it ("set the grid to 5"): ask which setting, never guess.
   const left = free()[0];
-  if (left && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
+  // "hide 2 costmaps", "the 2 cameras": a number counting displays is how many are meant, never a setting's value.
+  if (left && countsDisplays(p, spec, left, tokens)) take(left);
+  else if (left && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
     // ("map 50 %": a share is read against a 0–1 setting as its fraction.)
     const inRange = (x: PropertySpec): boolean => {
       const v = left.percent && dimensionOf(x) === 'fraction' ? left.value / 100 : left.value;
@@ -543,6 +554,22 @@ function vectorValue(prop: PropertySpec, current: string | undefined, tokens: re
   else return undefined;
   take(q);
   return out.map((n) => round(n)).join('; ');
+}
+
+/**
+ * Whether a count's noun names displays (a display type's word or a device noun), no count setting of `spec`, and no
+ * more of them than the document holds ("the last 20 poses" of one particle cloud counts poses, not displays).
+ */
+function countsDisplays(p: Planner, spec: DisplayTypeSpec, q: Quantity, tokens: readonly string[]): boolean {
+  if (q.kind !== 'count' || q.noun === undefined || q.value < 2) return false;
+  const noun = singular(q.noun);
+  if (spec.properties.some((x) => x.kind === 'int' && countsNoun(x, q.noun!, tokens))) return false;
+  const names = (w: string): boolean => { const t = tokenize(w); return t.length === 1 && singular(t[0]!) === noun; };
+  const classes = new Set([...p.ctx.catalog.displays.filter((d) => d.words.some(names)).map((d) => d.classId),
+    ...CONCEPTS.devices.filter((dev) => dev.nouns.some(names)).flatMap((dev) => Object.keys(dev.types))]);
+  // (A device noun counts the displays on its topics: "the 2 cameras", two images on /camera/….)
+  const device = CONCEPTS.deviceNouns.nouns.some(names);
+  return p.state.live().filter((d) => classes.has(d.classId) || (device && [...d.topics.values()].some((t) => topicTokens(t).map(singular).includes(noun)))).length >= q.value;
 }
 
 /** A number as the user wrote it, for a question back. */
@@ -664,15 +691,33 @@ const GENERIC_WORDS = new Set(['value', 'values', 'size', 'number', 'count', 'ti
  * "odometry covariance 50 % see-through", "covariance red": a setting named next to a switch that has settings of its
  * own (Covariance → Covariance/Position/Alpha, Covariance/Orientation/Alpha) is the one of that name under it.
  */
-function underNamedParent(spec: DisplayTypeSpec, matches: readonly PropertyMatch[]): PropertyMatch[] {
+function underNamedParent(spec: DisplayTypeSpec, matches: readonly PropertyMatch[], tokens: readonly string[]): PropertyMatch[] {
   const parents = matches.filter((x) => x.via === 'words' && x.property.kind === 'bool' && spec.properties.some((y) => y.path.startsWith(`${x.property.path}/`)));
   if (parents.length === 0) return [...matches];
   const last = (path: string): string => path.split('/').pop()!;
   return matches.flatMap((m) => {
     if (m.via === 'requires' || parents.includes(m) || parents.some((pr) => m.property.path.startsWith(`${pr.property.path}/`))) return [m];
-    const under = parents.flatMap((pr) => spec.properties.filter((y) => y.path.startsWith(`${pr.property.path}/`) && last(y.path) === last(m.property.path) && y.kind === m.property.kind));
+    const under = ownWordOf(parents.flatMap((pr) => spec.properties.filter((y) => y.path.startsWith(`${pr.property.path}/`) && last(y.path) === last(m.property.path) && y.kind === m.property.kind)), tokens);
     return under.length > 0 ? under.map((property) => ({ ...m, property })) : [m];
   });
+}
+
+/**
+ * Of several settings, the one a word of the clause names and no other of them does ("ellipse": the position
+ * covariance's, not the orientation's); all of them when none is.
+ */
+function ownWordOf(props: readonly PropertySpec[], tokens: readonly string[]): PropertySpec[] {
+  if (props.length < 2) return [...props];
+  const wordsOf = (x: PropertySpec): Set<string> => new Set((x.words ?? []).flatMap((w) => tokenize(w)));
+  const own = props.filter((x) => [...wordsOf(x)].some((t) => tokens.includes(t) && props.every((y) => y === x || !wordsOf(y).has(t))));
+  return own.length === 1 ? own : [...props];
+}
+
+/** "make the covariance ellipse smaller": the scale of a part the clause switches on or names, when one is meant. */
+function partScale(spec: DisplayTypeSpec, named: readonly string[], tokens: readonly string[]): PropertySpec | undefined {
+  const scales = spec.properties.filter((x) => x.kind === 'float' && x.path.split('/').pop() === 'Scale' && named.some((n) => x.path === `${n}/Scale` || x.path.startsWith(`${n}/`)));
+  const meant = ownWordOf(scales, tokens);
+  return meant.length === 1 ? meant[0] : undefined;
 }
 
 /** Words of a Min/Max pair that do not tell pairs apart. */

@@ -154,6 +154,11 @@ function qualifierBefore(p: Planner, spec: DisplayTypeSpec, tokens: readonly str
 
 /** Live topics for a type that fit a phrase ("local plan" → /local_plan), best first; the conventional one wins ties. */
 export function rankTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, clauseTokens: readonly string[]): string[] {
+  return scoredTopics(p, spec, phrase, ns, clauseTokens).map((s) => s.name);
+}
+
+/** rankTopics with each topic's score: words of the phrase and the clause it has, then the conventional and plain. */
+function scoredTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns: string | undefined, clauseTokens: readonly string[]): { name: string; score: number }[] {
   const want = singularTokens(tokenize(phrase));
   const extra = singularTokens(clauseTokens.filter((t) => !FILLER.has(t)));
   const live = topicsForSpec(p.ctx, spec).filter((t) => inNamespace(t.name, ns));
@@ -167,7 +172,7 @@ export function rankTopics(p: Planner, spec: DisplayTypeSpec, phrase: string, ns
     const plain = ns === undefined && !ns0.some((n) => t.name.startsWith(`/${n}/`));
     return { name: t.name, score: phraseHits * 4 + clauseHits * 2 + (conventional ? 1 : 0) + (plain ? 0.5 : 0) + (isPublishing(t) ? 0.25 : 0) };
   });
-  return scored.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)).map((s) => s.name);
+  return scored.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
 }
 
 /** Displays of a type that fit the words used ("costmaps" → Map displays on costmap topics) and the namespace. */
@@ -746,9 +751,17 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
   if (!mayAdd || !t.spec) return [];
   let topics = t.topics;
   if (topics.length === 0 && t.spec.topicProperties.length) {
-    const ranked = rankTopics(p, t.spec, t.phrase, undefined, t.context ?? tokenize(t.phrase));
+    const scored = scoredTopics(p, t.spec, t.phrase, undefined, t.context ?? tokenize(t.phrase));
+    const ranked = scored.map((x) => x.name);
     const want = singularTokens(tokenize(t.phrase));
     const fitting = ranked.filter((name) => want.every((w) => singularTokens(topicTokens(name)).includes(w)));
+    // "show the camera" on a robot with forty camera images and none named by the words or by convention: which one is
+    // asked, never picked by its name's order.
+    if (!t.plural && scored.length > 1 && scored[0]!.score < 1 && scored[1]!.score === scored[0]!.score) {
+      const tied = scored.filter((x) => x.score === scored[0]!.score).map((x) => x.name);
+      p.notes.push(`"${t.phrase}": ${tied.length} ${t.spec.name} topics fit (${tied.slice(0, 4).join(', ')}${tied.length > 4 ? ', …' : ''}); nothing was added, name the one to show`);
+      return [];
+    }
     topics = t.plural && fitting.length > 1 ? fitting : ranked.slice(0, 1);
     // Say so when a qualifier ("local" in "local costmap") fits no live topic and another topic stands in.
     // (Words that name the type as a whole, "sensor" in "distance sensor", need no topic to match.)

@@ -18,7 +18,7 @@ const ABBREVIATIONS = wordTable<string>({ grp: 'group', grps: 'groups' });
 const FUNCTION_WORDS = ['the', 'and', 'with', 'that', 'this', 'from', 'then', 'them', 'your', 'into', 'their', 'just'];
 
 /** `word` is `w` with two neighbouring letters swapped. */
-function swapped(word: string, w: string): boolean {
+export function swapped(word: string, w: string): boolean {
   if (word.length !== w.length || word === w) return false;
   const i = [...word].findIndex((c, k) => c !== w[k]);
   return word[i] === w[i + 1] && word[i + 1] === w[i] && word.slice(i + 2) === w.slice(i + 2);
