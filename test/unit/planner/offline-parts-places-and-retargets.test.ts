@@ -243,6 +243,7 @@ describe('what a clause goes on about after the clause before', () => {
   it('sizes and colours the covariance ellipse, the position covariance, never the arrow', async () => {
     expect(await actionsOf('turtlebot_nav', 'make the AMCL covariance ellipse red')).toEqual(['Set Covariance/Position/Color = 255; 0; 0 on "AMCL Pose"']);
     expect(await actionsOf('turtlebot_nav', 'AMCL covariance ellipse is huge, make it a bit smaller')).toEqual(['Set Covariance/Position/Scale = 0.5 on "AMCL Pose"']);
+    expect(await actionsOf('turtlebot_nav', 'amcl cov ellipse is way too fat, halve it')).toEqual(['Set Covariance/Position/Scale = 0.5 on "AMCL Pose"']);
   });
 
   it('halves the length the clause before said is too long ("particle arrows are way too long, halve them")', async () => {

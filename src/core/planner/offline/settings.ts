@@ -443,9 +443,10 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   // "increase the grid to 50 cells": a number written out already says how much; "bigger" adds no second change.
   const valueTaken = quantities.some((q) => usedQ.has(q)) && settings.some((st) => { const k = spec.properties.find((x) => x.path === st.path)?.kind; return k === 'int' || k === 'float'; });
   if ((bigger || smaller || factor) && !sized() && !factorTaken && !(valueTaken && !factor) && !comparativeUsed) {
-    const lengths = unnamedLengths(p, d, spec, partTokens);
+    const part = partScale(spec, switched(), partTokens);
+    const lengths = part ? [] : unnamedLengths(p, d, spec, partTokens);
     if (lengths.length > 1) questions.push(`${label}: which length — ${lengths.map((x) => x.path).join(' or ')}? nothing was changed`);
-    const size = lengths.length > 1 ? undefined : partScale(spec, switched(), partTokens) ?? shapeProperty(p, d, spec, partTokens) ?? sizeProperty(p, d, spec);
+    const size = lengths.length > 1 ? undefined : part ?? shapeProperty(p, d, spec, partTokens) ?? sizeProperty(p, d, spec);
     // "enlarge the laser points to 0.05", "a bit chunkier (0.06)": a value written beside the comparative is the size;
     // one that goes the other way than the comparative says is asked about, never applied.
     const written = size && !factor ? free().find((q) => q.kind !== 'fraction' && fits(dimensionOf(size), q)) : undefined;
