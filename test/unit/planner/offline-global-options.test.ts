@@ -124,3 +124,16 @@ describe('offline planner: a fixed frame asked for by words TF has no single fra
     expect((await planOnScenario('turtlebot_nav', 'Fixed Frame auf odom… ach nein, lass es auf map und blende nur TF aus')).actions).toEqual(['Hide "TF"']);
   });
 });
+
+describe('offline planner: the robot "its" points at, and a repair of the QoS only', () => {
+  it('"follow robot 2: fixed frame on its odom" is robot2/odom, with robot1 named later', async () => {
+    expect((await planOnScenario('multi_robot', "follow robot 2: fixed frame on its odom, and hide robot1's plan")).actions).toEqual(
+      ['Set the fixed frame to robot2/odom', 'Hide "Robot1 Plan"']);
+  });
+
+  it('"fix the qos only" repairs no fixed frame, and says it is missing', async () => {
+    const r = await planOnScenario('qos_traps', 'laser shows nothing, fix the qos only');
+    expect(r.actions).toEqual(['Set Topic/Reliability Policy = Best Effort on "LaserScan"']);
+    expect(r.notes.join(' | ')).toMatch(/fixed frame world is not in TF either/);
+  });
+});

@@ -401,3 +401,19 @@ describe('offline planner: a leave clause about a setting, or a list that "and" 
     expect((await planOnScenario('qos_traps', 'el láser se ve bien, no le cambies nada')).actions).toEqual([]);
   });
 });
+
+describe('offline planner: a wish away said of a list', () => {
+  it('"no grid, nor the TF" hides both (the French "ni du TF" too)', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'no grid, nor the TF')).actions).toEqual(['Hide "Grid"', 'Hide "TF"']);
+    expect((await planOnScenario('turtlebot_nav', "pas besoin de la grille, ni du TF d'ailleurs")).actions).toEqual(['Hide "Grid"', 'Hide "TF"']);
+  });
+
+  it('"the compass and the sonar are not needed" is said of both (the Italian "non servono" too)', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'the compass and the sonar can go', 'nav-kiosk.rviz')).actions).toEqual(['Hide "Compass"', 'Hide "Bumper Sonar"']);
+    expect((await planOnScenario('turtlebot_nav', 'la bussola e il sonar non servono, toglili', 'nav-kiosk.rviz')).actions).toContain('Hide "Compass"');
+  });
+
+  it('reads the German "den Laser lass in Ruhe" as leaving the laser alone', async () => {
+    expect((await planOnScenario('qos_traps', 'Stell die Odometrie-Anzeige auf /odom um, den Laser lass in Ruhe', 'traps-faults.rviz')).actions.filter((a) => /LaserScan/.test(a))).toEqual([]);
+  });
+});

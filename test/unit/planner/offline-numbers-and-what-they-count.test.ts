@@ -1,7 +1,7 @@
 // What a number in a request counts: displays ("hide 2 costmaps"), never a setting of theirs; and a number written as a
 // word before what it counts ("forty cells", "keep forty arrows", "a trail of forty").
 import { describe, expect, it } from 'vitest';
-import { planOnScenario } from './scenario-plans.ts';
+import { planAfter, planOnScenario } from './scenario-plans.ts';
 
 const actionsOf = async (scenario: string, request: string, config?: string): Promise<string[]> => (await planOnScenario(scenario, request, config)).actions;
 
@@ -40,5 +40,21 @@ describe('a number written as a word before what it counts', () => {
   it('reads no number in "two things:" ahead of a list', async () => {
     expect(await actionsOf('turtlebot_nav', 'ok two things: hide the camera image for now, and make the depth points red')).toEqual(
       ['Hide "Camera Image"', 'Set Color = 255; 0; 0 on "Depth Cloud"', 'Set Color Transformer = FlatColor on "Depth Cloud"']);
+  });
+});
+
+describe('a count and a multiple said in words', () => {
+  it('reads "a dozen arrows" as 12, and "the 2 cameras" of two camera images as those two', async () => {
+    expect(await actionsOf('turtlebot_nav', 'add odometry and keep a dozen arrows')).toEqual(['Add Odometry on /odom named "Odometry"', 'Set Keep = 12 on "Odometry"']);
+    expect(await actionsOf('big_graph', 'remove the 2 cameras, keep the thermal one', 'gateway-ops.rviz')).toEqual(['Remove "Dock Door"', 'Remove "Loading Bay"']);
+  });
+
+  it('reads "twice that" as twice the number the request set before, on the same setting', async () => {
+    expect(await actionsOf('turtlebot_nav', 'both costmaps at 0.4 opacity and the map at twice that')).toEqual(
+      ['Set Alpha = 0.4 on "Global Costmap"', 'Set Alpha = 0.4 on "Local Costmap"', 'Set Alpha = 0.8 on "Map"']);
+  });
+
+  it('reads "actually, half of that" as half the number the turn before set', async () => {
+    expect(await planAfter('turtlebot_nav', ['set the laser decay time to 8 seconds'], 'actually, half of that')).toEqual(['Set Decay Time = 4 on "LaserScan"']);
   });
 });

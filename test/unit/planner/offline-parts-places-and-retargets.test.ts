@@ -244,6 +244,7 @@ describe('what a clause goes on about after the clause before', () => {
     expect(await actionsOf('turtlebot_nav', 'make the AMCL covariance ellipse red')).toEqual(['Set Covariance/Position/Color = 255; 0; 0 on "AMCL Pose"']);
     expect(await actionsOf('turtlebot_nav', 'AMCL covariance ellipse is huge, make it a bit smaller')).toEqual(['Set Covariance/Position/Scale = 0.5 on "AMCL Pose"']);
     expect(await actionsOf('turtlebot_nav', 'amcl cov ellipse is way too fat, halve it')).toEqual(['Set Covariance/Position/Scale = 0.5 on "AMCL Pose"']);
+    expect(await actionsOf('turtlebot_nav', 'the covariance ellipse around the amcl pose is huge, shrink it to half')).toEqual(['Set Covariance/Position/Scale = 0.5 on "AMCL Pose"']);
   });
 
   it('halves the length the clause before said is too long ("particle arrows are way too long, halve them")', async () => {
@@ -275,5 +276,28 @@ describe('a complaint about a dimension', () => {
 
   it('keeps a part\'s own fix said in the statement when the next clause does not resize it', async () => {
     expect(await actionsOf('turtlebot_nav', 'the AMCL position ellipse is too faint, make it a little more opaque')).toContain('Set Covariance/Position/Alpha = 0.65 on "AMCL Pose"');
+  });
+});
+
+describe('what is left out, and what a statement named', () => {
+  it('shows what "show … without …" shows, and leaves out only what follows "without"', async () => {
+    expect(await actionsOf('turtlebot_nav', "show the robot's collision geometry without the visual meshes")).toEqual(
+      ['Set Collision Enabled = true on "RobotModel"', 'Set Visual Enabled = false on "RobotModel"']);
+  });
+
+  it('reads "more see-through: 40% transparent" as a transparency of 40 %', async () => {
+    expect(await actionsOf('turtlebot_nav', 'make the local costmap more see-through: 40% transparent')).toEqual(['Set Alpha = 0.6 on "Local Costmap"']);
+  });
+
+  it('halves the setting the statement before named by its words ("the torque arrows are too long, halve them")', async () => {
+    expect(await actionsOf('manipulator', 'the torque arrows are too long, halve them')).toEqual(['Set Torque Arrow Scale = 0.25 on "Tool Wrench"']);
+  });
+});
+
+describe('an undo after a word of hesitation', () => {
+  it('"hmm, undo that and make the grid black instead" undoes first', async () => {
+    const r = await planTurnAfter('manipulator', ['make the background white'], 'hmm, undo that and make the grid black instead');
+    expect(r.undoFirst).toBe(true);
+    expect(r.actions).toEqual(['Set Color = 0; 0; 0 on "Grid"']);
   });
 });

@@ -50,3 +50,17 @@ describe('offline planner: one name in each robot\'s group', () => {
     expect(r.choices.map((c) => c.label)).toEqual(['Scan decay time 2 s (robot1 / Scan)', 'Scan decay time 2 s (robot2 / Scan)', 'Scan decay time 2 s (all: robot1 / Scan, robot2 / Scan)']);
   });
 });
+
+describe('offline planner: a name that holds only the type\'s own word', () => {
+  it('"make the path green" beside "Controller Path" and "Global Plan" asks which, never picks the one named "Path"', async () => {
+    const r = await onScenario('turtlebot_nav', 'make the path green', 'nav-nested.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.choices.map((c) => c.label)).toEqual(['make the path green (Global Plan)', 'make the path green (Controller Path)', 'make the path green (all: Global Plan, Controller Path)']);
+  });
+
+  it('"the costmap" is the displays named costmaps, never the map; "the map" is the Map on /map', async () => {
+    expect((await onScenario('turtlebot_nav', 'hide the costmap')).choices.map((c) => c.label)).toEqual(
+      ['hide the costmap (Global Costmap)', 'hide the costmap (Local Costmap)', 'hide the costmap (all: Global Costmap, Local Costmap)']);
+    expect((await onScenario('turtlebot_nav', 'hide the map')).actions).toEqual(['Hide "Map"']);
+  });
+});

@@ -125,7 +125,7 @@ export const GENERAL_WORDS: readonly string[] = [
   'there', 'again', 'setup', 'set', 'way', 'mode', 'looking', 'appearance', 'look', 'call', 'name', 'rename',
   'plugin', 'plugins',
   // amounts, numbers and units
-  'zero', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety', 'hundred', 'thousand', 'twice', 'double',
+  'zero', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety', 'hundred', 'thousand', 'dozen', 'twice', 'double',
   'triple', 'half', 'quarter', 'times', 'x', 'percent', 'pct', 'cm', 'mm', 'm', 'meter', 'meters', 'metre', 'metres', 'centimeter',
   'centimeters', 'centimetre', 'centimetres', 'millimeter', 'millimeters', 'millimetre', 'millimetres', 'px', 'pixel', 'pixels', 's', 'sec',
   'secs', 'second', 'seconds', 'ms', 'minute', 'minutes', 'hz', 'degree', 'degrees', 'rad', 'radians', 'number', 'amount', 'count', 'level',

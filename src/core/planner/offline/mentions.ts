@@ -149,7 +149,7 @@ const UNITS: Record<string, number> = { cm: 0.01, mm: 0.001, m: 1, meter: 1, met
 
 const NUMBER_WORDS: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
+  thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, dozen: 12,
 };
 /** Plural nouns a count names ("forty cells"). */
 const COUNTED_NOUNS: ReadonlySet<string> = new Set(CONCEPTS.countedNouns);

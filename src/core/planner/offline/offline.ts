@@ -452,6 +452,8 @@ const ORDER_LEADS: ReadonlySet<string> = new Set(['please', 'pls', 'just', 'and'
 const QUESTION_WORDS = new Set(['what', 'whats', 'how', 'when', 'which', 'who', 'where', 'is', 'are', 'does', 'do', 'explain', 'tell']);
 
 function handleClause(p: Planner, clause: string): void {
+  // "no grid, nor the TF", "I don't need the grid, nor the TF": "nor" goes on with the hide before it, as "no" would.
+  if (p.lastVerb === 'hide') clause = clause.replace(/^\s*nor\b/i, 'no');
   // "Quick one before the demo: the laser should be red": words before a colon that name nothing, give no value and
   // ask nothing only lead in; the rest is the clause.
   const leadIn = /^([^:]{3,}?):\s+(\S.*)$/.exec(clause);
@@ -1019,7 +1021,9 @@ function handleClause(p: Planner, clause: string): void {
   // (…or, before a clause writing a value out, what a part of it is: "the Wrist Load arrows are too fat — width 0.1".)
   // (Not when a part of it is named before it: "the covariance blob on the amcl pose is distracting, turn that off".)
   const partBefore = (t: Target): boolean => t.span !== undefined && t.spec !== undefined && p.ctx.catalog.propertyForWords(t.spec, tokens.slice(0, t.span.start).join(' ')).some((m) => m.via === 'words');
-  const copulaAfter = (t: Target, upTo: number): boolean => t.span !== undefined && !partBefore(t) && tokens.slice(t.span.start + t.span.length, t.span.start + t.span.length + upTo + 1).some((w) => COPULAS.has(w));
+  // (…but before a clause that resizes it, a part named first is what the next clause sizes: "the covariance ellipse
+  // around the amcl pose is huge, shrink it to half".)
+  const copulaAfter = (t: Target, upTo: number): boolean => t.span !== undefined && (!partBefore(t) || p.nextResizes === true) && tokens.slice(t.span.start + t.span.length, t.span.start + t.span.length + upTo + 1).some((w) => COPULAS.has(w));
   // (…or what it draws: "the laser dots are tiny, make them bigger", "Rack Seven dots are too big, halve them".)
   // (…or a part of it by its setting's words: "the TF axes are huge, make them not so big".)
   const drawnAfter = (t: Target): boolean => {
@@ -1629,13 +1633,16 @@ function readRequest(input: OfflineInput): Reading {
     }
   }
   text = onlyRetarget(input.history, text) ?? text;
-  const undo = UNDO_PHRASES.find((u) => new RegExp(`^\\s*(?:please\\s+)?${u}\\b`, 'i').test(text));
+  // ("hmm, undo that and …", "ok, actually undo it": a word of hesitation may come first.)
+  const lead = '^\\s*(?:(?:please|hmm+|hm+|ok|okay|oh|ah|oops|sorry|actually|nah|wait|well)\\b[\\s,.!—–-]*)*';
+  const undo = UNDO_PHRASES.find((u) => new RegExp(`${lead}${u}\\b`, 'i').test(text));
   // After "undo that", the rest is planned against the document as the undo leaves it.
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;
   const p: Planner = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: input.history, last: [] };
   p.noting = opensWithNoting(tokenize(text));
   p.fixedFrameNamed = /\bfixed\s+frame\b/i.test(text);
   p.nothingElse = /\bnothing\s+else\b/i.test(text);
+  p.qosOnly = /\b(?:fix|repair|correct)\s+(?:the\s+|its\s+)?qos\s+only\b|\b(?:only|just)\s+(?:fix\s+)?(?:the\s+|its\s+)?qos\b/i.test(text);
   // (Also a sentence that only ends on a question mark: "la ruta no se ve, ¿por qué?".)
   // (…but not one that asks for the repair itself: "Front Lidar shows nothing, can you fix it?", "… – fix?".)
   const asksRepair = (x: string): boolean => /(?:^|[\s,;:–—-])(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:fix|repair)(?:\s+(?:it|that|this|them))?(?:\s+please)?\s*[?？]\s*$/i.test(x);
@@ -1644,7 +1651,7 @@ function readRequest(input: OfflineInput): Reading {
   p.nounFirst = translation !== undefined && ['es', 'fr', 'it', 'pt'].includes(translation.language);
   if (undo) {
     undoFirst = true;
-    text = text.replace(new RegExp(`^\\s*(?:please\\s+)?${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
+    text = text.replace(new RegExp(`${lead}${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
     if (keptAfterUndo(p, text)) text = '';
   }
   text = bothAsEveryRobot(namespacesNamed(text, ctx.namespaces), ctx.namespaces, (w) => ctx.catalog.typesForWords(w).length > 0);

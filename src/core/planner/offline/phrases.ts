@@ -191,12 +191,13 @@ function robotFrames(p: Planner, text: string): string {
     // "the odom of robot 2" ("o odom do robô 2" read as Portuguese).
     out = out.replace(new RegExp(`\\b([A-Za-z0-9_]+)\\s+(?:of\\s+|from\\s+)?${escapeRegExp(ns)}\\b`, 'gi'), (whole, frame: string) => (has(`${ns}/${frame}`) ? `${ns}/${frame}` : whole));
   }
-  // "its odom frame" after the one robot the request names.
-  const named = p.ctx.namespaces.filter((ns) => new RegExp(`\\b${escapeRegExp(ns)}\\b`, 'i').test(text));
-  if (named.length === 1) {
-    out = out.replace(/\bits\s+([A-Za-z0-9_]+)(?=\s+frame\b|\s*$|\s*[.,;!?])/gi, (whole, frame: string) => (has(`${named[0]}/${frame}`) ? `${named[0]}/${frame}` : whole));
-  }
-  return out;
+  // "its odom frame" after a robot the request names: the one named last before it.
+  // ("follow robot 2: fixed frame on its odom, and hide robot1's plan": a robot's number may stand apart from its name.)
+  const mentions = p.ctx.namespaces.flatMap((ns) => [...out.matchAll(new RegExp(`\\b${escapeRegExp(ns).replace(/(?<=[a-z])(?=\d)/i, '[\\s_-]?')}\\b`, 'gi'))].map((m) => ({ ns, at: m.index })));
+  return out.replace(/\bits\s+([A-Za-z0-9_]+)(?=\s+frame\b|\s*$|\s*[.,;!?])/gi, (whole, frame: string, at: number) => {
+    const ns = mentions.filter((m) => m.at < at).sort((a, b) => b.at - a.at)[0]?.ns;
+    return ns !== undefined && has(`${ns}/${frame}`) ? `${ns}/${frame}` : whole;
+  });
 }
 
 /**
@@ -251,7 +252,32 @@ export function distribute(p: Planner, parts: string[], text = parts.join(', '))
     if (!isType(next[at] ?? '')) continue;
     out[i] = `${out[i]} ${next.slice(at).join(' ')}`;
   }
-  return shareTrailingValue(p, out, text);
+  return shareTrailingPredicate(p, shareTrailingValue(p, out, text), text);
+}
+
+/**
+ * What a list's last name is said to be that wishes it away: "… are not needed", "… can go" (the Italian "… non
+ * servono", read "… don't need").
+ */
+const WISHED_AWAY = /^(?:(?:are|is)\s+(?:not|no\s+longer)|aren'?t|isn'?t)\s+(?:needed|necessary|required|wanted|useful)\b|^(?:can|could)\s+go\b|^(?:don\s*'?\s*t|do\s+not)\s+need\b/i;
+
+/**
+ * "the compass and the sonar are not needed": a clause of only names before one whose names are said to be unneeded
+ * shares that; it is said of both (the compass had stayed).
+ */
+function shareTrailingPredicate(p: Planner, parts: string[], text: string): string[] {
+  const out = [...parts];
+  const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
+  const isName = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && (p.ctx.catalog.typesForWords(t).length > 0 || named.has(t)); };
+  for (let i = out.length - 2; i >= 0; i--) {
+    if (!onlyNames(p, out[i]!) || endsBefore(out[i]!, text, /[;.]/)) continue;
+    const next = out[i + 1]!.trim().split(/\s+/);
+    let at = next.length - 1;
+    while (at > 0 && !isName(next[at]!)) at--;
+    const said = next.slice(at + 1).join(' ');
+    if (isName(next[at] ?? '') && WISHED_AWAY.test(said)) out[i] = `${out[i]} ${said}`;
+  }
+  return out;
 }
 
 /** Whether, in the request, a clause is followed by one of these marks ("…Joints; only the Arm…"). */

@@ -23,7 +23,8 @@ export function repair(p: Planner, targets: readonly Target[], tokens: readonly 
   }
   let count = 0;
   // "match the laser's QoS to its publisher": a repair that names the QoS repairs that and nothing else.
-  const qosOnly = targets.length > 0 && tokens.some((t) => QOS_WORDS.has(t));
+  // ("laser shows nothing, fix the qos only": the whole request's repairs.)
+  const qosOnly = p.qosOnly === true || (targets.length > 0 && tokens.some((t) => QOS_WORDS.has(t)));
   // Displays named whose problem no RViz setting repairs (a note, no change), and those with nothing found at all.
   const outsideOnly: VirtualDisplay[] = [];
   const quiet: VirtualDisplay[] = [];
@@ -47,7 +48,7 @@ export function repair(p: Planner, targets: readonly Target[], tokens: readonly 
   // RViz is not helped by it, so then it is only said.
   const named = targets.length > 0 && pool.length > 0;
   const frameMissing = p.ctx.frames.length > 0 && p.state.fixedFrame !== undefined && p.state.fixedFrame !== '' && !p.ctx.tf?.hasFrame(p.state.fixedFrame);
-  if (named && !p.fixedFrameNamed && (qosOnly || p.nothingElse || outsideOnly.length === new Set(pool).size)) {
+  if ((named || qosOnly) && !p.fixedFrameNamed && (qosOnly || p.nothingElse || outsideOnly.length === new Set(pool).size)) {
     if (frameMissing) {
       const pick = ['map', 'odom', 'world'].find((f) => p.ctx.tf?.hasFrame(f)) ?? p.ctx.tf?.roots[0];
       p.notes.push(`the fixed frame ${p.state.fixedFrame} is not in TF either${pick ? `; say "use ${pick} as the fixed frame" to change it` : ''}`);

@@ -3,9 +3,10 @@
 import type { DisplayTypeSpec, PropertyMatch, PropertySpec } from '../../catalog/index.ts';
 import { escapeRegExp, singular, tokenize } from '../../catalog/text.ts';
 import type { VirtualDisplay } from '../state.ts';
+import type { RvizAction } from '../../rviz/action-types.ts';
 import { BACK_POINTERS, BIGGER, LEVEL_DOWN, LEVEL_UP, NEGATIONS, SMALLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, plainColourOf, rgbOutOfRange, type Span } from './mentions.ts';
-import { anyPhrase, oneWordSiblings, topicTokens, type Planner } from './shared.ts';
+import { anyPhrase, lastAppliedTurn, oneWordSiblings, topicTokens, type Planner } from './shared.ts';
 import { CONCEPTS } from './concepts.ts';
 import { countLike, countsNoun, describeDimension, describeQuantity, dimensionOf, fits, quantitiesOf, type Quantity } from './quantities.ts';
 
@@ -418,6 +419,18 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   }
   // "half as long", "to 40 percent" with no size named: a share of the length a shape word names, else of the size.
   const share = free().find((q) => q.kind === 'fraction');
+  // "both costmaps at 0.4 opacity and the map at twice that", "actually, half of that": a multiple of the number set
+  // last (in this request, else in the turn before) is of that same setting, here.
+  const multiple = free().find((q) => q.kind === 'factor' && !countLike(q)) ?? (share?.word !== undefined ? share : undefined);
+  const relative = multiple && /\b(?:that|this)\b/i.test(text) ? lastNumberSet(p, d, spec) : undefined;
+  if (multiple && relative && !used.has(relative.path)) {
+    const prop = spec.properties.find((x) => x.path === relative.path)!;
+    const v = relative.value * (multiple.kind === 'factor' ? multiple.value : multiple.value / 100);
+    // (…and the share the same word is read as: "half" is both.)
+    for (const q of free().filter((x) => x.index === multiple.index)) take(q);
+    used.add(prop.path);
+    if (takesValue(prop, multiple, v)) settings.push({ path: prop.path, value: valueText(prop, v) });
+  }
   const sized = (): boolean => settings.some((s) => { const x = spec.properties.find((y) => y.path === s.path); return isSizeLike(x) || (x !== undefined && dimensionOf(x) === 'length'); });
   // (A part switched on by name — "the covariance ellipse" — is what a size word is about: its Scale.)
   // (…and "make it a bit smaller" after it: the part's Scale this request already changes.)
@@ -427,7 +440,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     ...[...(d?.planProps.keys() ?? [])].filter((k) => k.endsWith('/Scale')).map((k) => k.slice(0, k.lastIndexOf('/'))),
     ...(stated ? p.ctx.catalog.propertyForWords(spec, stated).filter((m) => m.via === 'words' && m.property.kind === 'bool').map((m) => m.property.path) : [])];
   const partTokens = [...tokens, ...tokenize(stated)];
-  if (share && !sized()) {
+  if (share && free().includes(share) && !sized()) {
     const size = partScale(spec, switched(), partTokens) ?? shapeProperty(p, d, spec, partTokens) ?? sizeProperty(p, d, spec) ?? growable(p, d, spec);
     const cur = size ? current(size.path) : undefined;
     if (size && cur !== undefined && dimensionOf(size) !== 'fraction' && !used.has(size.path)) {
@@ -446,7 +459,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const part = partScale(spec, switched(), partTokens);
     const lengths = part ? [] : unnamedLengths(p, d, spec, partTokens);
     if (lengths.length > 1) questions.push(`${label}: which length — ${lengths.map((x) => x.path).join(' or ')}? nothing was changed`);
-    const size = lengths.length > 1 ? undefined : part ?? shapeProperty(p, d, spec, partTokens) ?? sizeProperty(p, d, spec);
+    const size = lengths.length > 1 ? undefined : part ?? statedNumber(p, spec, stated) ?? shapeProperty(p, d, spec, partTokens) ?? sizeProperty(p, d, spec);
     // "enlarge the laser points to 0.05", "a bit chunkier (0.06)": a value written beside the comparative is the size;
     // one that goes the other way than the comparative says is asked about, never applied.
     const written = size && !factor ? free().find((q) => q.kind !== 'fraction' && fits(dimensionOf(size), q)) : undefined;
@@ -566,10 +579,12 @@ function countsDisplays(p: Planner, spec: DisplayTypeSpec, q: Quantity, tokens: 
   const noun = singular(q.noun);
   if (spec.properties.some((x) => x.kind === 'int' && countsNoun(x, q.noun!, tokens))) return false;
   const names = (w: string): boolean => { const t = tokenize(w); return t.length === 1 && singular(t[0]!) === noun; };
-  const classes = new Set([...p.ctx.catalog.displays.filter((d) => d.words.some(names)).map((d) => d.classId),
+  // (For a device noun, a type whose words hold it counts too: "the 2 cameras" are Image displays, "camera image".)
+  const device = CONCEPTS.deviceNouns.nouns.some(names);
+  const holds = (w: string): boolean => names(w) || (device && tokenize(w).some((t) => singular(t) === noun));
+  const classes = new Set([...p.ctx.catalog.displays.filter((d) => d.words.some(holds)).map((d) => d.classId),
     ...CONCEPTS.devices.filter((dev) => dev.nouns.some(names)).flatMap((dev) => Object.keys(dev.types))]);
   // (A device noun counts the displays on its topics: "the 2 cameras", two images on /camera/….)
-  const device = CONCEPTS.deviceNouns.nouns.some(names);
   return p.state.live().filter((d) => classes.has(d.classId) || (device && [...d.topics.values()].some((t) => topicTokens(t).map(singular).includes(noun)))).length >= q.value;
 }
 
@@ -712,6 +727,22 @@ function ownWordOf(props: readonly PropertySpec[], tokens: readonly string[]): P
   const wordsOf = (x: PropertySpec): Set<string> => new Set((x.words ?? []).flatMap((w) => tokenize(w)));
   const own = props.filter((x) => [...wordsOf(x)].some((t) => tokens.includes(t) && props.every((y) => y === x || !wordsOf(y).has(t))));
   return own.length === 1 ? own : [...props];
+}
+
+/** The number setting `spec` has that this request set last, else the turn before on `d`, with its value. */
+function lastNumberSet(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec): { path: string; value: number } | undefined {
+  const numeric = (path: string | undefined): boolean => { const x = spec.properties.find((y) => y.path === path); return x !== undefined && (x.kind === 'float' || x.kind === 'int') && !isUnderTopic(x); };
+  const here = [...p.actions].reverse().find((a) => a.action === 'set_property' && numeric(a.property) && Number.isFinite(Number(a.value)));
+  const turned = (a: RvizAction): boolean => { const f = a.display ? p.state.find(a.display) : undefined; return f?.ok === true && f.display === d; };
+  const before = here ?? (d ? [...(lastAppliedTurn(p)?.actions ?? [])].reverse().find((a) => a.action === 'set_property' && turned(a) && numeric(a.property) && Number.isFinite(Number(a.value))) : undefined);
+  return before ? { path: before.property!, value: Number(before.value) } : undefined;
+}
+
+/** "the torque arrows are too long, halve them": the one number setting the statement before named by its words. */
+function statedNumber(p: Planner, spec: DisplayTypeSpec, stated: string): PropertySpec | undefined {
+  if (stated === '') return undefined;
+  const found = p.ctx.catalog.propertyForWords(spec, stated).filter((m) => m.via === 'words' && (m.property.kind === 'float' || m.property.kind === 'int') && !isUnderTopic(m.property));
+  return found.length === 1 ? found[0]!.property : undefined;
 }
 
 /** "make the covariance ellipse smaller": the scale of a part the clause switches on or names, when one is meant. */
@@ -930,7 +961,9 @@ export function numericValue(prop: PropertySpec, written: number | undefined, cu
     const transparentWord = /transparen|translucent|see through/.test(matched) || tokens.some((t) => /^transparen|^translucent/.test(t));
     // ("more transparent, like 0.3", "see-through, 0.4": a value written as the setting's own, not as a share, is where
     // the alpha goes; "40 % see-through" is a transparency.)
-    const comparative = ['more', 'less', 'bit', 'little'].some((w) => tokens.includes(w));
+    // ("more see-through: 40 % transparent": a share said with its own transparency word is a transparency.)
+    const shareOfTransparency = written !== undefined && !asWritten && /\d\s+(?:transparent|see\s+through|translucent)\b/.test(tokens.join(' '));
+    const comparative = ['more', 'less', 'bit', 'little'].some((w) => tokens.includes(w)) && !shareOfTransparency;
     if (written !== undefined) return round(clamp(transparentWord && !comparative && !asWritten && !/alpha|opacity|opaque/.test(matched) ? 1 - written : written));
     const cur = current ?? 1;
     // "fully opaque", "completely see-through": the end of the range, whatever else the clause says.

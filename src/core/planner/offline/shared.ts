@@ -100,6 +100,8 @@ export interface Planner {
   keepFixedFrame?: string;
   /** The request says "nothing else": a repair makes no change beyond what it names (the fixed frame is only said). */
   nothingElse?: boolean;
+  /** "fix the qos only": every repair of the request is of the QoS. */
+  qosOnly?: boolean;
   /** The request named a fixed frame TF does not have: no repair picks another one in its place. */
   fixedFrameRefused?: boolean;
   /** The shows a change of a hidden display brought, not asked for in words. */

@@ -186,6 +186,16 @@ export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, n
     const have = new Set(singularTokens([...topicTokens(displayTopic(d)), ...tokenize(splitCamel(d.name))]));
     return want.filter((w) => have.has(w)).length;
   };
+  // "the path" beside "Controller Path" and "Global Plan": the one name that shares only the type's own word with the
+  // phrase is no more that type than the others, so every one is meant (and asked about); a display named or fed
+  // exactly as said ("the map": Map on /map) is the one.
+  // (Only a word in the singular: "both plans", "the axes" keep to what their words fit.)
+  const singularPhrase = tokenize(phrase).every((w, i) => w === want[i]);
+  if (singularPhrase && pool.length > 1 && want.length > 0 && want.every((w) => genericWords(p, spec).has(w))) {
+    const same = (ws: readonly string[]): boolean => ws.length === want.length && ws.every((w, i) => w === want[i]);
+    const byName = pool.filter((d) => overlap(d) === want.length);
+    if (byName.length === 1 && !same(singularTokens(tokenize(splitCamel(byName[0]!.name)))) && !same(singularTokens(topicTokens(displayTopic(byName[0]!))))) return pool;
+  }
   const full = pool.filter((d) => overlap(d) === want.length);
   if (full.length > 0) return full;
   // A live topic that fits every word ("local plan" → /local_plan) and no display shows yet: that is the one meant.
