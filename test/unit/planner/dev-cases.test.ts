@@ -731,7 +731,6 @@ const KNOWN_GAPS: Record<string, string> = {
   "dev-p26h-man-04": "the plan says: \"Depth Cloud\": enabled=true, Size (Pixels)=3",
   "dev-p26h-man-10": "\"Joints: show the frame names, and the markers are too big, 0.5\": \"markers\" is read as the Bits marker display, not the Joints' marker scale",
   "dev-p26h-mr-09": "the plan says: did not understand \"shorten\" in \"shorten the shafts to 0.4\"; left that part out",
-  "dev-p26h-mr-10": "\"the robot's scan dots\" with two robots changes both scans instead of asking which robot",
   "dev-p26h-tb-17": "\"double the head radius and head length\" after \"the arrow heads are tiny\" doubles the shaft radius; the head length is asked about",
   "dev-p26h-tb-21": "the plan says: did not understand \"precisa\" in \"not precisa show camera image\"; what the rest of it says is offered as a choice, not applied",
   "dev-p26h-tb-24": "\"the edges of the lens frustum … make them white\" colours the frustum, not its edges",

@@ -64,3 +64,15 @@ describe('offline planner: a name that holds only the type\'s own word', () => {
     expect((await onScenario('turtlebot_nav', 'hide the map')).actions).toEqual(['Hide "Map"']);
   });
 });
+
+describe('offline planner: "the robot\'s" with several robots', () => {
+  it('"make the robot\'s scan dots bigger" with two robots asks which scan, never changes both', async () => {
+    const r = await onScenario('multi_robot', "make the robot's scan dots bigger");
+    expect(r.actions).toEqual([]);
+    expect(r.choices.map((c) => c.label)).toEqual(['make the scan dots bigger (Robot1 Scan)', 'make the scan dots bigger (Robot2 Scan)', 'make the scan dots bigger (all: Robot1 Scan, Robot2 Scan)']);
+  });
+
+  it('"the robot\'s footprint" on one robot is its footprint', async () => {
+    expect((await onScenario('turtlebot_nav', "make the robot's footprint red")).actions).toEqual(['Set Color = 255; 0; 0 on "Footprint"']);
+  });
+});
