@@ -71,6 +71,9 @@ export const GROWING_WORDS = ['bigger', 'larger', 'longer', 'wider', 'thicker', 
 export const OTHER_ONE = ['other robot', 'other one', 'second robot', 'the other', 'another robot'];
 
 /** Phrases that undo the last applied plan before the rest. */
+/** Words of hesitation that may come before an order ("hmm, undo that"), as patterns ("hmm+" is "hmmm" too). */
+export const HESITATIONS = ['please', 'hmm+', 'hm+', 'ok', 'okay', 'oh', 'ah', 'oops', 'sorry', 'actually', 'nah', 'wait', 'well'];
+
 export const UNDO_PHRASES = ['undo that', 'undo this', 'undo it', 'undo the last', 'undo', 'revert that', 'revert', 'go back', 'roll back', 'rollback'];
 
 /** Words that mark "every one of them". */

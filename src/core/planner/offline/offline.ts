@@ -14,7 +14,7 @@ import { lookAlike } from './look-alike.ts';
 import { topicsForSpec } from '../topics.ts';
 import { isVirtualGroup, PlanState, type VirtualDisplay } from '../state.ts';
 import type { Proposal, ProposalInput, Proposer } from '../types.ts';
-import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
+import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, HESITATIONS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, cite, displayTopic, lastAppliedTurn, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, oneWordSiblings, otherNamespace, nameWords, offerEachReading, type Planner, singularTokens, type Target, turnDisplays } from './shared.ts';
 import { isUnderTopic, propertySettings, TOGGLE_WORDS } from './settings.ts';
@@ -1471,12 +1471,14 @@ export function planOffline(input: OfflineInput): Proposal {
   const names = nameWords(input.context);
   const english = read.trim() === input.request.trim();
   const replaceWord = (word: string, by: string): string => read.replace(new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`, 'i'), by);
+  // Each unknown word's near misses, and whether it reads one as a slip of the keys. (In a request of another language
+  // only a name's word can be slipped on: its own words are no English.)
+  const near = [...new Set(unknown)].map((word) => ({ word, known: nearMisses(input.context.catalog, word, names) }));
+  const slipOf = (word: string, known: string): boolean => typingSlip(word, known) && (english || names.has(known));
   const readings: { label: string; text: string; slip?: boolean }[] = [
     ...questions.filter((q) => q.statement.trim() !== '').map((q) => ({ label: q.statement, text: q.statement })),
     ...guessesIn(read, names).flatMap((g) => g.readings.map((r) => ({ label: r, text: r }))),
-    ...[...new Set(unknown)].flatMap((w) => nearMisses(input.context.catalog, w, names).map((k) => ({ label: replaceWord(w, k), text: replaceWord(w, k),
-      // (In a request of another language only a name's word can be slipped on: its own words are no English.)
-      slip: typingSlip(w, k) && (english || names.has(k)) }))),
+    ...near.flatMap(({ word: w, known }) => known.map((k) => ({ label: replaceWord(w, k), text: replaceWord(w, k), slip: slipOf(w, k) }))),
     ...percentReadings.map((n) => ({ label: replaceWord(n, `${n} %`), text: replaceWord(n, `${n} %`) })),
   ].filter((r, i, all) => r.text !== read && all.findIndex((x) => x.text === r.text) === i).slice(0, MAX_READINGS);
   const choices: { label: string; actions: unknown[] }[] = [];
@@ -1496,7 +1498,7 @@ export function planOffline(input: OfflineInput): Proposal {
   // one change, so none of it is applied on a guess; the whole of it with the word read, or its sure part alone, is a
   // tap.
   if (misspelt && proposal.actions.length > 0 && proposal.undoFirst !== true) {
-    const spelt = [...new Set(unknown)].filter((w) => nearMisses(input.context.catalog, w, names).some((k) => typingSlip(w, k) && (english || names.has(k))));
+    const spelt = near.filter((n) => n.known.some((k) => slipOf(n.word, k))).map((n) => n.word);
     choices.push({ label: `${read.trim()} (leaving out ${spelt.map((w) => `"${w}"`).join(', ')})`, actions: proposal.actions });
     proposal.notes.push(`${spelt.map((w) => `"${w}"`).join(', ')} may be misspelt; nothing of the request was applied`);
     proposal.actions = [];
@@ -1634,7 +1636,7 @@ function readRequest(input: OfflineInput): Reading {
   }
   text = onlyRetarget(input.history, text) ?? text;
   // ("hmm, undo that and …", "ok, actually undo it": a word of hesitation may come first.)
-  const lead = '^\\s*(?:(?:please|hmm+|hm+|ok|okay|oh|ah|oops|sorry|actually|nah|wait|well)\\b[\\s,.!—–-]*)*';
+  const lead = `^\\s*(?:(?:${HESITATIONS.join('|')})\\b[\\s,.!—–-]*)*`;
   const undo = UNDO_PHRASES.find((u) => new RegExp(`${lead}${u}\\b`, 'i').test(text));
   // After "undo that", the rest is planned against the document as the undo leaves it.
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;

@@ -267,17 +267,27 @@ const WISHED_AWAY = /^(?:(?:are|is)\s+(?:not|no\s+longer)|aren'?t|isn'?t)\s+(?:n
  */
 function shareTrailingPredicate(p: Planner, parts: string[], text: string): string[] {
   const out = [...parts];
-  const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
-  const isName = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && (p.ctx.catalog.typesForWords(t).length > 0 || named.has(t)); };
+  const { isType } = nameWordsOf(p);
   for (let i = out.length - 2; i >= 0; i--) {
     if (!onlyNames(p, out[i]!) || endsBefore(out[i]!, text, /[;.]/)) continue;
-    const next = out[i + 1]!.trim().split(/\s+/);
-    let at = next.length - 1;
-    while (at > 0 && !isName(next[at]!)) at--;
-    const said = next.slice(at + 1).join(' ');
-    if (isName(next[at] ?? '') && WISHED_AWAY.test(said)) out[i] = `${out[i]} ${said}`;
+    const after = saidOfLastName(out[i + 1]!, isType);
+    if (after && WISHED_AWAY.test(after.said)) out[i] = `${out[i]} ${after.said}`;
   }
   return out;
+}
+
+/** The words of the document's display names, and whether a word is one of them or a type's word. */
+function nameWordsOf(p: Planner): { named: ReadonlySet<string>; isType: (w: string) => boolean } {
+  const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
+  return { named, isType: (w) => { const t = tokenize(w)[0]; return t !== undefined && (p.ctx.catalog.typesForWords(t).length > 0 || named.has(t)); } };
+}
+
+/** The last name or type word of a clause, as written, and what is said after it ("the grid red": "grid", "red"). */
+function saidOfLastName(clause: string, isType: (w: string) => boolean): { name: string; said: string } | undefined {
+  const words = clause.trim().split(/\s+/);
+  let at = words.length - 1;
+  while (at > 0 && !isType(words[at]!)) at--;
+  return isType(words[at] ?? '') ? { name: words[at]!, said: words.slice(at + 1).join(' ') } : undefined;
 }
 
 /** Whether, in the request, a clause is followed by one of these marks ("…Joints; only the Arm…"). */
@@ -316,26 +326,22 @@ function gives(clause: string): boolean {
  */
 function shareTrailingValue(p: Planner, parts: string[], text: string): string[] {
   const out = [...parts];
-  const named = new Set(p.ctx.displays.flatMap((d) => tokenize(d.name)));
-  const isType = (w: string): boolean => { const t = tokenize(w)[0]; return t !== undefined && (p.ctx.catalog.typesForWords(t).length > 0 || named.has(t)); };
+  const { named, isType } = nameWordsOf(p);
   for (let i = out.length - 2; i >= 0; i--) {
     const tokens = tokenize(out[i]!);
     const verb = findVerb(tokens, []);
     if (gives(out[i]!) || (verb && verb.verb !== 'set')) continue;
     const rest = tokens.filter((t, k) => !FILLER.has(t) && !(verb && k >= verb.span.start && k < verb.span.start + verb.span.length));
     if (rest.length === 0 || !rest.every((t) => isType(t))) continue;
-    const next = out[i + 1]!.trim().split(/\s+/);
     if (findVerb(tokenize(out[i + 1]!), []) !== undefined || !gives(out[i + 1]!)) continue;
     // ("Joints too; only the Arm 50 % transparent": a semicolon or a full stop ends what the names share.)
     if (endsBefore(out[i]!, text, /[;.]/)) continue;
-    let at = next.length - 1;
-    while (at > 0 && !isType(next[at]!)) at--;
-    const value = next.slice(at + 1).join(' ');
-    if (!isType(next[at] ?? '') || value === '' || !gives(value)) continue;
+    const after = saidOfLastName(out[i + 1]!, isType);
+    if (!after || after.said === '' || !gives(after.said)) continue;
     // ("FT sensor on, torque in blue": a word that starts a setting of the display named before is a part of it, whose
     // value that display's other parts do not share.)
-    if (partOfNamed(p, out[i]!, next[at]!, named)) continue;
-    out[i] = `${out[i]} ${value}`;
+    if (partOfNamed(p, out[i]!, after.name, named)) continue;
+    out[i] = `${out[i]} ${after.said}`;
   }
   return out;
 }
