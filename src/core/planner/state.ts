@@ -222,14 +222,17 @@ export class PlanState {
     return twinInGroup && d.path ? d.path : this.addressOf(d);
   }
 
-  /** The value a property has after the plan so far: set by the plan, else in the document, else the catalog default. */
-  public valueOf(d: VirtualDisplay, path: string): string | undefined {
-    const planned = d.planProps.get(path);
-    if (planned !== undefined) return planned;
+  /** The value a property had before this plan: in the document, else the catalog default. */
+  public valueBefore(d: VirtualDisplay, path: string): string | undefined {
     const fromDoc = readPlain(d.docProps, path);
     if (fromDoc !== undefined) return fromDoc;
     const def = d.spec?.properties.find((p) => p.path === path)?.default;
     return def === undefined ? undefined : String(def);
+  }
+
+  /** The value a property has after the plan so far: set by the plan, else in the document, else the catalog default. */
+  public valueOf(d: VirtualDisplay, path: string): string | undefined {
+    return d.planProps.get(path) ?? this.valueBefore(d, path);
   }
 }
 

@@ -51,9 +51,9 @@ describe('offline planner: the role of a clause in its request', () => {
     expect(r.notes.join(' | ')).toMatch(/Camera holds RGBD Points, which the request keeps/);
   });
 
-  it('adds no display for a type word when no setting of it takes the value ("only keep the last 10 poses")', async () => {
+  it('adds no display for a counted word ("only keep the last 10 poses"): it is what the display before keeps', async () => {
     const r = await planOnScenario('big_graph', 'Wheel Odom back on please, and only keep the last 10 poses.', 'gateway-ops.rviz');
-    expect(r.actions).toEqual(['Show "Wheel Odom"']);
+    expect(r.actions).toEqual(['Show "Wheel Odom"', 'Set Keep = 10 on "Wheel Odom"']);
   });
 
   it('picks the one display drawn in a colour for "the red path" or "the blue one", and leaves "the path red" a value', async () => {

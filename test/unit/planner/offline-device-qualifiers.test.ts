@@ -111,3 +111,11 @@ describe('offline planner: a part of the robot no display carries', () => {
     expect(r.notes.join(' | ')).toMatch(/no camera here is the wrist one/);
   });
 });
+
+describe('offline planner: a kind of device the robot does not have', () => {
+  it('"hide the thermal camera" beside an RGB camera changes no camera, and the clear clause still applies', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'laser in plain red, and hide the thermal camera');
+    expect(r.actions).toEqual(['Set Color = 255; 0; 0 on "LaserScan"', 'Set Color Transformer = FlatColor on "LaserScan"']);
+    expect(r.notes.join(' | ')).toMatch(/no camera here is the thermal one \(Camera Image\)/);
+  });
+});

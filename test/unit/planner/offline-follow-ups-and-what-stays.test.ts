@@ -176,3 +176,23 @@ describe('values, corrections and statements of a second wave of blind dev batch
     expect((await planOnScenario('big_graph', 'voxels r fine leave em. hide the charger axes', 'gateway-ops.rviz')).actions).toEqual(['Hide "Charger"']);
   });
 });
+
+describe('offline planner: undoing part of the last change', () => {
+  it('"undo just the colour", "undo the spheres, keep the decay", "deshaz solo el color": the rest of it is made again', async () => {
+    expect(await planAfter('turtlebot_nav', ['make the local plan 0.06 wide and yellow'], 'undo just the colour'))
+      .toEqual(['Set Line Width = 0.06 on "Local Plan"', 'Set Line Style = Billboards on "Local Plan"']);
+    expect(await planAfter('turtlebot_nav', ['Eyes: decay 2 s and spheres'], 'hmm, undo the spheres, keep the decay', 'nav-kiosk.rviz')).toEqual(['Set Decay Time = 2 on "Eyes"']);
+    expect(await planAfter('turtlebot_nav', ['pon el footprint en rojo y con alpha 0.4'], 'deshaz solo el color')).toEqual(['Set Alpha = 0.4 on "Footprint"']);
+  });
+
+  it('reads "keep the scale, undo the blue" as the undo of the blue alone', async () => {
+    expect(await planAfter('manipulator', ['Wrist Load: force arrows blue, force scale 0.1'], 'keep the scale, undo the blue', 'arm-sensor-bay.rviz'))
+      .toEqual(['Set Force Arrow Scale = 0.1 on "Wrist Load"']);
+  });
+});
+
+describe('offline planner: a correction that ends the clause before it', () => {
+  it('reads "fai il footprint rosso... anzi no, blu" (red… actually no, blue) as blue', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'fai il footprint rosso... anzi no, blu')).actions).toEqual(['Set Color = 0; 0; 255 on "Footprint"']);
+  });
+});

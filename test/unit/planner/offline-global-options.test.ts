@@ -137,3 +137,13 @@ describe('offline planner: the robot "its" points at, and a repair of the QoS on
     expect(r.notes.join(' | ')).toMatch(/fixed frame world is not in TF either/);
   });
 });
+
+describe('offline planner: a share of the frame rate', () => {
+  it('takes "to a third" and "by 10 %" up or down as the words say, and asks when they say neither', async () => {
+    expect((await planOnScenario('big_graph', 'drop the frame rate to a third', 'gateway-ops.rviz')).actions).toEqual(['Set Frame Rate = 10 on "Global Options"']);
+    expect((await planOnScenario('turtlebot_nav', 'raise the frame rate by 10%, and hide the grid')).actions).toEqual(['Set Frame Rate = 33 on "Global Options"', 'Hide "Grid"']);
+    const r = await planOnScenario('turtlebot_nav', 'bump the frame rate ten percent');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/does not say whether up or down/);
+  });
+});

@@ -417,3 +417,28 @@ describe('offline planner: a wish away said of a list', () => {
     expect((await planOnScenario('qos_traps', 'Stell die Odometrie-Anzeige auf /odom um, den Laser lass in Ruhe', 'traps-faults.rviz')).actions.filter((a) => /LaserScan/.test(a))).toEqual([]);
   });
 });
+
+describe('offline planner: what is excepted from a hide, and kept', () => {
+  it('"TF: hide the arrows but not the axes" leaves the axes; "hide robot1\'s odometry but keep its plan" leaves the plan', async () => {
+    expect((await planOnScenario('empty', 'TF: hide the arrows but not the axes', 'default')).actions).toEqual(['Set Show Arrows = false on "TF"']);
+    expect((await planOnScenario('multi_robot', "hide robot1's odometry but keep its plan", 'fleet-groups.rviz')).actions).toEqual(['Hide "Odom"']);
+  });
+
+  it('ends a clause at a hyphen before what stays: "wider, 0.08 - robot1\'s stays thin"', async () => {
+    expect((await planOnScenario('multi_robot', "robot2's plan wider, 0.08 - robot1's stays thin")).actions).toEqual(['Set Line Width = 0.08 on "Robot2 Plan"', 'Set Line Style = Billboards on "Robot2 Plan"']);
+  });
+});
+
+describe('offline planner: "no longer show" in other languages, and elided words in lexicon phrases', () => {
+  it.each([
+    ["n'affiche plus la grille", 'turtlebot_nav', ['Hide "Grid"']],
+    ['Die Costmaps bitte nicht mehr anzeigen', 'turtlebot_nav', ['Hide "Global Costmap"', 'Hide "Local Costmap"']],
+    ['não precisa mostrar a nuvem de partículas, mas mantém a pose do amcl', 'turtlebot_nav', ['Hide "Particle Cloud"']],
+  ])('"%s" hides what it names', async (request, scenario, actions) => {
+    expect((await planOnScenario(scenario, request)).actions).toEqual(actions);
+  });
+
+  it('reads the Chinese "别那么透明" (not so see-through) as less transparent', async () => {
+    expect((await planOnScenario('multi_robot', '地图别那么透明')).actions).toEqual(['Set Alpha = 0.85 on "Map"']);
+  });
+});

@@ -58,3 +58,23 @@ describe('a count and a multiple said in words', () => {
     expect(await planAfter('turtlebot_nav', ['set the laser decay time to 8 seconds'], 'actually, half of that')).toEqual(['Set Decay Time = 4 on "LaserScan"']);
   });
 });
+
+describe('offline planner: counts said as a change, and multiples of nothing', () => {
+  it('reads "5 more cells", "one more cell", "a couple of seconds", "keep a dozen" as what they count', async () => {
+    expect(await actionsOf('turtlebot_nav', 'give the grid 5 more cells')).toEqual(['Set Plane Cell Count = 15 on "Grid"']);
+    expect(await actionsOf('turtlebot_nav', 'give the grid one more cell and thinner lines, 1 cm')).toEqual(['Set Plane Cell Count = 11 on "Grid"', 'Set Line Style/Line Width = 0.01 on "Grid"', 'Set Line Style = Billboards on "Grid"']);
+    expect(await actionsOf('turtlebot_nav', 'let the scan linger a couple of seconds')).toEqual(['Set Decay Time = 2 on "LaserScan"']);
+    expect(await actionsOf('multi_robot', 'Robot1 Odometry: keep a dozen and switch the arrows to axes')).toEqual(['Set Keep = 12 on "Robot1 Odometry"', 'Set Shape = Axes on "Robot1 Odometry"']);
+  });
+
+  it('keeps "the last 50 poses" on the odometry just added, not on a PoseArray display', async () => {
+    expect(await actionsOf('turtlebot_nav', 'add the odometry, keep the last 50 poses, without the covariance'))
+      .toEqual(['Add Odometry on /odom named "Odometry"', 'Set Keep = 50 on "Odometry"', 'Set Covariance = false on "Odometry"']);
+  });
+
+  it('never writes "twice" as a 2 into a setting no word names', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'make the global costmap twice as thick');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/"twice" of which setting\?/);
+  });
+});

@@ -301,3 +301,33 @@ describe('an undo after a word of hesitation', () => {
     expect(r.actions).toEqual(['Set Color = 0; 0; 0 on "Grid"']);
   });
 });
+
+describe('offline planner: a statement about a part, then how much', () => {
+  it('takes "double it", "a quarter of the size", "la metà" of the value the user sees, not of the statement\'s own change', async () => {
+    expect(await actionsOf('turtlebot_nav', 'global plan line is too thin, double it')).toEqual(['Set Line Width = 0.06 on "Global Plan"', 'Set Line Style = Billboards on "Global Plan"']);
+    expect(await actionsOf('turtlebot_nav', 'Where Am I: the covariance ellipse is way too big, a quarter of the size please', 'nav-nested.rviz')).toContain('Set Covariance/Position/Scale = 0.25 on "Where Am I"');
+    expect(await actionsOf('turtlebot_nav', 'Eyes: punti più piccoli, la metà', 'nav-kiosk.rviz')).toEqual(['Set Size (m) = 0.015 on "Eyes"']);
+    // ("riesig", "runter auf", "ein Zehntel": German words for huge, down to, a tenth.)
+    expect(await actionsOf('manipulator', 'Die Kraftpfeile von Wrist Load sind riesig, runter auf ein Zehntel', 'arm-sensor-bay.rviz')).toEqual(['Set Force Arrow Scale = 0.005 on "Wrist Load"']);
+  });
+
+  it('sizes a part with a length and a radius of its own as a whole: the arrow heads, the axes', async () => {
+    expect(await planAfter('big_graph', ['turn on Wheel Odom'], 'the arrow heads are huge, halve them', 'gateway-ops.rviz'))
+      .toEqual(['Set Shape/Head Length = 0.15 on "Wheel Odom"', 'Set Shape/Head Radius = 0.05 on "Wheel Odom"']);
+    expect(await actionsOf('turtlebot_nav', 'amcl pose: the arrow head is huge. shrink the head to half, the shaft is fine')).toEqual(['Set Head Length = 0.15 on "AMCL Pose"', 'Set Head Radius = 0.05 on "AMCL Pose"']);
+    expect(await planAfter('multi_robot', ["show robot1's odom as axes"], 'the axes are tiny, double them', 'fleet-groups.rviz'))
+      .toEqual(['Set Shape/Axes Length = 2 on "Odom"', 'Set Shape/Axes Radius = 0.2 on "Odom"']);
+    expect(await actionsOf('turtlebot_nav', 'amcl pose as axes plz, w/ 0.5 m axes')).toEqual(['Set Shape = Axes on "AMCL Pose"', 'Set Axes Length = 0.5 on "AMCL Pose"']);
+  });
+
+  it('sizes the ellipse an earlier clause switched on, and the TF\'s markers beside a MarkerArray display', async () => {
+    expect(await actionsOf('multi_robot', "turn on the covariance for robot1's odometry but make the ellipse half size"))
+      .toEqual(['Set Covariance = true on "Robot1 Odometry"', 'Set Covariance/Position/Scale = 0.5 on "Robot1 Odometry"']);
+    expect(await actionsOf('manipulator', "TF clutters everything. don't remove it, just shrink the markers to 0.3")).toEqual(['Set Marker Scale = 0.3 on "TF"']);
+  });
+
+  it('changes what a statement is said of, never what it is seen against', async () => {
+    expect(await actionsOf('turtlebot_nav', 'The Global Plan line is really hard to pick out against the costmap, make it twice as thick'))
+      .toEqual(['Set Line Width = 0.06 on "Global Plan"', 'Set Line Style = Billboards on "Global Plan"']);
+  });
+});

@@ -65,3 +65,13 @@ describe('offline planner: a colour part past 255', () => {
     expect((await planOnScenario('turtlebot_nav', 'grid colour 255, 40, 40')).actions).toEqual(['Set Color = 255; 40; 40 on "Grid"']);
   });
 });
+
+describe('offline planner: a size is never below nothing', () => {
+  it('refuses a negative scale with its range and switches nothing on for it; a positive one sets the ellipse, not the arrow', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'set the amcl covariance ellipse scale to -2');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Covariance\/Position\/Scale takes 0 or more; -2 is out of range; nothing was changed/);
+    expect((await planOnScenario('turtlebot_nav', 'set the amcl covariance ellipse scale to 2')).actions)
+      .toEqual(['Set Covariance = true on "AMCL Pose"', 'Set Covariance/Position/Scale = 2 on "AMCL Pose"']);
+  });
+});

@@ -84,3 +84,9 @@ describe('offline planner: "bring it back" after a hide', () => {
     expect(await planAfter('manipulator', ['hide the depth cloud'], 'bring it back, flat squares this time')).toEqual(['Show "Depth Cloud"', 'Set Style = Flat Squares on "Depth Cloud"']);
   });
 });
+
+describe('offline planner: "the same … as robot 1\'s"', () => {
+  it('reads a possessive with nothing after it as the same kind of display of that robot', async () => {
+    expect((await planOnScenario('multi_robot', "make robot 2's plan the same colour as robot 1's")).actions).toEqual(['Set Color = 255; 0; 0 on "Robot2 Plan"']);
+  });
+});

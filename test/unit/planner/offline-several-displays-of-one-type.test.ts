@@ -76,3 +76,13 @@ describe('offline planner: "the robot\'s" with several robots', () => {
     expect((await onScenario('turtlebot_nav', "make the robot's footprint red")).actions).toEqual(['Set Color = 255; 0; 0 on "Footprint"']);
   });
 });
+
+describe('offline planner: a type whose own name is a plural', () => {
+  it('"make the axes bigger" beside Gripper Axes, Lift and Charger asks; "all the axes" and "the paths" mean every one', async () => {
+    const r = await onScenario('qos_traps', 'make the axes bigger', 'traps-faults.rviz');
+    expect(r.actions).toEqual([]);
+    expect(r.choices.map((c) => c.label)).toEqual(['make the axes bigger (Gripper Axes)', 'make the axes bigger (Lift)', 'make the axes bigger (all: Gripper Axes, Lift, Charger)']);
+    expect((await onScenario('qos_traps', 'make all the axes bigger', 'traps-faults.rviz')).actions).toEqual(['Set Length = 1 on "Gripper Axes"', 'Set Length = 0.6 on "Lift"', 'Set Length = 1 on "Charger"']);
+    expect((await onScenario('turtlebot_nav', 'make the paths green', 'nav-nested.rviz')).actions).toEqual(['Set Color = 0; 255; 0 on "Global Plan"', 'Set Color = 0; 255; 0 on "Controller Path"']);
+  });
+});

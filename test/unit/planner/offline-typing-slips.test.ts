@@ -46,3 +46,11 @@ describe('a slip of the keys in a name', () => {
     expect((await planOnScenario('big_graph', 'oculta Forklfit Lanes y pon el fondo negro', 'gateway-ops.rviz')).actions).toEqual([]);
   });
 });
+
+describe('a slip of the keys in a word of the sentence', () => {
+  it('reads "insted" as a slip for "instead": nothing applied, the read request offered', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'TF: no axes, show the frame names insted');
+    expect(r.actions).toEqual([]);
+    expect(r.choices.map((c) => c.label)).toContain('TF: no axes, show the frame names instead');
+  });
+});

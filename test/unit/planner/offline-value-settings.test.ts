@@ -50,6 +50,10 @@ describe('offline planner, value settings: refusals and questions back', () => {
     expect(r.notes.join('\n')).toMatch(/Sonar: no Range setting takes a range; which values for 1 to 3\?/);
   });
 
+  it('"buffer 5" on a Range is its Buffer Length, never a second Alpha', async () => {
+    expect((await onScenario('qos_traps', 'traps-faults.rviz', 'sonar alpha 0.8 and buffer 5')).actions).toEqual(['set_property Sonar Alpha=0.8', 'set_property Sonar Buffer Length=5']);
+  });
+
   it('"remember the last 5" on a type with no buffer asks which setting, and never touches QoS', async () => {
     const r = await onScenario('qos_traps', undefined, 'laser: remember the last 5');
     expect(r.actions).toEqual([]);

@@ -12,7 +12,8 @@ import { GROUP_WORDS } from './targets.ts';
 
 const NOUNS = new Set(CONCEPTS.deviceNouns.nouns);
 const SYNONYMS: Record<string, string> = CONCEPTS.deviceNouns.qualifierSynonyms;
-const POSITIONS: ReadonlySet<string> = new Set(CONCEPTS.deviceNouns.positions);
+/** Where a device sits ("rear") and what kind it is ("thermal"): words that tell one device from another. */
+const POSITIONS: ReadonlySet<string> = new Set([...CONCEPTS.deviceNouns.positions, ...(CONCEPTS.deviceNouns.kinds ?? [])]);
 const PLURAL = new Set(['all', 'both', 'every', 'each', 'cameras', 'lasers', 'clouds']);
 
 const norm = (w: string): string => SYNONYMS[w] ?? singularTokens([w])[0]!;
@@ -26,8 +27,9 @@ function devicePool(p: Planner, t: Target, noun: string): VirtualDisplay[] {
 }
 
 /**
- * "hide the rear lidar", "show the rear lidar" when the one lidar here is the Front Lidar: a place word no display of the
- * device noun carries names none of them, never the one there is. Says so.
+ * "hide the rear lidar", "show the rear lidar" when the one lidar here is the Front Lidar, "the thermal camera" when the
+ * camera is an RGB one: a place or kind word no display of the device noun carries names none of them, never the one
+ * there is. Says so.
  */
 export function misplaced(p: Planner, tokens: readonly string[], targets: readonly Target[]): boolean {
   const t = targets.length === 1 ? targets[0]! : undefined;

@@ -4,9 +4,11 @@ import { tokenize } from '../../catalog/text.ts';
 import { GLOBAL_OPTIONS, globalOptionSpec } from '../../catalog/global-options.ts';
 import { CONCEPTS } from './concepts.ts';
 import { colourIn, displayMentions, hasPhrase, numbersIn, rgbOutOfRange } from './mentions.ts';
-import { factorsIn } from './quantities.ts';
+import { factorsIn, quantitiesOf } from './quantities.ts';
+import { BIGGER, LEVEL_DOWN, LEVEL_UP, SMALLER } from './lexicon.ts';
+import { shareFactor } from './settings.ts';
 import { globalOptions } from '../../rviz/displays.ts';
-import { act, type Planner } from './shared.ts';
+import { act, anyPhrase, type Planner } from './shared.ts';
 
 /** The clause without the option's words and value, when it sets one; undefined when it names none. */
 export function takeGlobalOption(p: Planner, clause: string): string | undefined {
@@ -40,8 +42,19 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
     } else {
       // ("halve the frame rate", "double the fps": a share of the current value, a whole number.)
       // ("set the frame rate to half", the Japanese "半分にして": "half" of a rate is a share of it, not 50.)
-      const numbers = numbersIn(clause).filter((x) => x.word !== 'half');
-      const factor = numbers.length > 0 ? undefined : /\bhal(?:ve|ved|f)\b/i.test(clause) ? 0.5 : factorsIn(clause)[0]?.value;
+      // ("drop the frame rate to a third", "raise the fps by 10 %": a share of it too, up or down as the words say; a
+      // share with no direction and no "to" is not clear: "bump the frame rate ten percent" is asked about.)
+      const share = quantitiesOf(numbersIn(clause), clause).find((q) => q.kind === 'fraction' && q.word !== 'half');
+      const numbers = numbersIn(clause).filter((x) => x.word !== 'half' && x.index !== share?.index);
+      const up = anyPhrase(tokens, BIGGER) ?? (tokens.some((t) => LEVEL_UP.has(t)) ? { start: 0, length: 0 } : undefined);
+      const down = anyPhrase(tokens, SMALLER) ?? (tokens.some((t) => LEVEL_DOWN.has(t) || t === 'drop') ? { start: 0, length: 0 } : undefined);
+      const ofShare = share ? shareFactor(share, clause, up, down) : undefined;
+      const directed = share !== undefined && (share.word !== undefined || up !== undefined || down !== undefined || /\b(?:to|at|of)\s+(?:a\s+|an\s+|one\s+)?\S+\s*$/i.test(clause.slice(0, clause.toLowerCase().indexOf(String(share.value)) + String(share.value).length + 1)) || /\bto\s+\d/i.test(clause));
+      if (share && numbers.length === 0 && !directed) {
+        p.notes.push(`${GLOBAL_OPTIONS} › ${spec.path}: "${clause.trim()}" does not say whether up or down, or to how much; nothing was changed`);
+        return '';
+      }
+      const factor = numbers.length > 0 ? undefined : /\bhal(?:ve|ved|f)\b/i.test(clause) ? 0.5 : factorsIn(clause)[0]?.value ?? ofShare;
       const now = Number(globalOptions(p.ctx.document)[spec.path]);
       const n = factor && Number.isFinite(now) ? { value: Math.round(now * factor) } : numbers[0];
       const high = spec.max ?? Infinity;
@@ -54,6 +67,11 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
       p.actions.push(act({ action: 'set_property', display: GLOBAL_OPTIONS, property: spec.path, value: String(n.value) }));
       rest = rest.replace(new RegExp(`(^|\\s)${String(n.value).replace('.', '\\.')}(?=\\s|$|[.,;!?])`), ' ');
       if (factor) rest = rest.replace(/\b(?:halve[ds]?|half|double[ds]?|twice|triple[ds]?)\b/gi, ' ');
+      // (…and the share with the words that said which way: "raise … by 10 %", "drop … to a third".)
+      if (factor !== undefined && factor === ofShare) {
+        rest = rest.replace(/(?:\b(?:by|to|at)\s+)?(?:-?\d+(?:\.\d+)?\s*(?:%|\s+per\s*cent\b)|\b(?:a|an|one)\s+(?:third|quarter|fifth|tenth)\b)/gi, ' ');
+        rest = tokenize(rest).filter((t) => !BIGGER.includes(t) && !SMALLER.includes(t) && !LEVEL_UP.has(t) && !LEVEL_DOWN.has(t) && !['drop', 'bump', 'by', 'to'].includes(t)).join(' ');
+      }
       // ("frame rate 10 fps": the option's other words name the same setting, not a second one to ask about.)
       for (const w of option.words) rest = rest.replace(new RegExp(`\\b${w.split(/\s+/).join('\\s+')}\\b`, 'gi'), ' ');
     }

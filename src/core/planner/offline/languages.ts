@@ -95,6 +95,11 @@ interface Prepared {
   namingCalled: ReadonlySet<string>;
 }
 
+/** An elided article or preposition ("l'odométrie", "dell'altezza"): two words. */
+const ELIDED = /\b([A-Za-zÀ-ÿ]{1,5})['’](?=[A-Za-zÀ-ÿ])/g;
+/** A final apostrophe ("un po'") closes its word. */
+const FINAL_APOSTROPHE = /(?<=[A-Za-zÀ-ÿ])['’](?=\s|$|[,;:.!?])/g;
+
 const prepared = new Map<string, Prepared>();
 
 function prepare(file: LexiconFile): Prepared {
@@ -114,9 +119,11 @@ function prepare(file: LexiconFile): Prepared {
     for (const [phrase, english] of Object.entries(file[section] ?? {})) {
       const filler = section === 'filler' || english === '';
       if (file.script === 'cjk') { p.cjk.push({ phrase, english, filler, verb: section === 'verbs', type: section === 'types' }); continue; }
-      const words = fold(phrase).split(/\s+/);
+      // (Split as a request's words are: "n'existe plus" is "n existe plus", "pas d'" is "pas d".)
+      const spaced = phrase.replace(ELIDED, '$1 ').replace(FINAL_APOSTROPHE, '');
+      const words = fold(spaced).split(/\s+/);
       const list = p.byFirst.get(words[0]!) ?? [];
-      list.push({ words, exact: phrase.toLowerCase().split(/\s+/), english, filler, section });
+      list.push({ words, exact: spaced.toLowerCase().split(/\s+/), english, filler, section });
       p.byFirst.set(words[0]!, list);
     }
   }
@@ -173,11 +180,11 @@ function words(text: string): string[] {
   // ("20,20,20" is a colour of three numbers, not decimals; "a 0,6, ma …" is one, before a comma of the sentence.)
   return text.replace(/(?<![\d,])(\d+),(\d+)(?![\d]|,\d)/g, '$1.$2')
     // Elided articles and prepositions: "l'odométrie", "dell'altezza" are two words.
-    .replace(/\b([A-Za-zÀ-ÿ]{1,5})['’](?=[A-Za-zÀ-ÿ])/g, '$1 ')
+    .replace(ELIDED, '$1 ')
     // A full stop after a word ends the sentence ("nascondi il laser. mostra …"); 0.05 and names keep theirs.
     .replace(/(?<=[A-Za-zÀ-ÿ])\.(?=\s|$)/g, ' .')
     // A final apostrophe ("un po'") closes its word.
-    .replace(/(?<=[A-Za-zÀ-ÿ])['’](?=\s|$|[,;:.!?])/g, '')
+    .replace(FINAL_APOSTROPHE, '')
     // Hyphenated words ("ai-je", "semi-transparent") are read word by word; names keep theirs.
     .replace(/(?<=[A-Za-zÀ-ÿ])-(?=[A-Za-zÀ-ÿ])/g, ' ')
     .split(/\s+|(?=[,;:!?¿¡()"“”«»„…])|(?<=[,;:!?¿¡()"“”«»„…])/).filter((w) => w.trim() !== '');

@@ -87,7 +87,7 @@ export const FILLER = new Set([
   'ok', 'okay', 'thanks', 'thank', 'want', 'like', 'let', 'see', 'view', 'bit', 'little', 'lot', 'much', 'more', 'way', 'too',
   'tad', 'smidge', 'proper', 'pure',
   // Spoken asides that change nothing: "hide the grid tho", "honestly I have no use for it rn", "hmm, a bit less".
-  'tho', 'though', 'honestly', 'rn', 'hmm', 'hm',
+  'tho', 'though', 'honestly', 'rn', 'hmm', 'hm', 'oh', 'ah',
 ]);
 
 /**

@@ -172,7 +172,10 @@ export function numbersIn(text: string): NumberMention[] {
       // word of a name, which is written capitalised: "Rack Seven points".)
       const counting = bare !== 'one' && written[i] === w && (COUNTED_NOUNS.has(next) || (next === 'of' && /^(?:them|those|these)[.!?]*$/.test(all[i + 2] ?? ''))
         || ['keep', 'last'].includes(all[i - 1] ?? '') || (all[i - 1] === 'of' && ['trail', 'history', 'queue'].includes(all[i - 2] ?? '')));
-      return UNIT_WORD.test(next) || ending || counting ? String(NUMBER_WORDS[bare]) : w;
+      // …and one before "more" or "fewer" and what is counted: "one more cell", "two fewer poses".
+      const after = all[i + 2]?.replace(/[.!?]+$/, '') ?? '';
+      const changing = written[i] === w && ['more', 'fewer', 'extra'].includes(next) && (COUNTED_NOUNS.has(after) || COUNTED_NOUNS.has(`${after}s`));
+      return UNIT_WORD.test(next) || ending || counting || changing ? String(NUMBER_WORDS[bare]) : w;
     });
   words.forEach((w, i) => {
     const m = /^(-?\d+(?:\.\d+)?|-?\.\d+)(%|cm|mm|ms|m|px|s|sec|secs|seconds?|°|deg|rad)?$/.exec(w.replace(/[!?]+$/, '').replace(/\.$/, ''));

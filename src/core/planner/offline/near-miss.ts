@@ -9,7 +9,8 @@ import { swapped, wordsOf } from './typos.ts';
 
 const candidates = new WeakMap<Catalog, readonly string[]>();
 
-/** Words a near miss may stand for: the catalog's words of three letters or more, verbs, comparatives, colours. */
+/** Words a near miss may stand for: the catalog's words of three letters or more, verbs, comparatives, colours, and the
+ * longer English words the planner reads. */
 function knownWords(catalog: Catalog): readonly string[] {
   let w = candidates.get(catalog);
   if (w) return w;
@@ -18,6 +19,8 @@ function knownWords(catalog: Catalog): readonly string[] {
   for (const [v] of VERB_PHRASES) if (!v.includes(' ')) set.add(v);
   for (const c of [...BIGGER, ...SMALLER, ...Object.keys(namedColors)]) if (!c.includes(' ')) set.add(c.toLowerCase());
   for (const c of CONCEPTS.comparatives) for (const x of [...c.upWords, ...c.downWords]) if (!x.includes(' ')) set.add(x);
+  // (…and the longer words of the English the planner reads: "insted" is "instead".)
+  for (const x of CONCEPTS.englishWords) if (x.length >= 5) set.add(x);
   w = [...set].filter((t) => /^[a-z]{3,}$/.test(t));
   candidates.set(catalog, w);
   return w;

@@ -17,7 +17,7 @@ import type { Proposal, ProposalInput, Proposer } from '../types.ts';
 import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, HESITATIONS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, cite, displayTopic, lastAppliedTurn, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, oneWordSiblings, otherNamespace, nameWords, offerEachReading, type Planner, singularTokens, type Target, turnDisplays } from './shared.ts';
-import { isUnderTopic, propertySettings, TOGGLE_WORDS } from './settings.ts';
+import { isUnderTopic, namesPart, propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { fixDisplay } from './fix.ts';
 import { unaccounted, vocabulary } from './accounting.ts';
 import { replaceDisplay, retopicDisplay } from './replace-display.ts';
@@ -40,7 +40,7 @@ import { CONCEPTS, guessesIn, rewriteConcepts, rewritePhrasings } from './concep
 import { replayTranslated } from './robot-replay.ts';
 import { showsWhat } from './statements.ts';
 import { onlyRetarget } from './only-retarget.ts';
-import { keptAfterUndo } from './undo-but-keep.ts';
+import { keptAfterUndo, undoFirstOrder, undoneAlone } from './undo-but-keep.ts';
 import { ordinalDisplays } from './ordinal-displays.ts';
 import { absentRobot, bothAsEveryRobot, everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
 import { deferred, leaveSpan, negationAt, opensWithNoting, questionOf, relativeBefore, type Question } from './intent.ts';
@@ -55,7 +55,10 @@ import { correctionOnly, endsWithCorrection, keepProtected, keptSettings, namedS
 import { repair } from './repair.ts';
 
 /** What a display draws, said for the display itself ("the laser dots are tiny"). */
-const DRAWN: ReadonlySet<string> = new Set(['dots', 'points', 'pts', 'arrows', 'lines', 'squares', 'spheres', 'cubes', 'boxes']);
+const DRAWN: ReadonlySet<string> = new Set(['dots', 'points', 'pts', 'arrows', 'lines', 'squares', 'spheres', 'cubes', 'boxes', 'line', 'arrow', 'dot']);
+
+/** What a display counts ("cells", "poses"), in the singular. */
+const COUNTED: ReadonlySet<string> = new Set(CONCEPTS.countedNouns.map((w) => singular(w)));
 
 /** Words that say a thing is to be seen, in a clause with no verb ("Target on", "its axes shown"). */
 const SHOWN_WORDS: ReadonlySet<string> = new Set(['on', 'shown', 'visible', 'enabled', 'displayed']);
@@ -565,7 +568,10 @@ function handleClause(p: Planner, clause: string): void {
   }
   let targets = resolveTargets(p, clause, tokens, taken);
   // "give me a second odometry display on /odom", "add another laser": a new display, never the one there is.
-  if (anyPhrase(tokens, ['another', 'a new', 'an extra', 'an additional', 'one more']) || secondOne(tokens)) {
+  // (Not "one more cell", "an extra pose": one more of what a display counts.)
+  const moreAt = anyPhrase(tokens, ['another', 'a new', 'an extra', 'an additional', 'one more']);
+  const counted = moreAt !== undefined && COUNTED.has(singular(tokens[moreAt.start + moreAt.length] ?? ''));
+  if ((moreAt && !counted) || secondOne(tokens)) {
     for (const t of targets) if (t.spec && t.displays.length > 0 && t.displays.every((d) => d.spec === t.spec)) t.displays = [];
   }
   // …with no display named, which ones are broken is the findings' list: the planner picks none by guess.
@@ -688,7 +694,8 @@ function handleClause(p: Planner, clause: string): void {
       // ("route stays off, just make it yellow": what stays off keeps being hidden; the show a change brings is not made.)
       if (staysOnly && tokens.some((t) => offWords.includes(t))) { (p.protectedHidden ??= new Set()).add(d); continue; }
       if (staysOnly) { (p.protectedShown ??= new Set()).add(d); continue; }
-      const settings = namedSettings(p, d, tokens, targets.flatMap((t) => t.span ? [t.span] : []));
+      // (The word that keeps is no setting's: "keep its plan" keeps the Path, not its Buffer Length.)
+      const settings = namedSettings(p, d, tokens, [...targets.flatMap((t) => t.span ? [t.span] : []), ...(lead === 'keep' ? [{ start: tokens.indexOf('keep'), length: 1 }] : [])]);
       if (settings.length > 0) {
         settingsOf.set(d, settings);
         (p.protectedSettings ??= new Map()).set(d, [...(p.protectedSettings?.get(d) ?? []), ...settings]);
@@ -824,7 +831,10 @@ function handleClause(p: Planner, clause: string): void {
   const finalNot = verbHit !== undefined && tokens[tokens.length - 1] === 'not' && tokens.length - 1 > verbHit.span.start;
   const negation = (verb === 'show' && !valued) || verb === 'fix' || negatedShow ? undefined : negationAt(tokens, verbHit && verb && !finalNot && !(valued && (verb === 'set' || verb === 'show')) ? verbHit.span.start : tokens.length);
   // "don't normalize", "no shadows": a negation right before a switch of what the clause names sets that switch off.
-  const switchAfter = negation !== undefined && (targets.length > 0 ? targets : inherited(p)).some((t) => (t.displays[0]?.spec ?? t.spec)?.properties.some((x) => x.kind === 'bool'
+  // (…but after a hide, "…, but not the axes" excepts the axes from it: they stay as they are.)
+  const exceptsFromHide = negation !== undefined && tokens[negation.start] === 'not' && !verbHit && (p.lastVerb === 'hide' || p.lastVerb === 'remove')
+    && tokens.slice(0, negation.start).every((t) => ['but', 'and', 'yet', 'though', 'just'].includes(t));
+  const switchAfter = negation !== undefined && !exceptsFromHide && (targets.length > 0 ? targets : inherited(p)).some((t) => (t.displays[0]?.spec ?? t.spec)?.properties.some((x) => x.kind === 'bool'
     && [...(x.words ?? []), x.path.split('/').pop()!].some((w) => { const at = hasPhrase(tokens, w); return at !== undefined && at.start >= negation.start + negation.length && at.start <= negation.start + negation.length + 1; })));
   // "hide the map, not the laser", "make the laser red but not the map": a negated clause with no verb of its own
   // excludes what it names from the change before it; it never takes that change's verb.
@@ -968,9 +978,16 @@ function handleClause(p: Planner, clause: string): void {
   const valueWordsOf = (x: PropertySpec, w: string): boolean => (x.valueWords ?? []).some((v) => v.words.includes(w)) || (x.values ?? []).some((v) => v.toLowerCase() === w);
   // ("Réaffiche Breadcrumbs et passe la forme en axes": the setting named, and the value word one of its values.)
   const settingNamed = (x: PropertySpec): boolean => (x.words ?? []).some((w) => hasPhrase(tokens, w) !== undefined);
+  // ("TF clutters everything. don't remove it, just shrink the markers to 0.3" beside a MarkerArray display: a number
+  // for a part of the display before, named by a type word whose own displays take no such number.)
+  const isNumber = (x: PropertySpec): boolean => (x.kind === 'float' || x.kind === 'int') && !isUnderTopic(x);
+  const typeWordOnly = (t: Target): boolean => t.displays.every((d) => looseDisplayName(d.name) !== looseDisplayName(t.phrase));
+  const numberPart = (x: PropertySpec, t: Target): boolean => isNumber(x) && numbersIn(clause).length > 0 && typeWordOnly(t) && t.spec !== undefined
+    && !p.ctx.catalog.propertyForWords(t.spec, clause).some((m) => m.via === 'words' && isNumber(m.property))
+    && (x.words ?? []).some((w) => singularTokens(tokenize(w)).includes(singularTokens(tokenize(t.phrase)).at(-1) ?? ''));
   const partOf = (t: Target): boolean => before.length === 1 && before[0]!.displays[0]!.spec !== t.spec && (before[0]!.spec?.properties ?? []).some((x) =>
     t.displays.length > 0
-      ? (insteadOf !== undefined || settingNamed(x)) && x.kind === 'enum' && tokenize(t.phrase).filter((w) => !FILLER.has(w)).every((w) => valueWordsOf(x, w)) && (insteadOf === undefined || valueWordsOf(x, insteadOf))
+      ? numberPart(x, t) || ((insteadOf !== undefined || settingNamed(x)) && x.kind === 'enum' && tokenize(t.phrase).filter((w) => !FILLER.has(w)).every((w) => valueWordsOf(x, w)) && (insteadOf === undefined || valueWordsOf(x, insteadOf)))
       : (verb !== 'show' || (!verbHit && valuedClause(clause, tokens))) && !p.state.live().some((d) => d.spec === t.spec) && tokenize(t.phrase).filter((w) => !FILLER.has(w)).every((w) => (x.words ?? []).some((y) => tokenize(y).includes(w))));
   if (targets.length > 0 && targets.every((t) => t.spec !== undefined && partOf(t))) {
     // (The words read as a display are the setting's value now: "axes" of "switch the shape to axes".)
@@ -980,11 +997,14 @@ function handleClause(p: Planner, clause: string): void {
   }
   // "Lift, don't remove it; just set the axes length to 0.6": the type's own word, which also ends one display's name
   // (Gripper Axes), is the display of that type the clause before named.
+  // (Also when the type word names every display of the type, that one among them, still shown: "the axes" of Lift and
+  // Charger; after "hide the global plan", "the path" may well be the other one.)
   // (Not when the clause names it by a word of its own name or by its robot: "robot2's plan thicker".)
-  const only = targets.length === 1 && targets[0]!.displays.length === 1 ? targets[0]! : undefined;
-  const ownWords = only ? tokenize(only.displays[0]!.name).filter((w) => !(only.spec?.words ?? []).includes(w)) : [];
-  if (only && before.length === 1 && before[0]!.displays[0] !== only.displays[0] && before[0]!.displays[0]!.spec === only.displays[0]!.spec
-    && namespaceOf(p, tokens) === undefined && !tokens.some((w) => ownWords.includes(w))
+  const prior = before.length === 1 ? before[0]!.displays[0]! : undefined;
+  const only = targets.length === 1 && prior !== undefined && targets[0]!.displays.every((d) => d.spec === prior.spec)
+    && (targets[0]!.displays.length === 1 ? targets[0]!.displays[0] !== prior : targets[0]!.displays.includes(prior) && !prior.removed && prior.enabled !== false) ? targets[0]! : undefined;
+  const ownWords = only ? only.displays.flatMap((d) => tokenize(d.name)).filter((w) => !(only.spec?.words ?? []).includes(w)) : [];
+  if (only && namespaceOf(p, tokens) === undefined && !tokens.some((w) => ownWords.includes(w))
     && tokenize(only.phrase).filter((w) => !FILLER.has(w)).every((w) => (only.spec?.words ?? []).includes(w))) targets = before;
   const usable = targets.length > 0;
   if (!usable) targets = inherited(p);
@@ -1038,10 +1058,19 @@ function handleClause(p: Planner, clause: string): void {
     const next = tokens[at] ?? '';
     return DRAWN.has(next) || (t.spec !== undefined && next.length > 2 && p.ctx.catalog.propertyForWords(t.spec, next).length > 0);
   };
-  if (!verb && !fixSpan && usable && p.changedNext && targets.some((t) => copulaAfter(t, p.changedNext === 'value' ? 2 : 0) || (p.changedNext === 'pointer' && drawnAfter(t)))) {
+  // (…or a part of what the turn before changed, named alone: "turn on Wheel Odom", then "the arrow heads are huge,
+  // halve them".)
+  const copulaAt = tokens.findIndex((w) => COPULAS.has(w));
+  const partOfInherited = !usable && p.changedNext === 'pointer' && copulaAt > 0 && targets.length > 0 && targets.every((t) => t.spec !== undefined
+    && (DRAWN.has(tokens[copulaAt - 1]!) || namesPart(t.spec, tokens[copulaAt - 1]!) || p.ctx.catalog.propertyForWords(t.spec, tokens.slice(0, copulaAt).join(' ')).some((m) => m.via === 'words')));
+  const statedOf = (t: Target): boolean => copulaAfter(t, p.changedNext === 'value' ? 2 : 0) || (p.changedNext === 'pointer' && drawnAfter(t));
+  if (!verb && !fixSpan && (partOfInherited || (usable && p.changedNext && targets.some(statedOf)))) {
     p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
     p.statedBefore = clause;
-    p.last = targets;
+    // (What the statement is said of, not what it is seen against: "the Global Plan line is hard to pick out against
+    // the costmap. Could you make it twice as thick?")
+    const saidOf = partOfInherited ? [] : targets.filter((t) => t.displays.length > 0 && statedOf(t));
+    p.last = saidOf.length > 0 ? saidOf : targets;
     return;
   }
   // "robot2 is the one with the blue path": which is which, said; no change is asked.
@@ -1565,7 +1594,9 @@ function changesWhatItPointsAt(clause: string): 'pointer' | 'value' | undefined 
   if (verb !== undefined && verb.verb === 'set' && tokens.slice(0, verb.span.start).every((t) => FILLER.has(t) || ORDER_LEADS.has(t))
     && tokens.slice(verb.span.start + verb.span.length).some((t) => BACK_POINTERS.has(t) || t === 'its')) return 'pointer';
   // "…, halve them", "double it": a factor verb on what the clause before named.
-  if (verb === undefined && ['halve', 'double', 'triple'].includes(tokens.find((t) => !FILLER.has(t) && !ORDER_LEADS.has(t)) ?? '') && tokens.some((t) => BACK_POINTERS.has(t))) return 'pointer';
+  // (…or alone: "…, halbier die mal" read as "…, halve".)
+  const content = tokens.filter((t) => !FILLER.has(t) && !ORDER_LEADS.has(t));
+  if (verb === undefined && ['halve', 'double', 'triple'].includes(content[0] ?? '') && (tokens.some((t) => BACK_POINTERS.has(t)) || content.length === 1)) return 'pointer';
   // "…, take its alpha from 0.3 up to 0.5": a value written out for what "its" points back at.
   if (tokens.includes('its') && (numbersIn(clause).length > 0 || colourIn(clause) !== undefined)) return 'pointer';
   // "…are too fat — width 0.1": a short clause with no verb that writes a value out.
@@ -1634,7 +1665,7 @@ function readRequest(input: OfflineInput): Reading {
       return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions, all: [], alternatives: [] };
     }
   }
-  text = onlyRetarget(input.history, text) ?? text;
+  text = undoFirstOrder(onlyRetarget(input.history, text) ?? text);
   // ("hmm, undo that and …", "ok, actually undo it": a word of hesitation may come first.)
   const lead = `^\\s*(?:(?:${HESITATIONS.join('|')})\\b[\\s,.!—–-]*)*`;
   const undo = UNDO_PHRASES.find((u) => new RegExp(`${lead}${u}\\b`, 'i').test(text));
@@ -1654,7 +1685,7 @@ function readRequest(input: OfflineInput): Reading {
   if (undo) {
     undoFirst = true;
     text = text.replace(new RegExp(`${lead}${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
-    if (keptAfterUndo(p, text)) text = '';
+    if (keptAfterUndo(p, text) || undoneAlone(p, text)) text = '';
   }
   text = bothAsEveryRobot(namespacesNamed(text, ctx.namespaces), ctx.namespaces, (w) => ctx.catalog.typesForWords(w).length > 0);
   // "hide the other robot's scan": that robot's name, so "robot" is not read as a robot model to hide as well.

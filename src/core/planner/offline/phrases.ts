@@ -2,12 +2,14 @@
 import { escapeRegExp, tokenize } from '../../catalog/text.ts';
 import { BACK_POINTERS, BIGGER, FILLER, SMALLER, type Verb, VERB_PHRASES } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span } from './mentions.ts';
-import { act, cite, lastAppliedTurn, type Planner } from './shared.ts';
+import { act, anyPhrase, cite, lastAppliedTurn, type Planner } from './shared.ts';
 import { leaveSpan } from './intent.ts';
 import { CONCEPTS } from './concepts.ts';
 
 /** The words that open a verb phrase ("hide", "show", "set"…), once. */
 const VERB_WORDS: ReadonlySet<string> = new Set(VERB_PHRASES.map(([w]) => w));
+/** Words that keep what a clause names ("but keep the plan"): such a clause is no list item of the one before it. */
+const KEEP_LEADS: ReadonlySet<string> = new Set(['keep', 'leave', 'stay', 'stays', 'remain', 'remains']);
 
 /** The first verb of a clause outside the words already claimed (longer phrases win at the same place). */
 export function findVerb(tokens: readonly string[], masked: readonly Span[]): { verb: Verb; span: Span } | undefined {
@@ -33,7 +35,9 @@ export function clauses(text: string): string[] {
   // (…and one led by "leave" or "keep": "drop its points to 1 cm - leave Perimeter alone".)
   // (…and one led by a correction: "flat green - no wait, flat magenta".)
   const ownClause = (part: string): boolean => findVerb(tokenize(part), []) !== undefined || /^(?:but\s+)?not\s+(?:the|that|this|these|those|my|its|their)\b/i.test(part)
-    || /^(?:but\s+|and\s+)?(?:leave|keep)\b/i.test(part) || new RegExp(`^${CORRECTION}`, 'i').test(part);
+    || /^(?:but\s+|and\s+)?(?:leave|keep)\b/i.test(part) || new RegExp(`^${CORRECTION}`, 'i').test(part)
+    // (…and one that says what stays: "wider, 0.08 - robot1's stays thin".)
+    || (anyPhrase(tokenize(part), CONCEPTS.leave.stays)?.start ?? 0) > 0;
   // A parenthesis that is a clause of its own ("hide Loading Bay (leave Dock Door on) and …") ends the clause before
   // it; one that qualifies ("chunkier (0.05)") stays in it.
   text = text.replace(/\s*\(([^()]+)\)\s*/g, (whole, inner: string) => (ownClause(inner.trim()) ? `; ${inner.trim()}; ` : whole));
@@ -211,7 +215,7 @@ export function distribute(p: Planner, parts: string[], text = parts.join(', '))
     const before = tokenize(out[i - 1]!);
     const ns = p.ctx.namespaces.find((n) => before.includes(n.toLowerCase()));
     const tokens = tokenize(out[i]!);
-    if (!ns || p.ctx.namespaces.some((n) => tokens.includes(n.toLowerCase())) || tokens.some((t) => VERB_WORDS.has(t))) continue;
+    if (!ns || p.ctx.namespaces.some((n) => tokens.includes(n.toLowerCase())) || tokens.some((t) => VERB_WORDS.has(t) || KEEP_LEADS.has(t))) continue;
     const rest = tokens.filter((t) => !FILLER.has(t));
     if (rest.length === 0 || rest.length > 2 || p.ctx.catalog.typesForWords(out[i]!).length === 0) continue;
     out[i] = `${ns} ${out[i]}`;

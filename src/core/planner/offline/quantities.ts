@@ -18,7 +18,11 @@ export interface Quantity extends NumberMention {
   nouns?: string[];
   /** A range's other end ("10 to 200": this is 10, `to` is 200). */
   to?: number;
+  /** A count said as a change of the current one: "5 more cells" (+1), "two fewer poses" (-1). */
+  delta?: 1 | -1;
 }
+
+const MORE_WORDS: Record<string, 1 | -1> = { more: 1, extra: 1, additional: 1, fewer: -1, less: -1 };
 
 const dimensions = new WeakMap<PropertySpec, Dimension>();
 
@@ -138,6 +142,14 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     if (n.unit !== undefined) return { ...n, kind: 'length' };
     // A whole number followed by nouns counts them ("50 odometry arrows"); a fraction never counts anything, but the
     // nouns after it are still what it was written for ("2.5 odometry arrows" asks for a count, not for an arrow shape).
+    // "5 more cells", "one fewer pose": a change of the count the noun names.
+    const delta = MORE_WORDS[words[n.index + 1] ?? ''];
+    const after = tokenize(words[n.index + 2] ?? '')[0];
+    if (delta !== undefined && Number.isInteger(n.value) && after !== undefined && /^[a-z]{3,}$/.test(after) && !NOT_NOUNS.has(after) && !UNIT_WORDS.has(after) && after !== 'than') {
+      return { ...n, kind: 'count', noun: after, nouns: [after], delta };
+    }
+    // ("plane cell count 3 fewer": the change closes the clause.)
+    if (delta !== undefined && words[n.index + 2] === undefined && n.unit === undefined && !n.percent) return { ...n, kind: 'bare', delta };
     const nouns: string[] = [];
     for (let k = n.index + 1; k <= n.index + 2 && n.word === undefined; k++) {
       const next = tokenize(words[k] ?? '')[0];

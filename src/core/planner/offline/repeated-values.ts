@@ -58,6 +58,8 @@ function corrects(spans: readonly ClauseActions[], k: number): boolean {
   const t = content(spans[k]!.text);
   if (marker(t) > 0) return true;
   if (k > 0 && correctionOnly(spans[k - 1]!.text)) return true;
+  // ("fai il footprint rosso... anzi no, blu" read as "make footprint red actually no, blue": the clause before ends on it.)
+  if (k > 0 && endsWithCorrection(spans[k - 1]!.text)) return true;
   // "make it black", "change that to red": the clause's target is a pronoun (a verb, then the pronoun).
   return t.slice(0, 3).some((w, i) => i > 0 && CONCEPTS.corrections.pronouns.includes(w));
 }

@@ -78,7 +78,9 @@ export function sameAs(p: Planner, clause: string): boolean {
     const heads = head !== undefined ? [head] : before.length === 1 ? (before[0]!.spec?.words ?? []).slice(0, 3) : [''];
     const unsaid = named ? tokenize(named.d.name).filter((w) => !words1.includes(w)).join(' ') : '';
     if (unsaid !== '') heads.unshift(unsaid);
-    const source = heads.map((h) => oneDisplay(p, g.from!.replace(/\bones?\b/i, h))).find((x) => x !== undefined && !before.includes(x.d));
+    // ("… the same colour as robot1's": the possessive stands for the same noun, as "one" does.)
+    const fromText = /['’]s\s*$/.test(g.from!) ? `${g.from!.trim()} one` : g.from!;
+    const source = heads.map((h) => oneDisplay(p, fromText.replace(/\bones?\b/i, h))).find((x) => x !== undefined && !before.includes(x.d));
     const target = before.length === 1 ? { d: before[0]!, rest: words1.filter((t) => !FILLER.has(t) && !pointsBack(t)) }
       : oneDisplay(p, g.to ?? '') ?? (source ? { d: source.d, rest: words1.filter((t) => !FILLER.has(t)) } : undefined);
     if (!target?.d.spec || !source) return false;

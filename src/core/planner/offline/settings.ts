@@ -25,6 +25,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     const n = v === undefined ? NaN : Number(v);
     return Number.isFinite(n) ? n : undefined;
   };
+  // "the line is too thin, double it", "the head is huge, shrink it to half": a multiple or share of what the user sees,
+  // not of what an earlier clause of this request already made of it ("twice that" is of the number just set).
+  const base = (path: string): number | undefined => {
+    if (!d || /\b(?:that|this)\b/i.test(text)) return current(path);
+    const n = Number(p.state.valueBefore(d, path));
+    return Number.isFinite(n) ? n : current(path);
+  };
   const negated = Boolean(anyPhrase(tokens, NEGATIONS)) || Boolean(anyPhrase(tokens, MORE_NEGATIONS));
   const bigger = anyPhrase(tokens, BIGGER);
   const smaller = anyPhrase(tokens, SMALLER);
@@ -44,7 +51,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     writtenAsShare = n.percent === true;
     // "three times as many", "twice as big": relative to the current value (or the default).
     if (n.kind === 'factor') {
-      const cur = current(prop.path);
+      const cur = base(prop.path);
       if (cur === undefined) return undefined;
       // ("zoom in to 250000x": a factor past the setting's range is refused with it, never clamped.)
       const v = cur * n.value;
@@ -55,6 +62,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       }
       return clampTo(prop, v);
     }
+    // ("5 more cells" on a count named: the count now, and 5 more.)
+    if (n.delta !== undefined) {
+      const cur = current(prop.path);
+      return cur === undefined ? undefined : takesValue(prop, n, cur + n.delta * n.value) ? cur + n.delta * n.value : undefined;
+    }
     // A share of an alpha (also one the catalog gives no range: Range's Alpha) is a value from 0 to 1.
     const value = n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction') ? n.value / 100 : n.value;
     return takesValue(prop, n, value) ? value : undefined;
@@ -62,7 +74,9 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   /** A value the setting cannot take is refused with its range, never rescaled or clamped ("alpha 7" is not 0.07). */
   const takesValue = (prop: PropertySpec, n: Quantity, value: number, shareReading = true): boolean => {
     const fraction = dimensionOf(prop) === 'fraction' || (prop.min === 0 && prop.max === 1);
-    const low = prop.min ?? (fraction ? 0 : -Infinity);
+    // (A size the catalog gives no minimum is still no less than nothing: "a scale of -2", "radius -0.1".)
+    const size = /(?:length|radius|width|size|scale|diameter|thickness)$/i.test(prop.path.split('/').pop() ?? '') && dimensionOf(prop) !== 'fraction';
+    const low = prop.min ?? (fraction || size ? 0 : -Infinity);
     const high = prop.max ?? (fraction ? 1 : Infinity);
     if (value >= low && value <= high) return true;
     refused.add(prop.path);
@@ -103,7 +117,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const excludedBy = (x: Span): boolean => excludedAt !== undefined && x.start + x.length <= excludedAt.start && x.start + x.length >= excludedAt.start - 1;
   const label = d?.name ?? spec.name;
   const numberForFactor = (prop: PropertySpec, q: Quantity): number | undefined => {
-    const cur = current(prop.path);
+    const cur = base(prop.path);
     return cur === undefined ? undefined : Number(round(clampTo(prop, cur * q.value)));
   };
   // "halve the number of grid cells": with a count named, a size matched only by the counted noun ("cells") is not meant.
@@ -129,7 +143,10 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       // 0.05 pixels: it is the metric size, whose style complete() sets).
       const bare = free().find((x) => x.to === undefined && x.kind === 'bare');
       const onlyNamed = bare !== undefined && applies?.min !== undefined && bare.value < applies.min && bare.value >= (prop.min ?? 0) && bare.value <= (prop.max ?? Infinity);
-      if (applies && applies !== prop && (applies.requires ?? []).length > 0 && !unitSays && !onlyNamed) prop = applies;
+      // (Only a size of the same thing drawn another way, both ruled by one mode: the covariance ellipse's Scale is no
+      // other style of the arrow's Shaft Radius.)
+      const sameThing = (prop.requires ?? []).every((r) => (applies?.requires ?? []).some((x) => x.path === r.path));
+      if (applies && applies !== prop && (applies.requires ?? []).length > 0 && sameThing && !unitSays && !onlyNamed) prop = applies;
       // "bigger, 5 pixels" on a style sized in metres: the one size the unit fits is meant (complete() sets its style).
       const sized = q && !fits(dimensionOf(prop), q) ? spec.properties.filter((x) => isSizeLike(x) && fits(dimensionOf(x), q)) : [];
       if (sized.length === 1 && !used.has(sized[0]!.path)) prop = sized[0]!;
@@ -204,7 +221,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
           // "half the size", "50 % smaller": a share of the current value, for a property that is not itself a share.
           if (!fitting && share && dimensionOf(prop) !== 'fraction' && current(prop.path) !== undefined) {
             take(share);
-            value = round(clampTo(prop, current(prop.path)! * shareFactor(share, text, bigger, smaller)));
+            value = round(clampTo(prop, base(prop.path)! * shareFactor(share, text, bigger, smaller)));
             break;
           }
           // "half as opaque": a factor of an alpha said by its opacity (never by its transparency, which goes the other way).
@@ -345,7 +362,8 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   if (count) {
     const counts = spec.properties.filter((x) => x.kind === 'int' && !isUnderTopic(x) && !used.has(x.path) && (count.nouns ?? []).some((n) => countsNoun(x, n, tokens)));
     if (counts.length === 1) {
-      const v = count.kind === 'factor' ? numberForFactor(counts[0]!, count) : count.value;
+      const now = current(counts[0]!.path);
+      const v = count.kind === 'factor' ? numberForFactor(counts[0]!, count) : count.delta !== undefined ? (now === undefined ? undefined : now + count.delta * count.value) : count.value;
       if (v !== undefined) { settings.push({ path: counts[0]!.path, value: String(v) }); used.add(counts[0]!.path); take(count); }
     }
   }
@@ -374,7 +392,8 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // Pixels name the pixel size (valid once the style is Points, which complete() adds); lengths the metric one.
     const size = length.unit === 'px'
       ? spec.properties.find((x) => isSizeLike(x) && /pixel/i.test(x.path))
-      : shapeProperty(p, d, spec, tokens) ?? sizeProperty(p, d, spec, true, settings);
+      // ("as axes, w/ 0.5 m axes": a part with a length and a radius, sized with no shape word, is as long as that.)
+      : shapeProperty(p, d, spec, tokens) ?? partLength(p, d, spec, tokens, settings) ?? sizeProperty(p, d, spec, true, settings);
     if (size && !used.has(size.path)) { settings.push({ path: size.path, value: round(length.value) }); take(length); used.add(size.path); }
   }
   // "the plan line 0.05 thick", "arrows 0.3 long": a number with no unit beside a shape adjective is that length in the
@@ -431,6 +450,8 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     used.add(prop.path);
     if (takesValue(prop, multiple, v)) settings.push({ path: prop.path, value: valueText(prop, v) });
   }
+  const factor0 = free().find((q) => q.kind === 'factor' && !countLike(q));
+  const share0 = share;
   const sized = (): boolean => settings.some((s) => { const x = spec.properties.find((y) => y.path === s.path); return isSizeLike(x) || (x !== undefined && dimensionOf(x) === 'length'); });
   // (A part switched on by name — "the covariance ellipse" — is what a size word is about: its Scale.)
   // (…and "make it a bit smaller" after it: the part's Scale this request already changes.)
@@ -438,11 +459,27 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const stated = p.statedBefore !== undefined && tokens.some((t) => BACK_POINTERS.has(t)) ? p.statedBefore : '';
   const switched = (): string[] => [...settings.filter((st) => spec.properties.find((x) => x.path === st.path)?.kind === 'bool' && st.value === 'true').map((st) => st.path),
     ...[...(d?.planProps.keys() ?? [])].filter((k) => k.endsWith('/Scale')).map((k) => k.slice(0, k.lastIndexOf('/'))),
+    // ("turn on the covariance …, but make the ellipse half size": a part an earlier clause switched on.)
+    ...[...(d?.planProps.entries() ?? [])].filter(([k, v]) => v === 'true' && spec.properties.find((x) => x.path === k)?.kind === 'bool').map(([k]) => k),
     ...(stated ? p.ctx.catalog.propertyForWords(spec, stated).filter((m) => m.via === 'words' && m.property.kind === 'bool').map((m) => m.property.path) : [])];
   const partTokens = [...tokens, ...tokenize(stated)];
+  // "the arrow heads are huge, halve them", "the axes are tiny, double them": a part with a length and a radius of its
+  // own, named with no shape word, is sized as a whole; the arrow's shaft, or a pose's other parts, are not.
+  const dims = (bigger || smaller || factor0 || (share0 && free().includes(share0))) && !sized() && !comparativeUsed && !quantities.some((q) => q.kind === 'factor' && usedQ.has(q))
+    && !partTokens.some((t) => SHAPE_WORDS.some(([word]) => word.test(t))) ? namedPartDims(p, d, spec, partTokens) : [];
+  if (dims.length > 1 && dims.every((x) => !used.has(x.path) && current(x.path) !== undefined)) {
+    for (const x of dims) {
+      const cur = (factor0 || share0 ? base(x.path) : undefined) ?? current(x.path)!;
+      const v = factor0 ? cur * factor0.value : share0 && free().includes(share0) ? cur * shareFactor(share0, text, bigger, smaller) : Number(numericValue(x, undefined, cur, '', tokens, bigger, smaller));
+      used.add(x.path);
+      settings.push({ path: x.path, value: round(clampTo(x, v)) });
+    }
+    take(factor0);
+    if (!factor0) take(share0);
+  }
   if (share && free().includes(share) && !sized()) {
     const size = partScale(spec, switched(), partTokens) ?? shapeProperty(p, d, spec, partTokens) ?? sizeProperty(p, d, spec) ?? growable(p, d, spec);
-    const cur = size ? current(size.path) : undefined;
+    const cur = size ? base(size.path) : undefined;
     if (size && cur !== undefined && dimensionOf(size) !== 'fraction' && !used.has(size.path)) {
       take(share);
       used.add(size.path);
@@ -491,6 +528,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const left = free()[0];
   // "hide 2 costmaps", "the 2 cameras": a number counting displays is how many are meant, never a setting's value.
   if (left && countsDisplays(p, spec, left, tokens)) take(left);
+  // ("make the global costmap twice as thick": a multiple is of a value the display has; with no setting it sizes, it is
+  // never a number of its own, 2.)
+  else if (left && left.kind === 'factor' && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
+    questions.push(`${label}: "${numberText(left)}" of which setting? no ${spec.name} setting fits the words; nothing was changed`);
+  }
   else if (left && settings.length === 0 && unclear.length === 0 && questions.length === 0) {
     // ("map 50 %": a share is read against a 0–1 setting as its fraction.)
     const inRange = (x: PropertySpec): boolean => {
@@ -539,6 +581,11 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   if (colour !== undefined && unshaded !== undefined && unshaded !== colour) {
     for (const x of settings) if (x.value === unshaded && spec.properties.find((y) => y.path === x.path)?.kind === 'color') x.value = colour;
   }
+  // "set the covariance ellipse scale to -2": the switches and modes a refused value needs (Covariance on, Shape Arrow)
+  // are not made for it either.
+  const servesRefused = (path: string): boolean => [...refused].some((r) => r.startsWith(`${path}/`)
+    || (spec.properties.find((y) => y.path === r)?.requires ?? []).some((q) => q.path === path));
+  if (refused.size > 0) settings.splice(0, settings.length, ...settings.filter((x) => !servesRefused(x.path)));
   // A setting before the ones under it ("Shape" before "Shape/Color"): RViz keeps a setting with settings under it as
   // its `Value`, which the document only gets when the setting is written first.
   settings.sort((a, b) => Number(a.path.startsWith(`${b.path}/`)) - Number(b.path.startsWith(`${a.path}/`)));
@@ -870,6 +917,42 @@ function growable(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSp
     && (x.words ?? []).some((w) => w === 'bigger' || w === 'smaller')
     && appliesNow(p, d, spec, x));
   return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The numbers of a part the words name as a whole: a word X with both an "X length" and an "X radius" among the
+ * display's setting words, applying now ("head" of an arrow: Head Length and Head Radius; "axes" of a pose drawn as
+ * axes). Of several such parts, the one named last ("arrow heads": the head).
+ */
+function namedPartDims(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, tokens: readonly string[], setHere: (x: PropertySpec) => boolean = () => false): PropertySpec[] {
+  const said = tokens.map(singular);
+  const numbers = spec.properties.filter((x) => (x.kind === 'float' || x.kind === 'int') && !isUnderTopic(x) && (appliesNow(p, d, spec, x) || setHere(x)));
+  const ofPart = (part: string, dim: string): PropertySpec[] => numbers.filter((x) => (x.words ?? []).some((w) => tokenize(w).map(singular).join(' ') === `${part} ${dim}`));
+  for (let i = said.length - 1; i >= 0; i--) {
+    const lengths = ofPart(said[i]!, 'length');
+    const radii = ofPart(said[i]!, 'radius');
+    if (lengths.length === 1 && radii.length === 1 && lengths[0] !== radii[0]) return [lengths[0]!, radii[0]!];
+  }
+  return [];
+}
+
+const DIMENSION_WORDS = new Set(['length', 'radius', 'size', 'width', 'thickness', 'scale', 'diameter']);
+
+/** Whether a word names a part of a display by its numbers' words ("head": Head Length, Head Radius; "shaft", "axes"). */
+export function namesPart(spec: DisplayTypeSpec, word: string): boolean {
+  const w = singular(word);
+  return spec.properties.some((x) => (x.kind === 'float' || x.kind === 'int') && !isUnderTopic(x) && (x.words ?? []).some((phrase) => {
+    const ts = tokenize(phrase).map(singular);
+    return ts.length > 1 && DIMENSION_WORDS.has(ts[ts.length - 1]!) && ts.slice(0, -1).includes(w);
+  }));
+}
+
+/** The length of a part the words name as a whole (namedPartDims), with a style this clause sets taken as set. */
+function partLength(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSpec, tokens: readonly string[], planned: readonly { path: string; value: string }[]): PropertySpec | undefined {
+  if (tokens.some((t) => SHAPE_WORDS.some(([word]) => word.test(t)))) return undefined;
+  const holds = (x: PropertySpec): boolean => (x.requires ?? []).every((r) => planned.some((s) => s.path === r.path && s.value.toLowerCase() === r.value.toLowerCase()));
+  const dims = namedPartDims(p, d, spec, tokens, holds);
+  return dims.length === 2 ? dims[0] : undefined;
 }
 
 /** Adjectives that name which length is meant: "0.5 m long" is a length, "2 cm thick" a width or radius. */

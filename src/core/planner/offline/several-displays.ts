@@ -19,7 +19,9 @@ export function readSeveralOfOneType(p: Planner, tokens: readonly string[], targ
   if (tokens.some((w) => EVERY_ONE.has(w))) return sure;
   const said = tokens.slice(t.span.start, t.span.start + t.span.length);
   const noun = said.at(-1);
-  if (noun === undefined || singular(noun) !== noun) return sure;
+  // (A type named in the plural, "Axes", says nothing about how many by its own name.)
+  const ownName = tokenize(splitCamel(t.spec.name)).at(-1);
+  if (noun === undefined || (singular(noun) !== noun && noun !== ownName)) return sure;
   // (A name two of them share, as "Scan" in each robot's group, decides nothing.)
   if (t.displays.filter((d) => tokenize(splitCamel(d.name)).join(' ') === said.join(' ')).length === 1) return sure;
   return { targets: t.displays.map((d) => ({ ...t, displays: [d], plural: false })), unsure: true };

@@ -116,6 +116,9 @@ function valuesNamedAsTypes(p: Planner, tokens: readonly string[], targets: read
   return withoutMentions(found, taken, (m) => lead(m) && values.has(singularTokens(tokens.slice(m.start, m.start + m.length)).join(' ')));
 }
 
+/** What a display counts ("cells", "poses"). */
+const COUNTED_WORDS: ReadonlySet<string> = new Set(CONCEPTS.countedNouns);
+
 /** Words that point from a display at the topic it shows ("whatever listens to", "the one subscribed to"). */
 const TOPIC_LINK = new Set(['whatever', 'whichever', 'anything', 'something', 'thing', 'one', 'the', 'a', 'that', 'which', 'what', 'is', 'are',
   'on', 'to', 'from', 'for', 'of', 'at', 'listens', 'listening', 'listen', 'listener', 'subscribed', 'subscribes', 'subscribing', 'subscriber',
@@ -189,9 +192,9 @@ export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, n
   // "the path" beside "Controller Path" and "Global Plan": the one name that shares only the type's own word with the
   // phrase is no more that type than the others, so every one is meant (and asked about); a display named or fed
   // exactly as said ("the map": Map on /map) is the one.
-  // (Only a word in the singular: "both plans", "the axes" keep to what their words fit.)
-  const singularPhrase = tokenize(phrase).every((w, i) => w === want[i]);
-  if (singularPhrase && pool.length > 1 && want.length > 0 && want.every((w) => genericWords(p, spec).has(w))) {
+  // A plural ("the axes" beside Gripper Axes, Lift and Charger) says several, so one name holding it is not all it
+  // means either; "both plans" still keeps to the names its words fit.
+  if (pool.length > 1 && want.length > 0 && want.every((w) => genericWords(p, spec).has(w))) {
     const same = (ws: readonly string[]): boolean => ws.length === want.length && ws.every((w, i) => w === want[i]);
     const byName = pool.filter((d) => overlap(d) === want.length);
     if (byName.length === 1 && !same(singularTokens(tokenize(splitCamel(byName[0]!.name)))) && !same(singularTokens(topicTokens(displayTopic(byName[0]!))))) return pool;
@@ -258,6 +261,18 @@ function switchHolders(p: Planner, m: TypeMention, tokens: readonly string[], ns
   const modifier = before !== undefined && !FILLER.has(before) && !['no', 'not', 'without', 'never', 'only', 'just'].includes(before) && findVerb([before], []) === undefined ? before : undefined;
   let found = own.includes(' ') ? holding(own) : modifier ? holding(`${modifier} ${own}`) : [];
   if (found.length === 0 && modifier && findVerb([...tokens], [])?.verb !== 'show') found = holding(own);
+  return new Set(found.map((d) => d.spec)).size === 1 ? found : [];
+}
+
+/**
+ * "the axes are tiny, double them" with no Axes display, where the Global Plan draws its poses as axes: displays here
+ * drawn now as the mention (an enum setting's current value), for a mention of a type with no display; one type's
+ * displays, else none.
+ */
+function drawnAsHolders(p: Planner, m: TypeMention, ns: string | undefined): VirtualDisplay[] {
+  const said = singularTokens(tokenize(m.phrase)).join(' ');
+  const found = p.state.live().filter((d) => d.spec !== undefined && d.spec !== m.spec && d.classId !== 'rviz_common/Group' && d.enabled && (ns === undefined || belongsTo(d, ns))
+    && d.spec.properties.some((x) => x.kind === 'enum' && singularTokens(tokenize(p.state.valueOf(d, x.path) ?? '')).join(' ') === said));
   return new Set(found.map((d) => d.spec)).size === 1 ? found : [];
 }
 
@@ -466,6 +481,10 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       // ("the TF axes are huge, set marker scale to 0.3": a type word that begins a setting's name, with no display of
       // that type here, is the setting's word.)
       const setting = startsSettingPhrase(p.ctx.catalog, tokens, m) && !p.state.live().some((d) => d.spec === m.spec);
+      // ("add the odometry, keep the last 50 poses": a word a number counts, after "keep" or "last", is what another
+      // display keeps, not a display of its own.)
+      const counted = m.length === 1 && COUNTED_WORDS.has(tokens[m.start]!) && /^\d/.test(tokens[m.start - 1] ?? '') && ['keep', 'last'].some((w) => tokens.slice(0, m.start).includes(w));
+      if (counted) return false;
       if (!setting && !endsSettingPhrase(p.ctx.catalog, tokens, m, true)) return true;
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
       if (at >= 0) taken.splice(at, 1);
@@ -629,6 +648,14 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
         const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
         if (at >= 0) taken.splice(at, 1);
         targets.push({ spec: holders[0]!.spec, displays: holders, topics: [], phrase: m.phrase, plural: holders.length > 1, span: m, context: tokens });
+        continue;
+      }
+      // …or what a display here draws as ("the axes" of a Path drawing its poses as axes), when the clause sizes them.
+      const drawing = ['show', 'hide', 'remove'].includes(findVerb(tokens, [])?.verb ?? '') || tokens.some((w) => ADD_WORDS.has(w)) ? [] : drawnAsHolders(p, m, ns);
+      if (drawing.length > 0 && (carriesValue() || factorsIn(clause).length > 0)) {
+        const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
+        if (at >= 0) taken.splice(at, 1);
+        targets.push({ spec: drawing[0]!.spec, displays: drawing, topics: [], phrase: m.phrase, plural: drawing.length > 1, span: m, context: tokens });
         continue;
       }
     }
