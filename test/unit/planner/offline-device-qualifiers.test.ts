@@ -119,3 +119,11 @@ describe('offline planner: a kind of device the robot does not have', () => {
     expect(r.notes.join(' | ')).toMatch(/no camera here is the thermal one \(Camera Image\)/);
   });
 });
+
+describe('offline planner: a kind or place said before a longer device phrase', () => {
+  it('"the thermal camera overlay" and "rear lidar:" name none; "right now" is no place', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'turn off the thermal camera overlay')).actions).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', 'rear lidar: decay time 2 s', 'nav-desk-camera.rviz')).actions).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', "honestly I don't care about the particle cloud right now")).actions).toEqual(['Hide "Particle Cloud"']);
+  });
+});

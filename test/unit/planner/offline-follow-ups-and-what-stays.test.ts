@@ -196,3 +196,20 @@ describe('offline planner: a correction that ends the clause before it', () => {
     expect((await planOnScenario('turtlebot_nav', 'fai il footprint rosso... anzi no, blu')).actions).toEqual(['Set Color = 0; 0; 255 on "Footprint"']);
   });
 });
+
+describe('offline planner: corrections and narrowing, second round', () => {
+  it('"remove it... no, just hide it" hides and removes nothing; a value said again is still settled as a correction', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'remove the particle cloud... no, just hide it')).actions).toEqual(['Hide "Particle Cloud"']);
+    expect((await planOnScenario('manipulator', 'Wrist Load alpha 0.5 — no, make that 0.6', 'arm-sensor-bay.rviz')).actions).toEqual(['Set Alpha = 0.6 on "Wrist Load"']);
+  });
+
+  it('"only the lidar" after settings on two displays makes them again on the lidar alone', async () => {
+    expect(await planAfter('turtlebot_nav', ['make Front Lidar and RGBD Points bigger, 0.05'], 'only the lidar, put the points back', 'nav-nested.rviz'))
+      .toEqual(['Set Size (m) = 0.05 on "Front Lidar"', 'Set Topic/Reliability Policy = Best Effort on "Front Lidar"']);
+    expect(await planAfter('multi_robot', ['mets la taille des points du scan à 0.06 pour les deux robots'], 'non, seulement pour robot1')).toEqual(['Set Size (m) = 0.06 on "Robot1 Scan"']);
+  });
+
+  it('leaves the style the undo brings back when only the size is kept ("undo the spheres but keep the size")', async () => {
+    expect(await planAfter('turtlebot_nav', ['depth cloud as spheres, size 0.03'], 'undo the spheres but keep the size')).toEqual(['Set Size (m) = 0.03 on "Depth Cloud"']);
+  });
+});

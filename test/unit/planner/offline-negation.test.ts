@@ -442,3 +442,25 @@ describe('offline planner: "no longer show" in other languages, and elided words
     expect((await planOnScenario('multi_robot', '地图别那么透明')).actions).toEqual(['Set Alpha = 0.85 on "Map"']);
   });
 });
+
+describe('offline planner: "no longer show" and "no need" in more languages', () => {
+  it.each([
+    ['ya no muestres la nube de partículas', 'turtlebot_nav', ['Hide "Particle Cloud"']],
+    ['Zeig das Grid nicht mehr an', 'turtlebot_nav', ['Hide "Grid"']],
+    ['TFはもう表示しなくていい', 'turtlebot_nav', ['Hide "TF"']],
+    ['把路径点隐藏掉，不用删', 'turtlebot_nav', ['Hide "Waypoints"']],
+    ['não precisa mostrar a imagem da câmera; a nuvem de profundidade pode ficar', 'turtlebot_nav', ['Hide "Camera Image"']],
+  ])('"%s"', async (request, scenario, actions) => {
+    expect((await planOnScenario(scenario, request)).actions).toEqual(actions);
+  });
+
+  it.each([
+    ['Rack Seven : des carrés pas si petits, mets 0.2', 'big_graph', 'gateway-ops.rviz', ['Set Size (m) = 0.2 on "Rack Seven"']],
+    ["Lens est trop opaque, baisse son alpha à 0.2, mais touche pas à l'overlay de Front View", 'turtlebot_nav', 'nav-desk-camera.rviz', ['Set Alpha = 0.2 on "Lens"']],
+    ['accendi Breadcrumbs e usa gli assi al posto delle frecce', 'turtlebot_nav', 'nav-kiosk.rviz', ['Show "Breadcrumbs"', 'Set Shape = Axes on "Breadcrumbs"']],
+    ['fundo vermelho... não, pensando bem, deixa preto', 'turtlebot_nav', undefined, ['Set Background Color = 0; 0; 0 on "Global Options"']],
+    ['il fixed frame world non esiste, mettilo su map', 'qos_traps', undefined, ['Set the fixed frame to map']],
+  ])('reads the words of "%s"', async (request, scenario, config, actions) => {
+    expect((await planOnScenario(scenario, request, config)).actions).toEqual(actions);
+  });
+});

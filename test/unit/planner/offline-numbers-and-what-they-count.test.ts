@@ -78,3 +78,23 @@ describe('offline planner: counts said as a change, and multiples of nothing', (
     expect(r.notes.join(' | ')).toMatch(/"twice" of which setting\?/);
   });
 });
+
+describe('offline planner: a number said as a difference', () => {
+  it('reads "0.01 smaller", "up by 0.2", "two fewer poses", "50 % more cells" as changes of the value now', async () => {
+    expect(await actionsOf('turtlebot_nav', 'Fog points 0.01 smaller, Eyes stays the same', 'nav-kiosk.rviz')).toEqual(['Set Size (m) = 0.01 on "Fog"']);
+    expect(await actionsOf('turtlebot_nav', 'map alpha up by 0.2')).toEqual(['Set Alpha = 0.9 on "Map"']);
+    expect(await actionsOf('multi_robot', "in robot1's group, keep two fewer poses on the odom", 'fleet-groups.rviz')).toEqual(['Set Keep = 18 on "Odom"']);
+    expect(await actionsOf('turtlebot_nav', 'grid 50% more cells, frame rate up 20%')).toEqual(['Set Plane Cell Count = 15 on "Grid"', 'Set Frame Rate = 36 on "Global Options"']);
+  });
+
+  it('refuses a difference that goes out of range with the value now and what it would be', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'make the lidar dots 0.05 m smaller');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/Size \(m\) is 0\.03; 0\.05 m less would be -0\.02, out of its range/);
+    expect(await actionsOf('empty', 'grid alpha down by 0.6', 'default')).toEqual([]);
+  });
+
+  it('keeps a Chinese or Japanese value before its comparative the value to make it ("線だけ0.06に太くして")', async () => {
+    expect(await actionsOf('multi_robot', 'robot2のプランの色はそのままでいい、線だけ0.06に太くして')).toEqual(['Set Line Width = 0.06 on "Robot2 Plan"', 'Set Line Style = Billboards on "Robot2 Plan"']);
+  });
+});

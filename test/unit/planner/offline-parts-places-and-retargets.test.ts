@@ -331,3 +331,29 @@ describe('offline planner: a statement about a part, then how much', () => {
       .toEqual(['Set Line Width = 0.06 on "Global Plan"', 'Set Line Style = Billboards on "Global Plan"']);
   });
 });
+
+describe('offline planner: a statement, then its fix, second round', () => {
+  it('sizes the arrow head named in the statement, and takes "a tenth of that" of the size the user sees', async () => {
+    expect(await actionsOf('turtlebot_nav', 'the AMCL pose arrow head is enormous, halve it')).toEqual(['Set Head Length = 0.15 on "AMCL Pose"', 'Set Head Radius = 0.05 on "AMCL Pose"']);
+    expect(await actionsOf('manipulator', 'the force arrows are huge, a tenth of that')).toEqual(['Set Force Arrow Scale = 0.005 on "Tool Wrench"']);
+  });
+
+  it('changes nothing when the statement names one of several displays without saying which', async () => {
+    const r = await planOnScenario('multi_robot', 'the scan is too big, halve it');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/could mean Robot1 Scan or Robot2 Scan; which one is not clear/);
+    expect(await actionsOf('turtlebot_nav', 'the costmap is too strong, set it to 0.2')).toEqual([]);
+    expect(await actionsOf('turtlebot_nav', 'the costmaps are too strong, set them to 0.2')).toEqual(['Set Alpha = 0.2 on "Global Costmap"', 'Set Alpha = 0.2 on "Local Costmap"']);
+  });
+});
+
+describe('offline planner: where a new display goes, and groups that are not there', () => {
+  it('adds into a group named after "to" with no word "group", and beside a display into its group', async () => {
+    expect((await actionsOf('big_graph', 'add camera 40 to Cameras', 'gateway-ops.rviz'))[0]).toBe('Add Image on /fleet/cam_40/image_raw named "Image" in group "Site/Cameras"');
+    expect((await actionsOf('big_graph', 'add sensor 250 temperature next to rack seven', 'gateway-ops.rviz'))[0]).toBe('Add Temperature on /fleet/sensor_250/temperature named "Temperature" in group "Site/Thermal"');
+  });
+
+  it('"hide the camera group" with no group of that name hides no group', async () => {
+    expect(await actionsOf('turtlebot_nav', 'hide the camera group')).toEqual([]);
+  });
+});

@@ -33,11 +33,19 @@ function devicePool(p: Planner, t: Target, noun: string): VirtualDisplay[] {
  */
 export function misplaced(p: Planner, tokens: readonly string[], targets: readonly Target[]): boolean {
   const t = targets.length === 1 ? targets[0]! : undefined;
-  const word = t?.span && t.span.length === 1 ? tokens[t.span.start] : undefined;
+  // (The device noun may lead a longer phrase: "the thermal camera overlay".)
+  // (A target carried over from the clause before has its span in that clause's words, maybe past this one's end.)
+  const at = t?.span ? [...Array(t.span.length).keys()].map((k) => t.span!.start + k).find((i) => tokens[i] !== undefined && NOUNS.has(norm(tokens[i]!))) : undefined;
+  const word = at !== undefined ? tokens[at] : undefined;
   const noun = word !== undefined ? norm(word) : undefined;
   if (!t || !noun || !NOUNS.has(noun) || t.topics.length > 0 || t.within) return false;
-  const place = tokens.find((w, i) => i !== t.span!.start && POSITIONS.has(w));
-  const pool = place !== undefined ? devicePool(p, t, noun) : [];
+  // (Anywhere beside the noun alone, "the lidar, the rear one"; right before a longer phrase, "the thermal camera
+  // overlay"; never "right now".)
+  const near = (i: number): boolean => t.span!.length === 1 || i === t.span!.start - 1 || (i >= t.span!.start && i < at!);
+  const place = tokens.find((w, i) => i !== at && POSITIONS.has(w) && near(i) && !['now', 'away', 'there', 'here'].includes(tokens[i + 1] ?? ''));
+  // (With no display carrying the noun itself — a lidar shown by the display "Laser" on /scan — the displays it names.)
+  const carrying = place !== undefined ? devicePool(p, t, noun) : [];
+  const pool = carrying.length > 0 ? carrying : place !== undefined ? t.displays.filter((d) => d.classId !== 'rviz_common/Group') : [];
   if (place === undefined || pool.length === 0 || pool.some((d) => carried(d).has(place))) return false;
   p.notes.push(`no ${word} here is the ${place} one (${pool.map((d) => d.name).join(', ')}); nothing was changed for "${place} ${word}"`);
   return true;
@@ -49,6 +57,7 @@ export function misplaced(p: Planner, tokens: readonly string[], targets: readon
  */
 export function readDeviceTargets(p: Planner, tokens: readonly string[], targets: Target[], masked: readonly { start: number; length: number }[]): TargetReading {
   if (targets.length !== 1) return { targets, unsure: false };
+  if (misplaced(p, tokens, targets)) return { targets: [], unsure: false };
   const t = targets[0]!;
   // (A target carried over from the clause before has its span in that clause's words: not this one's noun.)
   const word = t.span && t.span.length === 1 ? tokens[t.span.start] : undefined;
@@ -56,7 +65,6 @@ export function readDeviceTargets(p: Planner, tokens: readonly string[], targets
   if (!noun || !NOUNS.has(noun) || t.topics.length > 0 || t.within || tokens.some((w) => PLURAL.has(w))) return { targets, unsure: false };
   // "hide the Camera group": a group named as one is that group.
   if (t.displays.length > 0 && t.displays.every((d) => d.classId === 'rviz_common/Group') && GROUP_WORDS.has(tokens[t.span!.start + 1] ?? '')) return { targets, unsure: false };
-  if (misplaced(p, tokens, targets)) return { targets: [], unsure: false };
   const pool = devicePool(p, t, noun);
   if (pool.length < 2) return { targets, unsure: false };
   // The clause's other content words that some display of the pool carries: its qualifiers.

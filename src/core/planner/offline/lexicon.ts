@@ -43,8 +43,8 @@ export const FIX_PHRASES: readonly string[] = [
   'to its publisher', 'to the publisher', 'to the publishers', 'match the publisher', 'match the publishers', 'qos mismatch', 'incompatible qos',
 ];
 
-export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'longer', 'huge', 'chunkier', 'chunky', 'beefier', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple', 'coarser'];
-export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shorter', 'slimmer', 'skinnier', 'shrink', 'decrease', 'reduce', 'tiny', 'small', 'less', 'halve', 'finer'];
+export const BIGGER = ['bigger', 'larger', 'thicker', 'wider', 'fatter', 'longer', 'huge', 'enormous', 'massive', 'gigantic', 'chunkier', 'chunky', 'beefier', 'enlarge', 'increase', 'grow', 'more visible', 'big', 'large', 'double', 'twice', 'triple', 'coarser'];
+export const SMALLER = ['smaller', 'thinner', 'tinier', 'narrower', 'shorter', 'slimmer', 'skinnier', 'shrink', 'decrease', 'reduce', 'tiny', 'minuscule', 'small', 'less', 'halve', 'finer'];
 /** Direction words for a level ("raise the opacity", "turn the alpha down"), beside the bigger and smaller words. */
 export const LEVEL_UP: ReadonlySet<string> = new Set(['raise', 'higher', 'up', 'increase', 'boost']);
 export const LEVEL_DOWN: ReadonlySet<string> = new Set(['lower', 'down', 'reduce', 'decrease', 'less']);

@@ -27,7 +27,7 @@ import { pickByColour } from './colour-picks.ts';
 import { LEXICONS, translate } from './languages.ts';
 import { applyRecipe, findRecipe } from './recipes.ts';
 import { byPropertyPhrase, hidesNamed, inherited, setsMissing, withoutTopicNames, insideAny, propertyPhraseAround, resolveTargets, targetsOrAdd } from './targets.ts';
-import { clauses, distribute, findVerb, takeFixedFrame } from './phrases.ts';
+import { clauses, distribute, findVerb, SHARE_OF_THAT, SHARE_ONLY, takeFixedFrame } from './phrases.ts';
 import { correctTypos } from './typos.ts';
 import { takeRobotCommands } from './robot-commands.ts';
 import { takeOutsideRviz } from './outside.ts';
@@ -39,8 +39,8 @@ import { quantitiesOf } from './quantities.ts';
 import { CONCEPTS, guessesIn, rewriteConcepts, rewritePhrasings } from './concepts.ts';
 import { replayTranslated } from './robot-replay.ts';
 import { showsWhat } from './statements.ts';
-import { onlyRetarget } from './only-retarget.ts';
-import { keptAfterUndo, undoFirstOrder, undoneAlone } from './undo-but-keep.ts';
+import { onlyOnDisplay, onlyRetarget } from './only-retarget.ts';
+import { keptAfterUndo, remadeOn, undoFirstOrder, undoneAlone } from './undo-but-keep.ts';
 import { ordinalDisplays } from './ordinal-displays.ts';
 import { absentRobot, bothAsEveryRobot, everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
 import { deferred, leaveSpan, negationAt, opensWithNoting, questionOf, relativeBefore, type Question } from './intent.ts';
@@ -609,6 +609,24 @@ function handleClause(p: Planner, clause: string): void {
     const before = new Set(p.previousActions.flatMap((a) => { const f = a.display ? p.state.find(a.display) : undefined; return f?.ok && !own.has(f.display) ? [f.display] : []; }));
     if (own.size > 0 && before.size > 0) (p.takeBack ??= []).push({ before: p.actions.length, displays: before, fixedFrame: false, clause: clause.trim() });
   }
+  // "remove it... no, just hide it", "toglila... anzi no, nascondila": a correction with a verb of its own about what the
+  // clause before named takes back what that clause did to it, now, so its own verb acts on the display as it was.
+  // (A value said again, "alpha 0.5 — no, make that 0.6", is settled as a correction of that value, after the clauses.)
+  if (correcting && targets.length === 0 && ['hide', 'show', 'remove'].includes(findVerb(tokens, [])?.verb ?? '') && tokens.some((t) => BACK_POINTERS.has(t)) && p.previousActions?.length) {
+    const before = new Set(p.previousActions);
+    const named = new Map(p.last.flatMap((t) => t.displays).map((d) => [p.state.handle(d), d]));
+    const undone = p.actions.filter((a) => before.has(a) && named.has(a.display));
+    for (const a of undone) {
+      const d = named.get(a.display)!;
+      if (a.action === 'remove_display') d.removed = false;
+      else if (a.action === 'set_enabled') d.enabled = a.value !== 'true';
+      else if (a.action === 'set_property') d.planProps.delete(a.property);
+    }
+    if (undone.length > 0) {
+      p.actions = p.actions.filter((a) => !undone.includes(a));
+      p.notes.push(`"${clause.trim()}" takes back what was asked before it of ${[...new Set(undone.map((a) => named.get(a.display)!.name))].join(', ')}; that was not planned`);
+    }
+  }
   // "make the torque arrows green — no, yellow": a correction that is only a colour is for the colour the clause before set.
   const corrected = correcting && targets.length === 0 && colourIn(clause) !== undefined && tokens.every((t) => FILLER.has(t) || colourIn(t) !== undefined || CONCEPTS.corrections.markers.includes(t))
     ? [...(p.previousActions ?? [])].reverse().find((a) => a.action === 'set_property' && /^\d{1,3}; \d{1,3}; \d{1,3}$/.test(a.value)) : undefined;
@@ -1007,6 +1025,9 @@ function handleClause(p: Planner, clause: string): void {
   if (only && namespaceOf(p, tokens) === undefined && !tokens.some((w) => ownWords.includes(w))
     && tokenize(only.phrase).filter((w) => !FILLER.has(w)).every((w) => (only.spec?.words ?? []).includes(w))) targets = before;
   const usable = targets.length > 0;
+  const afterUnclear = p.statedUnclear === true;
+  p.statedUnclear = false;
+  if (!usable && afterUnclear) return;
   if (!usable) targets = inherited(p);
   // ("make the Lens cone red and a bit more opaque": what the clause before named with no display of it, the "cone",
   // is not what this one goes on about when a display was named beside it.)
@@ -1053,10 +1074,11 @@ function handleClause(p: Planner, clause: string): void {
     // ("the AMCL covariance ellipse is huge, make it a bit smaller": a part of two words.)
     // (Only before a clause that resizes it, which then sizes that part; "…is too faint, make it more opaque" is the
     // part's own fix, said in the statement.)
-    const part = p.nextResizes === true && t.spec !== undefined && COPULAS.has(tokens[at + 2] ?? '') && p.ctx.catalog.propertyForWords(t.spec, tokens.slice(at, at + 2).join(' ')).some((m) => m.via === 'words');
+    const part = p.nextResizes === true && t.spec !== undefined && COPULAS.has(tokens[at + 2] ?? '')
+      && (p.ctx.catalog.propertyForWords(t.spec, tokens.slice(at, at + 2).join(' ')).some((m) => m.via === 'words') || namesPart(t.spec, tokens[at + 1] ?? ''));
     if (!COPULAS.has(tokens[at + 1] ?? '')) return part;
     const next = tokens[at] ?? '';
-    return DRAWN.has(next) || (t.spec !== undefined && next.length > 2 && p.ctx.catalog.propertyForWords(t.spec, next).length > 0);
+    return DRAWN.has(next) || (t.spec !== undefined && next.length > 2 && (p.ctx.catalog.propertyForWords(t.spec, next).length > 0 || namesPart(t.spec, next)));
   };
   // (…or a part of what the turn before changed, named alone: "turn on Wheel Odom", then "the arrow heads are huge,
   // halve them".)
@@ -1071,6 +1093,12 @@ function handleClause(p: Planner, clause: string): void {
     // the costmap. Could you make it twice as thick?")
     const saidOf = partOfInherited ? [] : targets.filter((t) => t.displays.length > 0 && statedOf(t));
     p.last = saidOf.length > 0 ? saidOf : targets;
+    // ("the scan is too big, halve it" with two robots' scans: which one is not said, so the fix changes none.)
+    if (!partOfInherited && readSeveralOfOneType(p, tokens, p.last).unsure) {
+      p.notes.push(`"${clause.trim()}" could mean ${p.last.flatMap((t) => t.displays.map((d) => d.name)).join(' or ')}; which one is not clear, so nothing was changed for what follows`);
+      p.statedUnclear = true;
+      p.last = [];
+    }
     return;
   }
   // "robot2 is the one with the blue path": which is which, said; no change is asked.
@@ -1572,7 +1600,9 @@ function groupToAddInto(p: Planner, clause: string): { clause: string; group?: V
   if (!/\b(?:add|put|create)\b/i.test(clause)) return { clause };
   // ("…in the group Thermal", as French and Spanish put it: "dans le groupe Thermal".)
   const forms = [/\s+(?:to|into|in|inside|under)\s+(?:the\s+)?(.+?)\s+group\b/i, /\s+(?:to|into|in|inside|under)\s+(?:the\s+)?group\s+(?:called\s+|named\s+)?(.+?)(?=$|[.,;!?])/i,
-    /\s+(?:next\s+to|with|beside|alongside)\s+(?:the\s+)?(?:other\s+)?(.+?)(?=$|[.,;!?])/i];
+    /\s+(?:next\s+to|with|beside|alongside)\s+(?:the\s+)?(?:other\s+)?(.+?)(?=$|[.,;!?])/i,
+    // ("add camera 40 to Cameras": a group's own name after "to", with no word "group".)
+    /\s+(?:to|into|inside|under)\s+(?:the\s+)?(.+?)(?=$|[.,;!?])/i];
   for (const re of forms) {
     const m = re.exec(clause);
     if (!m) continue;
@@ -1581,9 +1611,15 @@ function groupToAddInto(p: Planner, clause: string): { clause: string; group?: V
     if (groups.length === 1) return { clause: clause.slice(0, m.index) + clause.slice(m.index + m[0].length), group: groups[0] };
   }
   // ("add the rear lidar next to the front one": beside a display, not a group, only says where it goes in the list,
-  // which RViz does not keep by meaning; what it names is no target of the clause.)
+  // which RViz does not keep by meaning; what it names is no target of the clause. Beside one display inside a group,
+  // "add sensor 250's temperature next to rack seven", it goes into that group.)
   const beside = /\s+(?:next\s+to|beside|alongside)\s+(?:the\s+)?(?:other\s+)?(.+?)(?=$|[.,;!?])/i.exec(clause);
-  if (beside) return { clause: clause.slice(0, beside.index) + clause.slice(beside.index + beside[0].length) };
+  if (beside) {
+    const words = tokenize(beside[1]!).map(singular).join(' ');
+    const named = p.state.live().filter((d) => !isVirtualGroup(d) && tokenize(d.name).map(singular).join(' ') === words);
+    const group = named.length === 1 && named[0]!.parent !== undefined && isVirtualGroup(named[0]!.parent) ? named[0]!.parent : undefined;
+    return { clause: clause.slice(0, beside.index) + clause.slice(beside.index + beside[0].length), ...(group ? { group } : {}) };
+  }
   return { clause };
 }
 
@@ -1597,6 +1633,8 @@ function changesWhatItPointsAt(clause: string): 'pointer' | 'value' | undefined 
   // (…or alone: "…, halbier die mal" read as "…, halve".)
   const content = tokens.filter((t) => !FILLER.has(t) && !ORDER_LEADS.has(t));
   if (verb === undefined && ['halve', 'double', 'triple'].includes(content[0] ?? '') && (tokens.some((t) => BACK_POINTERS.has(t)) || content.length === 1)) return 'pointer';
+  // "…, a tenth of that", "…, half of what it is now": a share of what the clause before named.
+  if (SHARE_ONLY.test(clause.trim()) || SHARE_OF_THAT.test(clause.trim())) return 'pointer';
   // "…, take its alpha from 0.3 up to 0.5": a value written out for what "its" points back at.
   if (tokens.includes('its') && (numbersIn(clause).length > 0 || colourIn(clause) !== undefined)) return 'pointer';
   // "…are too fat — width 0.1": a short clause with no verb that writes a value out.
@@ -1644,6 +1682,11 @@ function readRequest(input: OfflineInput): Reading {
       return { actions: [], notes: [`read as ${translation.name}; did not understand ${translation.unknown.map((u) => `"${u}"`).join(', ')}, so nothing was planned`], read: text, unknown: [], percentReadings: [], questions: [], all: [], alternatives: [] };
     }
     text = translation.english;
+    // ("線だけ0.06に太くして" read "line only 0.06 thicker": a value before its comparative, as Chinese and Japanese put
+    // it, is the value to make it, not a difference.)
+    if (LEXICONS.find((l) => l.language === translation.language)?.script === 'cjk') {
+      text = text.replace(/(\d[\d.]*\s*(?:m|cm|mm|px|s)?)\s+(bigger|smaller|thicker|thinner|longer|shorter|wider|narrower|larger|more|less)\b/gi, '$2 $1');
+    }
   }
   const read = text;
   // Questions never change the document: each sentence that asks is said back and offered to the assistant.
@@ -1665,6 +1708,9 @@ function readRequest(input: OfflineInput): Reading {
       return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `"${asked}" is a question: nothing was changed; ask the assistant`], question: asked, read, unknown: [], percentReadings: [], questions, all: [], alternatives: [] };
     }
   }
+  // ("only the lidar" after settings made on the lidar and the points: undone, and made again on the lidar alone.)
+  const onlyOn = onlyOnDisplay(input.history, text);
+  if (onlyOn !== undefined) text = 'undo that';
   text = undoFirstOrder(onlyRetarget(input.history, text) ?? text);
   // ("hmm, undo that and …", "ok, actually undo it": a word of hesitation may come first.)
   const lead = `^\\s*(?:(?:${HESITATIONS.join('|')})\\b[\\s,.!—–-]*)*`;
@@ -1686,6 +1732,7 @@ function readRequest(input: OfflineInput): Reading {
     undoFirst = true;
     text = text.replace(new RegExp(`${lead}${undo}\\b[\\s,;.]*(?:and\\s+(?:then\\s+)?|then\\s+|instead\\s+)?`, 'i'), '');
     if (keptAfterUndo(p, text) || undoneAlone(p, text)) text = '';
+    if (onlyOn !== undefined) remadeOn(p, onlyOn);
   }
   text = bothAsEveryRobot(namespacesNamed(text, ctx.namespaces), ctx.namespaces, (w) => ctx.catalog.typesForWords(w).length > 0);
   // "hide the other robot's scan": that robot's name, so "robot" is not read as a robot model to hide as well.

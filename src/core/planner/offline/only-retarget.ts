@@ -30,3 +30,28 @@ export function onlyRetarget(history: readonly PlannerTurn[], text: string): str
   const named = placed ? displays[placed[1]!.toLowerCase() === 'last' ? displays.length - 1 : ORDINAL_PLACES[placed[1]!.toLowerCase()]! - 1] : holding.length === 1 ? holding[0] : rest;
   return named === undefined ? undefined : `undo that and ${verb} ${named}`;
 }
+
+/** "…, put the points back": what follows "only X" and only says the rest goes back as it was. */
+const BACK_AS_IT_WAS = /^\s*(?:and\s+)?(?:put|set|turn|bring|leave)\s+.*\bback\b.*$|^\s*(?:and\s+)?(?:leave|keep)\s+.*\bas\s+(?:it|they)\s+(?:was|were)\b.*$/i;
+
+/**
+ * "make Front Lidar and RGBD Points bigger, 0.05", then "only the lidar, put the points back" (fr "non, seulement pour
+ * robot1"): the last change was settings on several displays; the one "only" names keeps them, the others go back. The
+ * display's handle in the last change, or undefined when the request is no such follow-up.
+ */
+export function onlyOnDisplay(history: readonly PlannerTurn[], text: string): string | undefined {
+  const m = ONLY.exec(text);
+  const last = [...history].reverse().find((t) => t.outcome === 'applied');
+  const acts = (last?.actions ?? []).filter((a) => a.origin !== 'auto');
+  if (!m || acts.length < 2 || acts.some((a) => a.action !== 'set_property')) return undefined;
+  const displays = [...new Set(acts.map((a) => a.display))];
+  if (displays.length < 2) return undefined;
+  const [said, ...after] = m[1]!.split(',');
+  if (after.length > 0 && !BACK_AS_IT_WAS.test(after.join(','))) return undefined;
+  // (A number of its own is a value; one in a name, robot1, is not.)
+  if (findVerb(tokenize(said!), []) !== undefined || /(?<![a-z])\d/i.test(said!)) return undefined;
+  const placed = PLACED.exec(said!.trim());
+  const words = tokenize(said!).filter((w) => !FILLER.has(w));
+  const holding = displays.filter((d) => words.length > 0 && words.every((w) => tokenize(d).some((x) => x === w || singular(x) === singular(w))));
+  return placed ? displays[placed[1]!.toLowerCase() === 'last' ? displays.length - 1 : ORDINAL_PLACES[placed[1]!.toLowerCase()]! - 1] : holding.length === 1 ? holding[0] : undefined;
+}

@@ -366,7 +366,9 @@ const VALUE_ONLY = new Set(['to', 'from', 'between', 'and', 'min', 'max', 'minim
   'metres', 'centimeter', 'centimeters', 'centimetre', 'centimetres', 'millimeter', 'millimeters', 'millimetre', 'millimetres', 'rad', 'radians', 'minute', 'minutes']);
 
 /** A share of the current value said alone: "half of what they are now", "a third of the current size", "twice that". */
-const SHARE_ONLY = /^(?:(?:to|about|roughly|maybe)\s+)?(?:half|a\s+third|a\s+quarter|twice|double|triple)\s+(?:of\s+)?(?:what\s+(?:it\s+is|they\s+are|it's|they're)|(?:the\s+|its\s+|their\s+)?(?:current|present)\s+(?:value|size|width|length)|that|as\s+much|the\s+size)(?:\s+(?:now|currently|at\s+the\s+moment))?[.!]?$/i;
+/** "10 % of that", "a tenth of that" as the rewrites leave it: a share of what was named. */
+export const SHARE_OF_THAT = /^(?:(?:to|about|roughly|maybe)\s+)?\d+(?:\.\d+)?\s*%\s+of\s+(?:that|it|them|what\b.*)[.!]?$/i;
+export const SHARE_ONLY = /^(?:(?:to|about|roughly|maybe)\s+)?(?:half|a\s+third|a\s+quarter|a\s+fifth|a\s+tenth|twice|double|triple)\s+(?:of\s+)?(?:what\s+(?:it\s+is|they\s+are|it's|they're)|(?:the\s+|its\s+|their\s+)?(?:current|present)\s+(?:value|size|width|length)|that|as\s+much|the\s+size)(?:\s+(?:now|currently|at\s+the\s+moment))?[.!]?$/i;
 
 /**
  * "the local plan thinner, 2 cm", "colour it by height, from 0 to 2": a clause of only a value (numbers with units or a
@@ -378,7 +380,10 @@ export function mergeValueClauses(parts: readonly string[]): string[] {
     const tokens = tokenize(part);
     const valueOnly = /\d/.test(part) && tokens.length > 0 && tokens.every((t) => /^-?\d+(?:[a-z]{1,3})?$/.test(t) || VALUE_ONLY.has(t) || FILLER.has(t));
     // ("the wrist load arrows thinner, half of what they are now": a share of the current value alone finishes it too.)
-    if ((valueOnly || SHARE_ONLY.test(part.trim())) && out.length > 0) out[out.length - 1] = `${out[out.length - 1]} ${part}`;
+    // (…but not after a statement, "the force arrows are huge, a tenth of that": the share is the fix, of what it says.)
+    const share = SHARE_ONLY.test(part.trim()) || SHARE_OF_THAT.test(part.trim());
+    const stated = share && out.length > 0 && /\b(?:is|are|looks?|seems?)\b/i.test(out[out.length - 1]!);
+    if ((valueOnly || share) && !stated && out.length > 0) out[out.length - 1] = `${out[out.length - 1]} ${part}`;
     else out.push(part);
   }
   return out;

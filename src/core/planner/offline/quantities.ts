@@ -23,6 +23,15 @@ export interface Quantity extends NumberMention {
 }
 
 const MORE_WORDS: Record<string, 1 | -1> = { more: 1, extra: 1, additional: 1, fewer: -1, less: -1 };
+/** Comparatives right after a number that make it a difference: "0.05 m smaller", "2 s longer". */
+const DIFFERENCE_UP: ReadonlySet<string> = new Set(['bigger', 'larger', 'longer', 'thicker', 'wider', 'higher', 'taller', 'more']);
+const DIFFERENCE_DOWN: ReadonlySet<string> = new Set(['smaller', 'shorter', 'thinner', 'narrower', 'lower', 'less', 'fewer']);
+/** "up by 0.2", "down by 0.6", "raise … by 2": the way a difference after "by" goes, when the words say. */
+function directionOf(words: readonly string[]): 1 | -1 | undefined {
+  const up = words.some((w) => ['up', 'raise', 'increase', 'bigger', 'larger', 'longer', 'thicker', 'wider', 'higher', 'grow', 'more'].includes(w));
+  const down = words.some((w) => ['down', 'lower', 'decrease', 'reduce', 'smaller', 'shorter', 'thinner', 'narrower', 'shrink', 'less', 'drop'].includes(w));
+  return up === down ? undefined : up ? 1 : -1;
+}
 
 const dimensions = new WeakMap<PropertySpec, Dimension>();
 
@@ -135,6 +144,12 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
   const out = numbers.map((n): Quantity => {
     // "75 % as big", "40 percent of the size": a share of the current value, a multiplier.
     if (n.percent && n.word === undefined && shareOfCurrent(words, n.index)) return { ...n, kind: 'factor', value: n.value / 100, percent: false };
+    // "50 % more cells", "20 % fewer poses": a multiple of the count the noun names.
+    const counted = tokenize(words[n.index + 2] ?? '')[0];
+    const change = MORE_WORDS[words[n.index + 1] ?? ''];
+    if (n.percent && change !== undefined && counted !== undefined && /^[a-z]{3,}s$/.test(counted) && !NOT_NOUNS.has(counted) && !UNIT_WORDS.has(counted)) {
+      return { ...n, kind: 'factor', value: 1 + (change * n.value) / 100, percent: false, noun: counted, nouns: [counted] };
+    }
     if (n.percent) return { ...n, kind: 'fraction' };
     if (n.unit === 'px') return { ...n, kind: 'pixels' };
     if (n.unit !== undefined && /^s/.test(n.unit)) return { ...n, kind: 'seconds' };
@@ -170,6 +185,14 @@ export function quantitiesOf(numbers: readonly NumberMention[], text: string): Q
     }
     return { ...n, kind: 'bare' };
   });
+  // "0.05 m smaller", "0.01 smaller", "down by 0.6": a difference from the value now, not the value.
+  for (const [i, q] of out.entries()) {
+    if (q.percent || q.delta !== undefined || q.kind === 'count' || q.kind === 'factor') continue;
+    const separateUnit = q.unit !== undefined && /^-?\.?\d[\d.]*$/.test(words[q.index] ?? '');
+    const next = (words[q.index + (separateUnit ? 2 : 1)] ?? '').replace(/[.,!?;]+$/, '');
+    const sign = DIFFERENCE_UP.has(next) ? 1 : DIFFERENCE_DOWN.has(next) ? -1 : words[q.index - 1] === 'by' ? directionOf(words) : undefined;
+    if (sign !== undefined) out[i] = { ...q, delta: sign };
+  }
   // "3 times as many": the number is a multiplier (factorsIn), not a value of its own.
   const factors = factorsIn(text);
   for (let i = out.length - 1; i >= 0; i--) if (factors.some((f) => f.index === out[i]!.index)) out.splice(i, 1);

@@ -115,7 +115,8 @@ export function sameAs(p: Planner, clause: string): boolean {
 
 
 /** "Robot1 Plan the same please", "torque the same": what the clause before changed, made the same on what it names. */
-const SAME_AFTER = /^(?:(?:and|then|also|ok|okay|now)[\s,]+)*(.+?)\s+(?:exactly\s+)?the\s+same(?:[\s,]+(?:too|as\s+well|please))*$/i;
+// (Not "Eyes stays the same", "the map remains the same": what stays is left as it is.)
+const SAME_AFTER = /^(?:(?:and|then|also|ok|okay|now)[\s,]+)*(.+?)(?<!\b(?:stays?|remains?|keeps?|is|looks?))\s+(?:exactly\s+)?the\s+same(?:[\s,]+(?:too|as\s+well|please))*$/i;
 
 /**
  * "force arrows to 0.2, torque the same": the word names no display but a sibling of each setting the clause before

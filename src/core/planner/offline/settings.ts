@@ -63,10 +63,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
       return clampTo(prop, v);
     }
     // ("5 more cells" on a count named: the count now, and 5 more.)
-    if (n.delta !== undefined) {
-      const cur = current(prop.path);
-      return cur === undefined ? undefined : takesValue(prop, n, cur + n.delta * n.value) ? cur + n.delta * n.value : undefined;
-    }
+    if (n.delta !== undefined) return withDifference(prop, n, current(prop.path));
     // A share of an alpha (also one the catalog gives no range: Range's Alpha) is a value from 0 to 1.
     const value = n.percent && (prop.max === 1 || dimensionOf(prop) === 'fraction') ? n.value / 100 : n.value;
     return takesValue(prop, n, value) ? value : undefined;
@@ -85,6 +82,19 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // "alpha 7" may mean 7 %: offered as a choice, never applied.
     if (shareReading && fraction && !n.percent && n.value > 1 && n.value <= 100) (p.percentReadings ??= []).push(numberText(n));
     return false;
+  };
+  /** "0.05 m smaller", "down by 0.6", "two fewer": the value now and the difference; refused with both when out of range. */
+  const withDifference = (prop: PropertySpec, n: Quantity, cur: number | undefined): number | undefined => {
+    if (cur === undefined || n.delta === undefined) return undefined;
+    const v = Number(round(cur + n.delta * n.value));
+    const fraction = dimensionOf(prop) === 'fraction' || (prop.min === 0 && prop.max === 1);
+    const size = /(?:length|radius|width|size|scale|diameter|thickness)$/i.test(prop.path.split('/').pop() ?? '') && !fraction;
+    const low = prop.min ?? (fraction || size ? 0 : -Infinity);
+    const high = prop.max ?? (fraction ? 1 : Infinity);
+    if (v >= low && v <= high) return v;
+    refused.add(prop.path);
+    questions.push(`${label}: ${prop.path} is ${cur}; ${numberText(n)} ${n.delta > 0 ? 'more' : 'less'} would be ${v}, out of its range (${low}${Number.isFinite(high) ? `–${high}` : ' or more'}); nothing was changed`);
+    return undefined;
   };
   /** Settings whose value was refused as out of range: nothing else is read into them. */
   const refused = new Set<string>();
@@ -362,8 +372,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   if (count) {
     const counts = spec.properties.filter((x) => x.kind === 'int' && !isUnderTopic(x) && !used.has(x.path) && (count.nouns ?? []).some((n) => countsNoun(x, n, tokens)));
     if (counts.length === 1) {
-      const now = current(counts[0]!.path);
-      const v = count.kind === 'factor' ? numberForFactor(counts[0]!, count) : count.delta !== undefined ? (now === undefined ? undefined : now + count.delta * count.value) : count.value;
+      const v = count.kind === 'factor' ? numberForFactor(counts[0]!, count) : count.delta !== undefined ? withDifference(counts[0]!, count, current(counts[0]!.path)) : count.value;
       if (v !== undefined) { settings.push({ path: counts[0]!.path, value: String(v) }); used.add(counts[0]!.path); take(count); }
     }
   }
@@ -501,7 +510,13 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     // one that goes the other way than the comparative says is asked about, never applied.
     const written = size && !factor ? free().find((q) => q.kind !== 'fraction' && fits(dimensionOf(size), q)) : undefined;
     const cur = size ? current(size.path) : undefined;
-    if (size && written && !used.has(size.path)) {
+    if (size && written && !used.has(size.path) && written.delta !== undefined) {
+      // ("make the lidar dots 0.05 m smaller": the size now less that much, refused below nothing.)
+      take(written);
+      used.add(size.path);
+      const v = withDifference(size, written, cur);
+      if (v !== undefined) settings.push({ path: size.path, value: valueText(size, v) });
+    } else if (size && written && !used.has(size.path)) {
       take(written);
       used.add(size.path);
       if (cur !== undefined && bigger !== undefined && smaller === undefined && written.value < cur) questions.push(`${label}: "bigger" but ${numberText(written)} is below its ${size.path} ${cur}; nothing was changed`);
@@ -555,9 +570,12 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     if (only.length === 1) {
       // A share is never written raw into a 0–1 setting ("see 40 % through" is Alpha 0.6).
       const x = only[0]!;
-      const written = left.percent && dimensionOf(x) === 'fraction' ? left.value / 100 : left.value;
-      const value = dimensionOf(x) === 'fraction' ? numericValue(x, written, current(x.path), tokens.join(' '), tokens, undefined, undefined) : valueText(x, written);
-      if (value !== undefined) { settings.push({ path: x.path, value }); take(left); }
+      // ("keep two fewer poses": the count now, less two.)
+      const written = left.delta !== undefined ? withDifference(x, left, current(x.path)) : left.percent && dimensionOf(x) === 'fraction' ? left.value / 100 : left.value;
+      const value = written === undefined ? undefined : left.delta !== undefined ? valueText(x, written)
+        : dimensionOf(x) === 'fraction' ? numericValue(x, written, current(x.path), tokens.join(' '), tokens, undefined, undefined) : valueText(x, written);
+      take(left);
+      if (value !== undefined) settings.push({ path: x.path, value });
     }
     else if (numeric.length > 0) questions.push(`${label}: which setting should be ${numberText(left)}? (${numeric.slice(0, 6).join(', ')}${numeric.length > 6 ? ', …' : ''})`);
     else questions.push(`${label}: no ${spec.name} setting takes "${numberText(left)}"; nothing was changed`);

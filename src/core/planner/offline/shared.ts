@@ -35,6 +35,8 @@ export interface Planner {
   last: Target[];
   /** A clause that said how a thing is, for the next to act on ("the tf arrows are cluttering everything, turn them off"). */
   statedBefore?: string;
+  /** The statement before named one of several displays of a type, not which ("the scan is too big" of two robots). */
+  statedUnclear?: boolean;
   /** Every display the request's clauses named so far: what "…, hide the rest" leaves. */
   named?: Set<VirtualDisplay>;
   /** The request was read from a language that marks no plural (CJK): a singular noun says nothing about how many. */

@@ -208,6 +208,8 @@ export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, n
   if (unshown) return [];
   const best = Math.max(0, ...pool.map(overlap));
   if (best > 0) return pool.filter((d) => overlap(d) === best);
+  // ("hide the camera group" with no group of that name: none of them, never every group.)
+  if (spec.classId === 'rviz_common/Group' && !want.every((w) => genericWords(p, spec).has(w))) return [];
   if (spec.topicProperties.length === 0) return pool;
   // No display shares a word: generic words ("lidar", "force sensor") mean every display of the type; a qualifier
   // ("local") means a kind no display shows yet.
@@ -483,7 +485,9 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       const setting = startsSettingPhrase(p.ctx.catalog, tokens, m) && !p.state.live().some((d) => d.spec === m.spec);
       // ("add the odometry, keep the last 50 poses": a word a number counts, after "keep" or "last", is what another
       // display keeps, not a display of its own.)
-      const counted = m.length === 1 && COUNTED_WORDS.has(tokens[m.start]!) && /^\d/.test(tokens[m.start - 1] ?? '') && ['keep', 'last'].some((w) => tokens.slice(0, m.start).includes(w));
+      // (…or a share of them: "with a fifth of the poses", "keep half of the arrows".)
+      const ofShare = tokens[m.start - 1] === 'the' && tokens[m.start - 2] === 'of' && /^(?:\d|half|third|quarter|fifth|tenth)/.test(tokens[m.start - 3] ?? '');
+      const counted = m.length === 1 && COUNTED_WORDS.has(tokens[m.start]!) && ((/^\d/.test(tokens[m.start - 1] ?? '') && ['keep', 'last'].some((w) => tokens.slice(0, m.start).includes(w))) || ofShare);
       if (counted) return false;
       if (!setting && !endsSettingPhrase(p.ctx.catalog, tokens, m, true)) return true;
       const at = taken.findIndex((x) => x.start === m.start && x.length === m.length);
@@ -565,6 +569,13 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
     // "the local path": a word before the type word that tells its displays apart ("Local Plan" vs "Global Plan").
     const qualifier = qualifierBefore(p, spec, tokens, m, taken, ns);
     let displays = displaysFor(p, spec, qualifier ? `${qualifier} ${m.phrase}` : m.phrase, ns, []);
+    // ("hide the camera group" with no group of that name: a word right before "group" names it, so no group is meant,
+    // never every group.)
+    const groupName = tokens[m.start - 1];
+    if (spec.classId === 'rviz_common/Group' && !qualifier && groupName !== undefined && !FILLER.has(groupName) && !ALL_WORDS.includes(groupName) && findVerb([groupName], []) === undefined
+      && !displays.some((d) => singularTokens(tokenize(splitCamel(d.name))).includes(singularTokens([groupName])[0]!))
+      // (…unless the name follows: "hide the whole group robot2".)
+      && !displays.some((d) => tokenize(d.name).includes(tokens[m.start + m.length] ?? ''))) displays = [];
     // The qualifier must hold: "the global path" is not also the Controller Path because both are paths.
     if (qualifier) {
       const q = singularTokens([qualifier])[0]!;

@@ -49,6 +49,11 @@ export function undoneAlone(p: Planner, text: string): boolean {
         && (x.via === 'words' || (x.via === 'value' && x.value?.toLowerCase() === a.value.toLowerCase()))));
   });
   if (named.length === 0) return false;
+  // (What is undone stays as the undo leaves it: completion sets no style back for a size made again.)
+  for (const a of named) {
+    const found = p.state.find(a.display);
+    if (found.ok && a.action === 'set_property') (p.protectedSettings ??= new Map()).set(found.display, [...(p.protectedSettings?.get(found.display) ?? []), a.property]);
+  }
   const again = last.filter((a) => !named.includes(a));
   for (const a of again) {
     p.actions.push(act(a.action === 'set_property' ? { action: 'set_property', display: a.display, property: a.property, value: a.value } : { action: 'set_enabled', display: a.display, value: a.value }));
@@ -65,4 +70,11 @@ const KEEP_THEN_UNDO = /^\s*(?:keep|leave)\s+((?:the|its|their)\s+[\w\s-]+?)\s*(
 export function undoFirstOrder(text: string): string {
   const m = KEEP_THEN_UNDO.exec(text);
   return m ? `${m[2]} ${m[3]}, but keep ${m[1]}` : text;
+}
+
+/** The last change's settings on one display made again, after the undo of all of it ("only the lidar"). */
+export function remadeOn(p: Planner, display: string): void {
+  const again = (lastAppliedTurn(p)?.actions ?? []).filter((a) => a.origin !== 'auto' && a.action === 'set_property' && a.display === display);
+  for (const a of again) p.actions.push(act({ action: 'set_property', display: a.display, property: a.property, value: a.value }));
+  if (again.length > 0) p.notes.push(`undid the last change and made it again on ${display} alone`);
 }
