@@ -70,11 +70,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   };
   /** A value the setting cannot take is refused with its range, never rescaled or clamped ("alpha 7" is not 0.07). */
   const takesValue = (prop: PropertySpec, n: Quantity, value: number, shareReading = true): boolean => {
-    const fraction = dimensionOf(prop) === 'fraction' || (prop.min === 0 && prop.max === 1);
-    // (A size the catalog gives no minimum is still no less than nothing: "a scale of -2", "radius -0.1".)
-    const size = /(?:length|radius|width|size|scale|diameter|thickness)$/i.test(prop.path.split('/').pop() ?? '') && dimensionOf(prop) !== 'fraction';
-    const low = prop.min ?? (fraction || size ? 0 : -Infinity);
-    const high = prop.max ?? (fraction ? 1 : Infinity);
+    const { fraction, low, high } = rangeOf(prop);
     if (value >= low && value <= high) return true;
     refused.add(prop.path);
     const range = fraction ? '0–1 or 0–100 %' : Number.isFinite(high) ? `${low}–${high}` : `${low} or more`;
@@ -87,10 +83,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const withDifference = (prop: PropertySpec, n: Quantity, cur: number | undefined): number | undefined => {
     if (cur === undefined || n.delta === undefined) return undefined;
     const v = Number(round(cur + n.delta * n.value));
-    const fraction = dimensionOf(prop) === 'fraction' || (prop.min === 0 && prop.max === 1);
-    const size = /(?:length|radius|width|size|scale|diameter|thickness)$/i.test(prop.path.split('/').pop() ?? '') && !fraction;
-    const low = prop.min ?? (fraction || size ? 0 : -Infinity);
-    const high = prop.max ?? (fraction ? 1 : Infinity);
+    const { low, high } = rangeOf(prop);
     if (v >= low && v <= high) return v;
     refused.add(prop.path);
     questions.push(`${label}: ${prop.path} is ${cur}; ${numberText(n)} ${n.delta > 0 ? 'more' : 'less'} would be ${v}, out of its range (${low}${Number.isFinite(high) ? `–${high}` : ' or more'}); nothing was changed`);
@@ -459,8 +452,7 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
     used.add(prop.path);
     if (takesValue(prop, multiple, v)) settings.push({ path: prop.path, value: valueText(prop, v) });
   }
-  const factor0 = free().find((q) => q.kind === 'factor' && !countLike(q));
-  const share0 = share;
+  const partFactor = free().find((q) => q.kind === 'factor' && !countLike(q));
   const sized = (): boolean => settings.some((s) => { const x = spec.properties.find((y) => y.path === s.path); return isSizeLike(x) || (x !== undefined && dimensionOf(x) === 'length'); });
   // (A part switched on by name — "the covariance ellipse" — is what a size word is about: its Scale.)
   // (…and "make it a bit smaller" after it: the part's Scale this request already changes.)
@@ -474,17 +466,17 @@ export function propertySettings(p: Planner, d: VirtualDisplay | undefined, spec
   const partTokens = [...tokens, ...tokenize(stated)];
   // "the arrow heads are huge, halve them", "the axes are tiny, double them": a part with a length and a radius of its
   // own, named with no shape word, is sized as a whole; the arrow's shaft, or a pose's other parts, are not.
-  const dims = (bigger || smaller || factor0 || (share0 && free().includes(share0))) && !sized() && !comparativeUsed && !quantities.some((q) => q.kind === 'factor' && usedQ.has(q))
+  const dims = (bigger || smaller || partFactor || (share && free().includes(share))) && !sized() && !comparativeUsed && !quantities.some((q) => q.kind === 'factor' && usedQ.has(q))
     && !partTokens.some((t) => SHAPE_WORDS.some(([word]) => word.test(t))) ? namedPartDims(p, d, spec, partTokens) : [];
   if (dims.length > 1 && dims.every((x) => !used.has(x.path) && current(x.path) !== undefined)) {
     for (const x of dims) {
-      const cur = (factor0 || share0 ? base(x.path) : undefined) ?? current(x.path)!;
-      const v = factor0 ? cur * factor0.value : share0 && free().includes(share0) ? cur * shareFactor(share0, text, bigger, smaller) : Number(numericValue(x, undefined, cur, '', tokens, bigger, smaller));
+      const cur = (partFactor || share ? base(x.path) : undefined) ?? current(x.path)!;
+      const v = partFactor ? cur * partFactor.value : share && free().includes(share) ? cur * shareFactor(share, text, bigger, smaller) : Number(numericValue(x, undefined, cur, '', tokens, bigger, smaller));
       used.add(x.path);
       settings.push({ path: x.path, value: round(clampTo(x, v)) });
     }
-    take(factor0);
-    if (!factor0) take(share0);
+    take(partFactor);
+    if (!partFactor) take(share);
   }
   if (share && free().includes(share) && !sized()) {
     const size = partScale(spec, switched(), partTokens) ?? shapeProperty(p, d, spec, partTokens) ?? sizeProperty(p, d, spec) ?? growable(p, d, spec);
@@ -935,6 +927,16 @@ function growable(p: Planner, d: VirtualDisplay | undefined, spec: DisplayTypeSp
     && (x.words ?? []).some((w) => w === 'bigger' || w === 'smaller')
     && appliesNow(p, d, spec, x));
   return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The values a setting takes: the catalog's range; a share from 0 to 1; a size the catalog gives no minimum is still no
+ * less than nothing ("a scale of -2", "radius -0.1").
+ */
+function rangeOf(prop: PropertySpec): { fraction: boolean; low: number; high: number } {
+  const fraction = dimensionOf(prop) === 'fraction' || (prop.min === 0 && prop.max === 1);
+  const size = !fraction && /(?:length|radius|width|size|scale|diameter|thickness)$/i.test(prop.path.split('/').pop() ?? '');
+  return { fraction, low: prop.min ?? (fraction || size ? 0 : -Infinity), high: prop.max ?? (fraction ? 1 : Infinity) };
 }
 
 /**

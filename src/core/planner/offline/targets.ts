@@ -208,8 +208,6 @@ export function displaysFor(p: Planner, spec: DisplayTypeSpec, phrase: string, n
   if (unshown) return [];
   const best = Math.max(0, ...pool.map(overlap));
   if (best > 0) return pool.filter((d) => overlap(d) === best);
-  // ("hide the camera group" with no group of that name: none of them, never every group.)
-  if (spec.classId === 'rviz_common/Group' && !want.every((w) => genericWords(p, spec).has(w))) return [];
   if (spec.topicProperties.length === 0) return pool;
   // No display shares a word: generic words ("lidar", "force sensor") mean every display of the type; a qualifier
   // ("local") means a kind no display shows yet.
@@ -485,7 +483,7 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       const setting = startsSettingPhrase(p.ctx.catalog, tokens, m) && !p.state.live().some((d) => d.spec === m.spec);
       // ("add the odometry, keep the last 50 poses": a word a number counts, after "keep" or "last", is what another
       // display keeps, not a display of its own.)
-      // (…or a share of them: "with a fifth of the poses", "keep half of the arrows".)
+      // (…or a share of them: "keep half of the poses".)
       const ofShare = tokens[m.start - 1] === 'the' && tokens[m.start - 2] === 'of' && /^(?:\d|half|third|quarter|fifth|tenth)/.test(tokens[m.start - 3] ?? '');
       const counted = m.length === 1 && COUNTED_WORDS.has(tokens[m.start]!) && ((/^\d/.test(tokens[m.start - 1] ?? '') && ['keep', 'last'].some((w) => tokens.slice(0, m.start).includes(w))) || ofShare);
       if (counted) return false;

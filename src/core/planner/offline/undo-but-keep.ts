@@ -38,12 +38,12 @@ export function undoneAlone(p: Planner, text: string): boolean {
   const last = (lastAppliedTurn(p)?.actions ?? []).filter((a) => a.origin !== 'auto');
   // (Only a plan of settings and switches: one that added, removed or renamed displays is undone whole.)
   if (last.length === 0 || last.some((a) => a.action !== 'set_property' && a.action !== 'set_enabled')) return false;
+  // ("undo the blue": the colour set to blue.)
+  const colour = colourIn(words);
   const named = last.filter((a) => {
     if (a.action !== 'set_property') return false;
     const found = p.state.find(a.display);
     const spec = found.ok ? found.display.spec : undefined;
-    // ("undo the blue": the colour set to blue.)
-    const colour = colourIn(words);
     return spec !== undefined && ((colour !== undefined && colour === a.value && spec.properties.some((x) => x.path === a.property && x.kind === 'color'))
       || p.ctx.catalog.propertyForWords(spec, words).some((x) => x.property.path === a.property
         && (x.via === 'words' || (x.via === 'value' && x.value?.toLowerCase() === a.value.toLowerCase()))));
