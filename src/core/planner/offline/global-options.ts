@@ -6,7 +6,7 @@ import { CONCEPTS } from './concepts.ts';
 import { colourIn, displayMentions, hasPhrase, numbersIn, rgbOutOfRange } from './mentions.ts';
 import { factorsIn, quantitiesOf } from './quantities.ts';
 import { BIGGER, LEVEL_DOWN, LEVEL_UP, SMALLER } from './lexicon.ts';
-import { shareFactor } from './settings.ts';
+import { shareFactor, wordBeforeShare } from './settings.ts';
 import { globalOptions } from '../../rviz/displays.ts';
 import { act, anyPhrase, type Planner } from './shared.ts';
 
@@ -49,7 +49,7 @@ export function takeGlobalOption(p: Planner, clause: string): string | undefined
       const up = anyPhrase(tokens, BIGGER) ?? (tokens.some((t) => LEVEL_UP.has(t)) ? { start: 0, length: 0 } : undefined);
       const down = anyPhrase(tokens, SMALLER) ?? (tokens.some((t) => LEVEL_DOWN.has(t) || t === 'drop') ? { start: 0, length: 0 } : undefined);
       const ofShare = share ? shareFactor(share, clause, up, down) : undefined;
-      const directed = share !== undefined && (share.word !== undefined || up !== undefined || down !== undefined || /\b(?:to|at|of)\s+(?:a\s+|an\s+|one\s+)?\S+\s*$/i.test(clause.slice(0, clause.toLowerCase().indexOf(String(share.value)) + String(share.value).length + 1)) || /\bto\s+\d/i.test(clause));
+      const directed = share !== undefined && (share.word !== undefined || up !== undefined || down !== undefined || ['to', 'at', 'of'].includes(wordBeforeShare(share, clause) ?? ''));
       if (share && numbers.length === 0 && !directed) {
         p.notes.push(`${GLOBAL_OPTIONS} › ${spec.path}: "${clause.trim()}" does not say whether up or down, or to how much; nothing was changed`);
         return '';

@@ -21,14 +21,22 @@ export function onlyRetarget(history: readonly PlannerTurn[], text: string): str
     : acts.every((a) => a.action === 'set_enabled' && a.value === acts[0]!.value) ? (acts[0]!.value === 'false' ? 'hide' : 'show') : undefined;
   if (!verb) return undefined;
   const displays = [...new Set(acts.map((a) => a.display))];
-  // "the first one", "the last one": by the order the last change named them.
-  const placed = PLACED.exec(rest);
-  // "actually just the camera" after "hide the front camera and the RGBD points": the one display of the last change
-  // whose name holds every word said ("nur die globale": Global Costmap), else the words as they are.
-  const words = tokenize(rest).filter((w) => !FILLER.has(w));
-  const holding = displays.filter((d) => words.length > 0 && words.every((w) => tokenize(d).some((x) => x === w || singular(x) === singular(w))));
-  const named = placed ? displays[placed[1]!.toLowerCase() === 'last' ? displays.length - 1 : ORDINAL_PLACES[placed[1]!.toLowerCase()]! - 1] : holding.length === 1 ? holding[0] : rest;
+  // (…else the words as they are.)
+  const named = placedOrNamed(displays, rest) ?? (PLACED.test(rest.trim()) ? undefined : rest);
   return named === undefined ? undefined : `undo that and ${verb} ${named}`;
+}
+
+/**
+ * The one display of the last change that "only …" names: "the first one", "the last one" by the order the change named
+ * them; "actually just the camera" after "hide the front camera and the RGBD points", the one whose name holds every
+ * word said ("nur die globale": Global Costmap).
+ */
+function placedOrNamed(displays: readonly string[], said: string): string | undefined {
+  const placed = PLACED.exec(said.trim());
+  if (placed) return displays[placed[1]!.toLowerCase() === 'last' ? displays.length - 1 : ORDINAL_PLACES[placed[1]!.toLowerCase()]! - 1];
+  const words = tokenize(said).filter((w) => !FILLER.has(w));
+  const holding = displays.filter((d) => words.length > 0 && words.every((w) => tokenize(d).some((x) => x === w || singular(x) === singular(w))));
+  return holding.length === 1 ? holding[0] : undefined;
 }
 
 /** "…, put the points back": what follows "only X" and only says the rest goes back as it was. */
@@ -50,8 +58,5 @@ export function onlyOnDisplay(history: readonly PlannerTurn[], text: string): st
   if (after.length > 0 && !BACK_AS_IT_WAS.test(after.join(','))) return undefined;
   // (A number of its own is a value; one in a name, robot1, is not.)
   if (findVerb(tokenize(said!), []) !== undefined || /(?<![a-z])\d/i.test(said!)) return undefined;
-  const placed = PLACED.exec(said!.trim());
-  const words = tokenize(said!).filter((w) => !FILLER.has(w));
-  const holding = displays.filter((d) => words.length > 0 && words.every((w) => tokenize(d).some((x) => x === w || singular(x) === singular(w))));
-  return placed ? displays[placed[1]!.toLowerCase() === 'last' ? displays.length - 1 : ORDINAL_PLACES[placed[1]!.toLowerCase()]! - 1] : holding.length === 1 ? holding[0] : undefined;
+  return placedOrNamed(displays, said!);
 }

@@ -28,8 +28,8 @@ const DIFFERENCE_UP: ReadonlySet<string> = new Set(['bigger', 'larger', 'longer'
 const DIFFERENCE_DOWN: ReadonlySet<string> = new Set(['smaller', 'shorter', 'thinner', 'narrower', 'lower', 'less', 'fewer']);
 /** "up by 0.2", "down by 0.6", "raise … by 2": the way a difference after "by" goes, when the words say. */
 function directionOf(words: readonly string[]): 1 | -1 | undefined {
-  const up = words.some((w) => ['up', 'raise', 'increase', 'bigger', 'larger', 'longer', 'thicker', 'wider', 'higher', 'grow', 'more'].includes(w));
-  const down = words.some((w) => ['down', 'lower', 'decrease', 'reduce', 'smaller', 'shorter', 'thinner', 'narrower', 'shrink', 'less', 'drop'].includes(w));
+  const up = words.some((w) => DIFFERENCE_UP.has(w) || ['up', 'raise', 'increase', 'grow'].includes(w));
+  const down = words.some((w) => DIFFERENCE_DOWN.has(w) || ['down', 'decrease', 'reduce', 'shrink', 'drop'].includes(w));
   return up === down ? undefined : up ? 1 : -1;
 }
 

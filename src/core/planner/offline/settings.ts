@@ -1033,12 +1033,17 @@ function shapeProperty(p: Planner, d: VirtualDisplay | undefined, spec: DisplayT
  * "half the size", "a third", "to 40 %" are that share.
  */
 export function shareFactor(share: Quantity, text: string, bigger: Span | undefined, smaller: Span | undefined): number {
-  const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
   const x = share.value / 100;
-  const before = ['a', 'an', 'one'].includes(words[share.index - 1] ?? '') ? words[share.index - 2] : words[share.index - 1];
+  const before = wordBeforeShare(share, text);
   if (before === 'by') return bigger ? 1 + x : smaller ? 1 - x : x;
   if (share.word !== undefined || before === 'to' || before === 'at' || before === 'of') return x;
   return bigger ? 1 + x : smaller ? 1 - x : x;
+}
+
+/** The word before a share, past an article: "to" in "to a third", "by" in "by 10 %". */
+export function wordBeforeShare(share: Quantity, text: string): string | undefined {
+  const words = text.toLowerCase().split(/[\s,;:()]+/).filter((w) => w.length > 0);
+  return ['a', 'an', 'one'].includes(words[share.index - 1] ?? '') ? words[share.index - 2] : words[share.index - 1];
 }
 
 /** A value kept inside the setting's range ("25 %" of a 3 px size is its 1 px minimum). */
