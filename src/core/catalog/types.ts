@@ -85,6 +85,8 @@ export interface DisplayTypeSpec {
   derivedTopics?: DerivedTopic[];
   /** Topic used when the user names none and no live topic of the type exists (`/scan`, `/map`…). */
   conventionalTopic?: string;
+  /** Settings a display added on a topic whose name holds a word takes by convention (Map on a costmap: Color Scheme costmap). */
+  topicDefaults?: { topicWord: string; set: Record<string, string>; why: string }[];
   properties: PropertySpec[];
   /** Words people use for this type: "lidar", "laser" → LaserScan. Lowercase. */
   words: string[];

@@ -60,6 +60,31 @@ function addDependencies(state: PlanState, actions: PlannedAction[]): void {
   }
 }
 
+/**
+ * A display the plan adds on a topic whose name holds a convention's word takes the convention's settings ("add the
+ * global costmap": Color Scheme costmap), unless the plan sets them itself.
+ */
+function addTopicDefaults(state: PlanState, actions: PlannedAction[]): void {
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i]!;
+    if (a.action !== 'add_display' || !a.checked) continue;
+    const d = displayOf(state, a);
+    const topicPath = d?.spec?.topicProperties[0];
+    if (!d?.spec?.topicDefaults || !topicPath) continue;
+    const topic = d.topics.get(topicPath) ?? '';
+    const words = tokenize(topic);
+    let insertAt = i + 1;
+    for (const convention of d.spec.topicDefaults) {
+      if (!words.includes(convention.topicWord)) continue;
+      for (const [property, value] of Object.entries(convention.set)) {
+        if (actions.some((x) => x.action === 'set_property' && x.display === a.display && x.property === property)) continue;
+        actions.splice(insertAt++, 0, auto({ action: 'set_property', display: a.display, property, value, note: `${d.spec.name} on ${topic}: ${convention.why}` }));
+        d.planProps.set(property, value);
+      }
+    }
+  }
+}
+
 /** Displays the plan touches (added, re-pointed, changed, shown), with the index of the last action on each. */
 function touched(state: PlanState, actions: PlannedAction[]): Map<VirtualDisplay, number> {
   const out = new Map<VirtualDisplay, number>();
@@ -180,6 +205,8 @@ export interface CompleteOptions {
   literal?: boolean;
   /** Settings the request says to leave as they are: what completion would change there is left unticked. */
   kept?: readonly KeptSettings[];
+  /** The proposal applies none of the request: completion does not set a fixed frame from the request's words. */
+  holdsAll?: boolean;
 }
 
 /** "don't touch the map's QoS": a fix completion adds to a setting the request keeps is offered unticked, not applied. */
@@ -197,8 +224,9 @@ export function complete(accepted: readonly PlannedAction[], state: PlanState, r
   const notes: string[] = [];
   const actions = dedupe(state, accepted.map((a) => ({ ...a })), notes);
   addDependencies(state, actions);
+  addTopicDefaults(state, actions);
   addQosFixes(state, actions, request, options.literal === true);
-  addRequestedFrame(state, actions, request);
+  if (!options.holdsAll) addRequestedFrame(state, actions, request);
   if (options.kept?.length) untickKept(actions, options.kept);
   return { actions: dedupe(state, actions, notes), notes };
 }

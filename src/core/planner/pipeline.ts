@@ -70,7 +70,7 @@ export async function planRequest(input: PlanRequestInput): Promise<PlanResult> 
   const planContext = undoFirst && previewContext ? previewContext() : context;
   const validated = validate(proposal.actions, planContext);
   const t4 = now();
-  const completed = complete(validated.actions, validated.state, request, { literal: input.proposer.literal === true, kept: proposal.kept });
+  const completed = complete(validated.actions, validated.state, request, { literal: input.proposer.literal === true, kept: proposal.kept, holdsAll: proposal.holdsAll });
   const t5 = now();
   const choices = plannedChoices(proposal.choices ?? [], planContext, request, { literal: input.proposer.literal === true, kept: proposal.kept }, completed.actions);
   const actionNotes = completed.actions.filter((a) => a.origin === 'model' && /not publishing yet|not in the TF tree/.test(a.note)).map((a) => a.note);

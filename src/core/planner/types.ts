@@ -75,6 +75,8 @@ export interface Proposal {
   question?: string;
   /** Settings the request says to leave as they are (by display handle): complete() adds no change to them. */
   kept?: KeptSettings[];
+  /** Nothing of the request is applied (a part of it went unread): complete() adds nothing from its words either. */
+  holdsAll?: boolean;
   /** What was repaired in the reply before validation ("\"spheres\" → \"Spheres\""), one line each. */
   repairs?: string[];
 }

@@ -63,3 +63,28 @@ describe('offline planner: a list adds nothing not asked for', () => {
     expect(r.actions).toEqual(['Show "Lidar"']);
   });
 });
+
+describe('offline planner: a display of a device the robot does not publish', () => {
+  it('adds nothing for "add a point cloud for my depth camera" or "add the laser scan" on a robot without them; offers the add', async () => {
+    for (const request of ['add a point cloud for my depth camera', 'add the laser scan', 'add the camera image']) {
+      const r = await planOnScenario('empty', request, 'default');
+      expect(r.actions, request).toEqual([]);
+      expect(r.choices.map((c) => c.label).join(' | '), request).toMatch(/display anyway/);
+    }
+  });
+
+  it('still adds a display asked for as a new one ("add a camera", de "füge eine Kamera hinzu", "add a laser scan")', async () => {
+    for (const request of ['add a camera', 'füge eine Kamera hinzu', 'add a laser scan']) {
+      expect((await planOnScenario('empty', request, 'default')).actions.filter((a) => a.startsWith('Add')), request).toHaveLength(1);
+    }
+  });
+});
+
+describe('offline planner: a numbered device the robot does not have', () => {
+  it('adds nothing for "add camera 250\'s image" beside cam_0 … cam_99, and says so', async () => {
+    const r = await planOnScenario('big_graph', 'add camera 250\'s image');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/there is no camera 250/);
+    expect((await planOnScenario('big_graph', 'show camera 5')).actions.filter((a) => a.startsWith('Add'))).toHaveLength(1);
+  });
+});

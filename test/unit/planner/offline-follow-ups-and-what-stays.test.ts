@@ -2,7 +2,7 @@
 // request keeps out of its change: "the rest", a group's own displays, a robot that is not here, a value said of
 // something the robot lacks, what stays off or stays as it is.
 import { describe, expect, it } from 'vitest';
-import { planAfter, planOnScenario } from './scenario-plans.ts';
+import { planAfter, planOnScenario, planTurnAfter } from './scenario-plans.ts';
 
 describe('follow-ups to the last change', () => {
   it('makes the same change on the other robot from the last turn\'s values, never by reading its words again', async () => {
@@ -211,5 +211,27 @@ describe('offline planner: corrections and narrowing, second round', () => {
 
   it('leaves the style the undo brings back when only the size is kept ("undo the spheres but keep the size")', async () => {
     expect(await planAfter('turtlebot_nav', ['depth cloud as spheres, size 0.03'], 'undo the spheres but keep the size')).toEqual(['Set Size (m) = 0.03 on "Depth Cloud"']);
+  });
+});
+
+describe('offline planner: a correction that names the display meant', () => {
+  it('moves the last change to the display named in "no, the local one", "I meant the local one", "oops, the local plan"', async () => {
+    for (const request of ['no, the local one', 'I meant the local one', 'undo that, and do the local one instead']) {
+      const r = await planTurnAfter('turtlebot_nav', ['set the Global Costmap alpha to 0.9'], request, 'nav-nested.rviz');
+      expect(r, request).toEqual({ actions: ['Set Alpha = 0.9 on "Local Costmap"'], undoFirst: true });
+    }
+    expect(await planTurnAfter('turtlebot_nav', ['make the global plan red'], 'oops, the local plan')).toEqual({ actions: ['Set Color = 255; 0; 0 on "Local Plan"'], undoFirst: true });
+  });
+
+  it('still reads "no, blue" and "no, thicker" as a new value for the same display', async () => {
+    expect(await planAfter('turtlebot_nav', ['make the global plan red'], 'no, blue')).toEqual(['Set Color = 0; 0; 255 on "Global Plan"']);
+  });
+});
+
+describe('offline planner: a correction of whether a display is shown', () => {
+  it('keeps Gripper Axes on for "turn off Gripper Axes? no wait, keep it on, just make the radius 0.02"', async () => {
+    const r = await planOnScenario('qos_traps', 'turn off Gripper Axes? no wait, keep it on, just make the radius 0.02', 'traps-faults.rviz');
+    expect(r.actions).not.toContain('Hide "Gripper Axes"');
+    expect(r.actions).toContain('Set Radius = 0.02 on "Gripper Axes"');
   });
 });

@@ -147,3 +147,9 @@ describe('offline planner: a share of the frame rate', () => {
     expect(r.notes.join(' | ')).toMatch(/does not say whether up or down/);
   });
 });
+
+describe('offline planner: everything relative to a frame', () => {
+  it('sets the fixed frame for "I want everything relative to odom, not map", and hides nothing', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'I want everything relative to odom, not map')).actions).toEqual(['Set the fixed frame to odom']);
+  });
+});

@@ -464,3 +464,25 @@ describe('offline planner: "no longer show" and "no need" in more languages', ()
     expect((await planOnScenario(scenario, request, config)).actions).toEqual(actions);
   });
 });
+
+describe('offline planner: a display named between "bring" and "back"', () => {
+  it('does not show the Route for "don\'t bring the Route back" or "no need to bring the Route back, …"', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'don\'t bring the Route back', 'nav-desk-camera.rviz')).actions).toEqual([]);
+    expect((await planOnScenario('turtlebot_nav', 'no need to bring the Route back, I just want the Laser points bigger, 0.06', 'nav-desk-camera.rviz')).actions)
+      .toEqual(['Set Size (m) = 0.06 on "Laser"']);
+    expect((await planOnScenario('turtlebot_nav', 'bring the Route back', 'nav-desk-camera.rviz')).actions).toEqual(['Show "Route"']);
+  });
+});
+
+describe('offline planner: what a request says is so already', () => {
+  it('changes nothing for "robot1\'s plan is red" when it is red, nor for "…, which is fine"; the request after it is planned', async () => {
+    const r = await planOnScenario('multi_robot', 'robot1\'s plan is red and robot2\'s is light blue, which is fine. Could you make robot2\'s scan flat blue?');
+    expect(r.actions).toEqual(['Set Color = 0; 0; 255 on "Robot2 Scan"', 'Set Color Transformer = FlatColor on "Robot2 Scan"']);
+    expect(r.notes.join(' | ')).toMatch(/"robot1's plan is red" says how it is already/);
+    expect(r.notes.join(' | ')).not.toMatch(/reads as a question/);
+  });
+
+  it('still sets a value said with "is" that the display does not have ("the laser is red")', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'the laser is red')).actions).toContain('Set Color = 255; 0; 0 on "LaserScan"');
+  });
+});

@@ -98,3 +98,29 @@ describe('offline planner: a number said as a difference', () => {
     expect(await actionsOf('multi_robot', 'robot2のプランの色はそのままでいい、線だけ0.06に太くして')).toEqual(['Set Line Width = 0.06 on "Robot2 Plan"', 'Set Line Style = Billboards on "Robot2 Plan"']);
   });
 });
+
+describe('offline planner: a number nothing used holds the whole request', () => {
+  it('applies none of "fixed frame odom and background grey 80" when the 80 reaches no setting, and offers the rest', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'fixed frame odom and background grey 80');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/"80" of "background grey 80" was not used: nothing was applied/);
+    expect(r.choices.map((c) => c.label)).toEqual(['fixed frame odom and background grey']);
+    expect(r.choices[0]!.actions).toContain('Set the fixed frame to odom');
+  });
+
+  it('holds "grid: 0.25 cells, 40 of them" when the 0.25 is only asked about (a count takes no fraction)', async () => {
+    const r = await planOnScenario('empty', 'grid: 0.25 cells, 40 of them', 'default');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/"0\.25" of "[^"]*" was not used/);
+  });
+
+  it('still applies the rest beside a value refused with its range, a display the robot lacks, or a number of a name', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'hide the grid and set the laser alpha to 7')).actions).toEqual(['Hide "Grid"']);
+    expect((await planOnScenario('turtlebot_nav', 'make the laser red and keep 50 of the odometry arrows')).actions).toContain('Set Color = 255; 0; 0 on "LaserScan"');
+    expect((await planOnScenario('multi_robot', 'muéstrame la pose de amcl del robot 2, la del 1 no hace falta')).actions.length).toBeGreaterThan(0);
+  });
+
+  it('reads no number a translation wrote ("緑一色" is "green 1 colour")', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'レーザーを緑一色にして')).actions).toContain('Set Color = 0; 255; 0 on "LaserScan"');
+  });
+});

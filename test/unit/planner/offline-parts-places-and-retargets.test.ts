@@ -357,3 +357,41 @@ describe('offline planner: where a new display goes, and groups that are not the
     expect(await actionsOf('turtlebot_nav', 'hide the camera group')).toEqual([]);
   });
 });
+
+describe('offline planner: a word several names carry, after a clause about one kind', () => {
+  it('reads "local" after a clause about a costmap as the Local Costmap, not the Local Plan nor the costmap before', async () => {
+    expect(await actionsOf('turtlebot_nav', 'nascondi la costmap globale e metti quella locale al 50%')).toEqual(['Hide "Global Costmap"', 'Set Alpha = 0.5 on "Local Costmap"']);
+    expect(await actionsOf('turtlebot_nav', 'hide the global plan and make local red')).toEqual(['Hide "Global Plan"', 'Set Color = 255; 0; 0 on "Local Plan"']);
+  });
+
+  it('gives each costmap its own value in "costmaps too loud. global alpha .2, local .4"', async () => {
+    expect(await actionsOf('turtlebot_nav', 'costmaps too loud. global alpha .2, local .4')).toEqual(['Set Alpha = 0.2 on "Global Costmap"', 'Set Alpha = 0.4 on "Local Costmap"']);
+  });
+});
+
+describe('offline planner: a type word in the plural adds a display per topic it fits', () => {
+  it('adds both costmaps for "show me the costmaps" (es "muéstrame los costmaps, el global y el local") when none is shown', async () => {
+    const both = ['Add Map on /global_costmap/costmap named "Map"', 'Add Map on /local_costmap/costmap named "Map (2)"'];
+    for (const request of ['show me the costmaps', 'muéstrame los costmaps, el global y el local']) {
+      const r = await actionsOf('turtlebot_nav', request, 'nav-desk-camera.rviz');
+      expect(r.filter((x) => x.startsWith('Add')), request).toEqual(both);
+    }
+  });
+});
+
+describe('offline planner: how far off, then how much', () => {
+  it('halves the value the user sees for "hmm too big, halve it", not the value "too big" alone would make', async () => {
+    expect(await planAfter('turtlebot_nav', ['set the laser size to 0.1'], 'hmm too big, halve it')).toEqual(['Set Size (m) = 0.05 on "LaserScan"']);
+    expect(await actionsOf('turtlebot_nav', 'laser too big, halve it')).toEqual(['Set Size (m) = 0.015 on "LaserScan"']);
+  });
+
+  it('still makes "laser smaller and red" both changes', async () => {
+    expect(await actionsOf('turtlebot_nav', 'laser smaller and red')).toContain('Set Size (m) = 0.015 on "LaserScan"');
+  });
+});
+
+describe('offline planner: a list after "just" whose first item is a shared word', () => {
+  it('hides both plans for "leave the costmaps alone, just hide the global and the local plan"', async () => {
+    expect(await actionsOf('turtlebot_nav', 'leave the costmaps alone, just hide the global and the local plan')).toEqual(['Hide "Global Plan"', 'Hide "Local Plan"']);
+  });
+});

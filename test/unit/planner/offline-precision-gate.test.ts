@@ -163,3 +163,16 @@ describe('offline planner: an exception set off by a comma', () => {
     expect(r.notes.join(' | ')).toMatch(/names no display here to hide around the map; nothing was hidden/);
   });
 });
+
+describe('offline planner: a display to hide named by words nothing knows', () => {
+  it('applies none of "nascondi il pavimento e metti il frame fisso su odom"; the rest is a choice', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'nascondi il pavimento e metti il frame fisso su odom');
+    expect(r.actions).toEqual([]);
+    expect(r.notes.join(' | ')).toMatch(/what "hide pavimento" names was not understood: nothing was applied/);
+    expect(r.choices.length).toBeGreaterThan(0);
+  });
+
+  it('still applies the rest beside a display the robot does not have ("hide the imu and make the laser yellow")', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'hide the imu and make the laser yellow')).actions).toContain('Set Color = 255; 255; 0 on "LaserScan"');
+  });
+});

@@ -87,3 +87,18 @@ describe('offline planner: a complaint asked to be repaired, question mark or no
     expect(r.actions).toEqual([]);
   });
 });
+
+describe('offline planner: a polite request after a sentence about how things are', () => {
+  it('plans "the laser dots are tiny, I can barely see them. can you make them 0.08 m?" as the change it asks', async () => {
+    const r = await planOnScenario('turtlebot_nav', 'the laser dots are tiny, I can barely see them. can you make them 0.08 m?');
+    expect(r.actions).toContain('Set Size (m) = 0.08 on "LaserScan"');
+    expect(r.question).toBeUndefined();
+  });
+});
+
+describe('offline planner: a polite request after a greeting or a filler', () => {
+  it('plans "ok, could you make the laser red?" and "Hi! Would you mind making the local costmap more opaque?"', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'ok, could you make the laser red?')).actions).toContain('Set Color = 255; 0; 0 on "LaserScan"');
+    expect((await planOnScenario('turtlebot_nav', 'Hi! Would you mind making the local costmap a little more opaque, around 0.9 maybe? Thanks a lot')).actions).toEqual(['Set Alpha = 0.9 on "Local Costmap"']);
+  });
+});

@@ -99,3 +99,11 @@ describe('offline planner: a replacement said with a lead word or "of the same f
     expect(r.actions.slice(0, 2)).toEqual(['Remove "Front View"', 'Add Image on /camera/image_raw named "Image"']);
   });
 });
+
+describe('offline planner: a display "to" a topic, with no verb', () => {
+  it('points Dock Door at camera 5 for "dock door -> cam 5", never adds another Image display', async () => {
+    for (const request of ['dock door -> cam 5', 'Dock Door to camera 5 please']) {
+      expect((await planOnScenario('big_graph', request, 'gateway-ops.rviz')).actions, request).toEqual(['Set the topic of "Dock Door" to /fleet/cam_5/image_raw']);
+    }
+  });
+});

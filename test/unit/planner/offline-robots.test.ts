@@ -127,3 +127,22 @@ describe('offline planner: "the other robot"', () => {
     expect((await planOnScenario('multi_robot', "don't touch robot1 — just make the other robot's odometry keep 5 arrows")).actions).toEqual(['Set Keep = 5 on "Robot2 Odometry"']);
   });
 });
+
+describe('offline planner: a clause that narrows the one before to a robot', () => {
+  it('reads "…, but only for robot 2" and "…, only on robot1" as the change on that robot, never as hiding the rest', async () => {
+    expect((await planOnScenario('multi_robot', 'enable the odometry covariance, but only for robot 2')).actions).toEqual(['Set Covariance = true on "Robot2 Odometry"']);
+    expect((await planOnScenario('multi_robot', 'active la covariance de l\'odométrie, mais seulement pour le robot 2')).actions).toEqual(['Set Covariance = true on "Robot2 Odometry"']);
+    expect((await planOnScenario('multi_robot', 'make the scan red, only on robot1')).actions).toEqual(['Set Color = 255; 0; 0 on "Robot1 Scan"', 'Set Color Transformer = FlatColor on "Robot1 Scan"']);
+  });
+});
+
+describe('offline planner: "show only" a robot and a display', () => {
+  it('keeps robot1\'s displays and the map for "show only the map and robot1", hiding robot2\'s and the rest', async () => {
+    for (const request of ['show only the map and robot1', 'show only robot1 and the map']) {
+      const r = (await planOnScenario('multi_robot', request)).actions;
+      expect(r.some((a) => /Robot1/.test(a)), request).toBe(false);
+      expect(r, request).toEqual(expect.arrayContaining(['Hide "Robot2 Scan"', 'Hide "Grid"']));
+      expect(r, request).not.toContain('Hide "Map"');
+    }
+  });
+});

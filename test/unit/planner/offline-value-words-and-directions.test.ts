@@ -131,3 +131,11 @@ describe('offline planner: "half as", "solid colour"', () => {
     expect((await planOnScenario('manipulator', 'make the depth cloud one solid colour, orange-ish (255,140,0)')).actions).toEqual(['Set Color Transformer = FlatColor on "Depth Cloud"', 'Set Color = 255; 140; 0 on "Depth Cloud"']);
   });
 });
+
+describe('offline planner: "not so long" and "too long"', () => {
+  it('reads them as shorter, and "too short" as longer', async () => {
+    expect((await planOnScenario('turtlebot_nav', 'particle arrows not so long, 0.15')).actions).toEqual(['Set Arrow Length = 0.15 on "Particle Cloud"']);
+    expect((await planOnScenario('turtlebot_nav', 'make the particle arrows not so long')).actions).toEqual(['Set Arrow Length = 0.15 on "Particle Cloud"']);
+    expect((await planOnScenario('turtlebot_nav', 'the particle arrows are too short, double them')).actions).toEqual(['Set Arrow Length = 0.6 on "Particle Cloud"']);
+  });
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildContext, complete, validate } from '../../../src/core/planner/index.ts';
 import { catalog } from '../../../src/core/catalog/index.ts';
 import { applyActions } from '../../../src/core/rviz/index.ts';
-import { doc, snapshot, topic, SENSOR, trapDoc, defaultTopics } from './fixtures.ts';
+import { doc, snapshot, topic, SENSOR, LATCHED, trapDoc, defaultTopics } from './fixtures.ts';
 
 function withLaserScan() {
   const r = applyActions(doc(), [{ action: 'add_display', display_type: 'LaserScan', topic: '/scan' }], { lookup: catalog });
@@ -129,6 +129,17 @@ describe('complete', () => {
     for (const request of ['hide every tf frame except odom', 'show the frame names of odom', 'hide the frames, odom is fine']) {
       expect(run([], { request }).completed, request).toHaveLength(0);
     }
+  });
+
+  it('draws a Map added on a costmap topic with the costmap scheme, unless the plan sets a scheme itself', () => {
+    const snap = snapshot(defaultTopics().concat(topic('/local_costmap/costmap', 'nav_msgs/msg/OccupancyGrid', [LATCHED('/c')])));
+    const added = run([a({ action: 'add_display', display_type: 'Map', topic: '/local_costmap/costmap' })], { snap });
+    const scheme = added.completed.find((x) => x.property === 'Color Scheme');
+    expect(scheme).toMatchObject({ origin: 'auto', value: 'costmap' });
+    expect(scheme!.note).toMatch(/costmap scheme/);
+    const raw = run([a({ action: 'add_display', display_type: 'Map', topic: '/local_costmap/costmap' }), a({ action: 'set_property', display: 'Map', property: 'Color Scheme', value: 'raw' })], { snap });
+    expect(raw.completed.filter((x) => x.property === 'Color Scheme').map((x) => x.value)).toEqual(['raw']);
+    expect(run([a({ action: 'add_display', display_type: 'Map', topic: '/map' })]).completed.some((x) => x.property === 'Color Scheme')).toBe(false);
   });
 
   it('keeps the first of repeated settings', () => {

@@ -85,3 +85,28 @@ export function numberedDevices(ctx: Context, text: string): string {
     return [topic, ...rest].map((t) => `${word} ${t}`).join(' and ');
   });
 }
+
+/**
+ * "add camera 250's image" on a robot whose cameras are cam_0 … cam_99: a device word and a number that no live topic
+ * carries, while others of that word are numbered, name a device the robot does not have. Each such "camera 250", and
+ * how many of that word the robot numbers.
+ */
+export function missingNumberedDevices(ctx: Context, text: string): { phrase: string; numbered: number }[] {
+  const out: { phrase: string; numbered: number }[] = [];
+  for (const m of text.matchAll(WORD_FIRST)) {
+    const [whole, word, written] = m as unknown as [string, string, string];
+    const n = String(NUMBER_WORDS[written.toLowerCase()] ?? written);
+    if (!/^\d+$/.test(written) || deviceTopic(ctx, word, n) !== undefined) continue;
+    const w = word.toLowerCase();
+    const types = ctx.catalog.typesForWords(word);
+    const messages = new Set(types.flatMap((t) => t.messageTypes));
+    if (types.length === 0 || ctx.namespaces.some((x) => x.toLowerCase().startsWith(w))) continue;
+    const numbered = [...ctx.topicByName.values()].filter((t) => messages.has(t.type) && t.name.split('/').some((seg) => {
+      const s = /^([a-z]+)[_-]?\d+$/i.exec(seg)?.[1]?.toLowerCase();
+      return s !== undefined && s.length >= 3 && (w.startsWith(s) || s.startsWith(w));
+    }));
+    if (numbered.length > 1) out.push({ phrase: whole.trim(), numbered: numbered.length });
+  }
+  return out;
+}
+

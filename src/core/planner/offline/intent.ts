@@ -15,6 +15,9 @@ const WH = new Set(['what', 'whats', 'which', 'how', 'who', 'when', 'whose', 'ex
 /** A question: what to offer the assistant, and the statement it may stand for ("how do I make it red" → "make it red"). */
 export interface Question { text: string; statement: string }
 
+/** Words that may open a polite request: "hi, could you …", "ok so can you …". */
+const GREETINGS: ReadonlySet<string> = new Set(['hi', 'hello', 'hey', 'ok', 'okay', 'so', 'um', 'uh', 'hmm', 'oh', 'and', 'also', 'then', 'now', 'right', 'alright']);
+
 /**
  * Whether a sentence is a question rather than a request: a question mark, a wh-word or "tell me" first — but not a
  * polite request ("can you …", "please …") nor a complaint ("why is the map empty?", which the fix path answers).
@@ -24,7 +27,10 @@ export function questionOf(sentence: string): Question | undefined {
   const tokens = tokenize(text);
   if (tokens.length === 0) return undefined;
   if (anyPhrase(tokens, FIX_PHRASES)) return undefined;
-  if (startsWith(tokens, CONCEPTS.questions.requests)) return undefined;
+  // ("Hi! Would you mind making …?", "ok so could you …": a greeting or a filler before a polite request leaves it one.)
+  let lead = 0;
+  while (lead < tokens.length - 1 && GREETINGS.has(tokens[lead]!)) lead++;
+  if (startsWith(tokens.slice(lead), CONCEPTS.questions.requests)) return undefined;
   // "where is the camera link?": where a part of the robot is, answered from TF (outside.ts), not a question to hand on.
   if (tokens[0] === 'where') return undefined;
   const howTo = startsWith(tokens, CONCEPTS.questions.howTo);

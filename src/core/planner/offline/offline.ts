@@ -31,7 +31,7 @@ import { clauses, distribute, findVerb, SHARE_OF_THAT, SHARE_ONLY, takeFixedFram
 import { correctTypos } from './typos.ts';
 import { takeRobotCommands } from './robot-commands.ts';
 import { takeOutsideRviz } from './outside.ts';
-import { numberedDevices } from './devices.ts';
+import { missingNumberedDevices, numberedDevices } from './devices.ts';
 import { placeWords } from './places.ts';
 import { rewriteParaphrases } from './paraphrases.ts';
 import { pluginRange } from './plugin-values.ts';
@@ -39,7 +39,7 @@ import { quantitiesOf } from './quantities.ts';
 import { CONCEPTS, guessesIn, rewriteConcepts, rewritePhrasings } from './concepts.ts';
 import { replayTranslated } from './robot-replay.ts';
 import { showsWhat } from './statements.ts';
-import { onlyOnDisplay, onlyRetarget } from './only-retarget.ts';
+import { meantOther, onlyOnDisplay, onlyRetarget } from './only-retarget.ts';
 import { keptAfterUndo, remadeOn, undoFirstOrder, undoneAlone } from './undo-but-keep.ts';
 import { ordinalDisplays } from './ordinal-displays.ts';
 import { absentRobot, bothAsEveryRobot, everyRobotAsScope, namespacesNamed } from './ordinal-robots.ts';
@@ -53,6 +53,7 @@ import { misplaced, readDeviceTargets } from './device-qualifiers.ts';
 import { readSeveralOfOneType } from './several-displays.ts';
 import { correctionOnly, endsWithCorrection, keepProtected, keptSettings, namedSettings, settleRepeatedValues, startsWithCorrection, takeBack, type ClauseActions } from './repeated-values.ts';
 import { repair } from './repair.ts';
+import { unusedNumbers } from './unused-numbers.ts';
 
 /** What a display draws, said for the display itself ("the laser dots are tiny"). */
 const DRAWN: ReadonlySet<string> = new Set(['dots', 'points', 'pts', 'arrows', 'lines', 'squares', 'spheres', 'cubes', 'boxes', 'line', 'arrow', 'dot']);
@@ -317,6 +318,15 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
     kept = [{ displays: inside, topics: [], phrase: words.join(' '), plural: inside.length > 1 }];
   }
   const keep = new Set(kept.flatMap((t) => targetsOrAdd(p, t, verb === 'show')));
+  // ("show only the map and robot1": a robot named as an item of its own, not before a display of it, keeps all it has.)
+  if (!except) {
+    for (const ns of p.ctx.namespaces) {
+      const at = tokens.indexOf(ns.toLowerCase());
+      const next = tokens[at + 1] === 's' ? at + 2 : at + 1;
+      if (at < 0 || targets.some((t) => t.span !== undefined && (t.span.start === next || (at >= t.span.start && at < t.span.start + t.span.length)))) continue;
+      for (const d of p.state.live()) if (d.classId !== 'rviz_common/Group' && belongsTo(d, ns)) keep.add(d);
+    }
+  }
   for (const d of keep) if (!d.enabled) { p.actions.push(act({ action: 'set_enabled', display: p.state.handle(d), value: 'true' })); d.enabled = true; }
   // What is kept should also receive: the same repairs "show" makes.
   if (verb === 'show') for (const d of keep) fixDisplay(p, d);
@@ -1042,7 +1052,14 @@ function handleClause(p: Planner, clause: string): void {
     const meaningful = tokens.filter((t, i) => !FILLER.has(t) && !GENERAL.has(t) && !masked.some((m) => i >= m.start && i < m.start + m.length));
     if (meaningful.length > 0) p.notes.push(`did not understand "${clause}"`);
     // "lazer decay 1500 ms": with no target understood, the words no vocabulary knows are what a near miss may mend.
-    (p.unknown ??= []).push(...unaccounted(p, tokens, masked));
+    const unread = unaccounted(p, tokens, masked);
+    (p.unknown ??= []).push(...unread);
+    // "nascondi il pavimento e metti il frame fisso su odom", "cache la grile et …": a display to hide or remove, named by a
+    // word of another language the lexicon lacks or by a slip of a known word, is a part of the request not done; none
+    // of the rest is applied on its own (the caller holds it). ("hide the GPS and make the laser red": an English word
+    // that is no slip names a thing the robot does not have; the rest is applied.)
+    const unsure = unread.some((w) => p.translated === true || nearMisses(p.ctx.catalog, w, nameWords(p.ctx)).length > 0);
+    if (unsure && (ownVerb === 'hide' || ownVerb === 'remove') && negationAt(tokens) === undefined) (p.unreadParts ??= []).push(clause.trim());
     return;
   }
   // No verb: "robot2 plan thicker" changes what that robot has (a value, a comparative, a colour) and adds nothing when
@@ -1086,7 +1103,13 @@ function handleClause(p: Planner, clause: string): void {
   const partOfInherited = !usable && p.changedNext === 'pointer' && copulaAt > 0 && targets.length > 0 && targets.every((t) => t.spec !== undefined
     && (DRAWN.has(tokens[copulaAt - 1]!) || namesPart(t.spec, tokens[copulaAt - 1]!) || p.ctx.catalog.propertyForWords(t.spec, tokens.slice(0, copulaAt).join(' ')).some((m) => m.via === 'words')));
   const statedOf = (t: Target): boolean => copulaAfter(t, p.changedNext === 'value' ? 2 : 0) || (p.changedNext === 'pointer' && drawnAfter(t));
-  if (!verb && !fixSpan && (partOfInherited || (usable && p.changedNext && targets.some(statedOf)))) {
+  // (…or only how much it is off, "too big" read "smaller", before a clause that resizes it by pointing back: "hmm, too big,
+  // halve it", "laser way too small, double it" say the amount in the next clause.)
+  const inSpan = (i: number): boolean => usable && targets.some((t) => t.span !== undefined && i >= t.span.start && i < t.span.start + t.span.length);
+  const howOff = tokens.filter((w, i) => !inSpan(i) && !FILLER.has(w) && !HESITATIONS.includes(w) && !COPULAS.has(w) && !DEGREE_WORDS.has(w));
+  const comparativeOnly = p.changedNext === 'pointer' && p.nextSaysHowMuch === true && targets.length > 0 && numbersIn(clause).length === 0 && colourIn(clause) === undefined
+    && howOff.length > 0 && howOff.every((w) => COMPARATIVE_WORDS.has(w));
+  if (!verb && !fixSpan && (partOfInherited || comparativeOnly || (usable && p.changedNext && targets.some(statedOf)))) {
     p.notes.push(`"${clause.trim()}" says how it is; the change is what the next clause asks`);
     p.statedBefore = clause;
     // (What the statement is said of, not what it is seen against: "the Global Plan line is hard to pick out against
@@ -1506,6 +1529,8 @@ interface Reading extends Proposal {
   /** The request as English (translated when it was not), before any rewrite. */
   read: string;
   unknown: string[];
+  /** Numbers nothing used. */
+  leftOut?: string[];
   percentReadings: string[];
   questions: Question[];
   /** Every action, the held ones (clauses the parse was unsure of) among them in order; `actions` holds the sure ones. */
@@ -1524,7 +1549,7 @@ const MAX_READINGS = 6;
  */
 export function planOffline(input: OfflineInput): Proposal {
   const main = readRequest(input);
-  const { read, unknown, percentReadings, questions, all, alternatives, ...proposal } = main;
+  const { read, unknown, leftOut, percentReadings, questions, all, alternatives, ...proposal } = main;
   const names = nameWords(input.context);
   const english = read.trim() === input.request.trim();
   const replaceWord = (word: string, by: string): string => read.replace(new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`, 'i'), by);
@@ -1542,7 +1567,7 @@ export function planOffline(input: OfflineInput): Proposal {
   // A value that could belong to either of two targets: the sure actions with each target's own, one choice each.
   for (const alt of alternatives) choices.push({ label: alt.label, actions: [...proposal.actions, ...alt.actions] });
   // The precision gate's reading: the request without the words nothing accounts for, the held clauses acting too.
-  if (alternatives.length === 0 && all.length > proposal.actions.length) choices.push({ label: withoutWords(read, unknown), actions: all });
+  if (alternatives.length === 0 && all.length > proposal.actions.length) choices.push({ label: withoutWords(read, [...unknown, ...(leftOut ?? [])]), actions: all });
   let misspelt = false;
   for (const r of readings) {
     const other = readRequest({ ...input, request: r.text });
@@ -1575,6 +1600,60 @@ function groupColonScope(p: Planner, text: string): string {
     const group = p.state.live().find((d) => d.classId === 'rviz_common/Group' && looseDisplayName(d.name) === looseDisplayName(name));
     return group && /\b(?:ones?|everything|all|rest|except)\b/i.test(rest) ? `${lead}in ${group.name}, ` : match;
   });
+}
+
+/** "halve it", "double them", "a tenth of that", "make it 0.02": a clause that says by how much, or to what. */
+function saysHowMuch(clause: string): boolean {
+  return /\b(?:halve|double|triple|quadruple)\b/i.test(clause) || SHARE_ONLY.test(clause.trim()) || SHARE_OF_THAT.test(clause.trim()) || numbersIn(clause).length > 0;
+}
+
+/** Words of how far a comparative goes ("way smaller", "a bit bigger"). */
+const DEGREE_WORDS: ReadonlySet<string> = new Set(['way', 'far', 'much', 'bit', 'little', 'lot', 'too', 'so', 'really', 'very', 'still', 'kind', 'kinda', 'of', 'a']);
+/** Single-word comparatives ("smaller", "thicker"). */
+const COMPARATIVE_WORDS: ReadonlySet<string> = new Set([...BIGGER, ...SMALLER].filter((w) => !w.includes(' ')));
+
+/**
+ * "robot1's plan is red", "its squares are 10 cm": a clause that says a display is what it already is, with "is" and no
+ * verb, describes it; setting the same value again is no change asked, so none is made (it would also stand in the way
+ * of the change the request goes on to ask for).
+ */
+function restatedAsIs(p: Planner, clause: string, start: number): void {
+  const tokens = tokenize(clause);
+  if (p.actions.length === start || !tokens.some((t) => COPULAS.has(t)) || findVerb(tokens, []) !== undefined) return;
+  const made = p.actions.slice(start);
+  const same = (a: RvizAction): boolean => {
+    if (a.action !== 'set_property') return false;
+    const found = p.state.find(a.display);
+    if (!found.ok || found.display.added) return false;
+    const before = p.state.valueBefore(found.display, a.property);
+    return before !== undefined && (before === a.value || (Number.isFinite(Number(before)) && Number(before) === Number(a.value)) || before.replace(/\s/g, '') === a.value.replace(/\s/g, ''));
+  };
+  if (!made.every(same)) return;
+  for (const a of made) {
+    const found = p.state.find(a.display);
+    if (found.ok) found.display.planProps.delete(a.property);
+  }
+  p.actions.splice(start);
+  p.notes.push(`"${clause.trim()}" says how it is already; nothing was changed for it`);
+}
+
+/**
+ * "enable the odometry covariance, but only for robot 2", "make the scan red, only on robot1": a clause that only
+ * narrows the one before to a robot is part of it (alone, "only robot2" would hide every other display).
+ */
+function restrictionsJoined(p: Planner, parts: string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const m = /^\s*(?:but|and)?\s*(?:only|just)\s+(?:for|on|in|of|with)\s+(?:the\s+)?(.+?)\s*[.!]?\s*$/i.exec(part);
+    const said = m ? tokenize(m[1]!) : [];
+    const robot = m ? namespaceOf(p, said) : undefined;
+    if (out.length > 0 && robot !== undefined && said.every((w) => FILLER.has(w) || w === robot.toLowerCase())) {
+      out[out.length - 1] = `${out[out.length - 1]!.trim()} ${part.trim().replace(/^(?:but|and)\s+/i, '')}`;
+      continue;
+    }
+    out.push(part);
+  }
+  return out;
 }
 
 /** "in robot2, turn off Scan", "In Alpha, make the Laser points 5 cm": a clause that only says where is the next one's. */
@@ -1690,7 +1769,8 @@ function readRequest(input: OfflineInput): Reading {
   }
   const read = text;
   // Questions never change the document: each sentence that asks is said back and offered to the assistant.
-  const sentences = text.split(/(?<=[?？])\s*/).filter((x) => x.trim() !== '');
+  // ("the laser dots are tiny. can you make them 0.08 m?": a sentence before a polite request is no part of it.)
+  const sentences = text.split(/(?<=[?？])\s*|(?<=[a-z][.!])\s+(?=[a-z])/i).filter((x) => x.trim() !== '');
   let questions = sentences.map(questionOf).filter((q): q is Question => q !== undefined);
   // "what do I need to drive with Nav2?", "is amcl doing its job? set the screen up for that": a goal asked as a
   // question is the set-up it names.
@@ -1700,7 +1780,7 @@ function readRequest(input: OfflineInput): Reading {
   }
   // A request beside a question is planned whole: the question names what "it" is ("where is the wheel? fix its
   // frame"), and a question clause with no verb of its own changes nothing (handleClause).
-  if (questions.length > 0 && questions.length < sentences.length) text = sentences.join('. ');
+  if (questions.length > 0 && questions.length < sentences.length) text = sentences.map((x, i) => (i < sentences.length - 1 && /[?？]\s*$/.test(x) ? `${x.trim()}.` : x.trim())).join(' ');
   if (questions.length > 0 && questions.length === sentences.length) {
     text = '';
     {
@@ -1711,13 +1791,21 @@ function readRequest(input: OfflineInput): Reading {
   // ("only the lidar" after settings made on the lidar and the points: undone, and made again on the lidar alone.)
   const onlyOn = onlyOnDisplay(input.history, text);
   if (onlyOn !== undefined) text = 'undo that';
-  text = undoFirstOrder(onlyRetarget(input.history, text) ?? text);
+  const displayNamed = (words: string, changed: readonly string[]): string | undefined => {
+    if (colourIn(words) !== undefined) return undefined;
+    const probe: Planner = { ctx: input.context, state: new PlanState(input.context), actions: [], notes: [], history: input.history, last: [] };
+    const other = /\b(?:other|another)\b/i.test(words);
+    const found = [...new Set(resolveTargets(probe, words.replace(/\b(?:the\s+)?(?:other|another)\b/gi, ' '), tokenize(words).filter((w) => w !== 'other' && w !== 'another'), []).flatMap((t) => t.displays))]
+      .filter((d) => !other || !changed.includes(probe.state.handle(d)));
+    return found.length === 1 ? probe.state.handle(found[0]!) : undefined;
+  };
+  text = undoFirstOrder(onlyRetarget(input.history, text) ?? meantOther(input.history, text, displayNamed) ?? text);
   // ("hmm, undo that and …", "ok, actually undo it": a word of hesitation may come first.)
   const lead = `^\\s*(?:(?:${HESITATIONS.join('|')})\\b[\\s,.!—–-]*)*`;
   const undo = UNDO_PHRASES.find((u) => new RegExp(`${lead}${u}\\b`, 'i').test(text));
   // After "undo that", the rest is planned against the document as the undo leaves it.
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;
-  const p: Planner = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: input.history, last: [] };
+  const p: Planner = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: input.history, last: [], ...(translation ? { translated: true } : {}) };
   p.noting = opensWithNoting(tokenize(text));
   p.fixedFrameNamed = /\bfixed\s+frame\b/i.test(text);
   p.nothingElse = /\bnothing\s+else\b/i.test(text);
@@ -1754,6 +1842,12 @@ function readRequest(input: OfflineInput): Reading {
   const names = nameWords(ctx);
   const vocab = vocabulary(ctx.catalog);
   const known = (w: string): boolean => vocab.has(w) || vocab.has(singular(w)) || names.has(w);
+  // ("add camera 250's image" beside cam_0 … cam_99: a numbered device the robot does not have is said, nothing added.)
+  const absentDevices = kept ? [] : missingNumberedDevices(ctx, text);
+  if (absentDevices.length > 0) {
+    const said = absentDevices.map((d) => `there is no ${d.phrase} (the robot numbers ${d.numbered} of them)`).join('; ');
+    return { actions: [], notes: [...(translation ? [`read as ${translation.name}: "${translation.english}"`] : []), `${said}; nothing was changed`], read, unknown: [], percentReadings: [], questions: [], all: [], alternatives: [] };
+  }
   const readable = (part: string): string => correctTypos(ctx, numberedDevices(ctx, rewriteParaphrases(bindDeviceNouns(ctx, rewriteConcepts(dropReplacedValues(explicitColours(part, known)), names)), names)));
   text = at >= 0 ? readable(text.slice(0, at)) + kept + readable(text.slice(at + kept!.length)) : readable(text);
   const placed = ordinalDisplays(p, text);
@@ -1775,17 +1869,25 @@ function readRequest(input: OfflineInput): Reading {
   else if (wholeRename(p, text)) { /* one rename whose new name holds "and" or a comma ("Maps and Costs") */ }
   else if (!replayForNamespace(p, text)) {
     const spans: ClauseActions[] = [];
-    const parts = scopesJoined(distribute(p, clauses(groupColonScope(p, text)), text));
+    const parts = restrictionsJoined(p, scopesJoined(distribute(p, clauses(groupColonScope(p, text)), text)));
     let listLast: Target[] = [];
+    const unused: { n: string; clause: string }[] = [];
     for (const [i, c] of parts.entries()) {
       const start = p.actions.length;
       const correcting = correctionOnly(c);
       p.changedNext = i + 1 < parts.length ? changesWhatItPointsAt(parts[i + 1]!) : undefined;
       p.nextResizes = i + 1 < parts.length && anyPhrase(tokenize(parts[i + 1]!), RESIZE_WORDS) !== undefined;
+      p.nextSaysHowMuch = i + 1 < parts.length && saysHowMuch(parts[i + 1]!);
       p.moreClauses = i + 1 < parts.length;
       p.nextChangesIt = i + 1 < parts.length && changesItByVerb(parts[i + 1]!);
       const stated = p.statedBefore;
-      if (!correcting && !conditional(p, c, handleClause)) handleClause(p, c);
+      const notesBefore = p.notes.length;
+      // (A condition's numbers are what it tests: "if the costmap is at 30 %, make it 60 %".)
+      if (!correcting && !conditional(p, c, handleClause)) {
+        handleClause(p, c);
+        restatedAsIs(p, c, start);
+        unused.push(...unusedNumbers(p, input.request, c, p.actions.slice(start), p.notes.slice(notesBefore)).map((n) => ({ n, clause: c })));
+      }
       // (What a clause said of a thing is for the clause right after it only.)
       if (p.statedBefore === stated) p.statedBefore = undefined;
       for (const t of p.last) for (const d of t.displays) (p.named ??= new Set()).add(d);
@@ -1807,6 +1909,15 @@ function readRequest(input: OfflineInput): Reading {
     }
     takeBack(p);
     settleRepeatedValues(p, spans);
+    // A number nothing used, or a display to hide named by words nothing knows: the plan does less than was asked, so
+    // none of it is applied; it is offered as a choice.
+    const notDone = [...unused.map((u) => `"${u.n}" of "${u.clause.trim()}" was not used`), ...(p.unreadParts ?? []).map((c) => `what "${c}" names was not understood`)];
+    if (notDone.length > 0 && p.actions.some((a) => !p.held?.has(a))) {
+      for (const a of p.actions) (p.held ??= new Set()).add(a);
+      p.unusedNumbers = unused.map((u) => u.n);
+      p.holdsAll = true;
+      p.notes.push(`${notDone.join('; ')}: nothing was applied, what the rest says is offered as a choice`);
+    }
     keepProtected(p);
     if (p.keepFixedFrame) p.actions = p.actions.filter((a) => a.action !== 'set_fixed_frame');
     // "set Breadcrumbs to axes but keep it switched off": the show a change of a hidden display brings goes when a later
@@ -1824,7 +1935,8 @@ function readRequest(input: OfflineInput): Reading {
   if (translation) p.notes.unshift(`read as ${translation.name}: "${translation.english}"`);
   return {
     actions: p.actions.filter((a) => !p.held?.has(a)), notes: p.notes, ...(undoFirst ? { undoFirst } : {}), ...(p.protectedSettings?.size ? { kept: keptSettings(p) } : {}), ...(questions.length > 0 ? { question: questions.map((q) => q.text).join(' ') } : {}),
-    read, unknown: p.unknown ?? [], percentReadings: p.percentReadings ?? [], questions, all: p.actions, alternatives: p.alternatives ?? [],
+    ...(p.holdsAll ? { holdsAll: true } : {}),
+    read, unknown: p.unknown ?? [], leftOut: p.unusedNumbers ?? [], percentReadings: p.percentReadings ?? [], questions, all: p.actions, alternatives: p.alternatives ?? [],
   };
 }
 

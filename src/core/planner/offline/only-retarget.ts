@@ -60,3 +60,28 @@ export function onlyOnDisplay(history: readonly PlannerTurn[], text: string): st
   if (findVerb(tokenize(said!), []) !== undefined || /(?<![a-z])\d/i.test(said!)) return undefined;
   return placedOrNamed(displays, said!);
 }
+
+/** "no, I meant the local one", "oops, the other plan", "wrong one — the Local Plan": a correction of what was changed. */
+const MEANT = /^\s*(?:(?:no|nah|nope|oops|sorry|wait|actually|hmm)\b[\s,.!—–-]*)*(?:(?:i\s+meant|i\s+mean|i\s+wanted|meant|wrong\s+one|not\s+that\s+one)\b[\s,.!—–:-]*)?(.+?)(?:\s+instead)?\s*[.!]*\s*$/i;
+const MEANT_MARK = /^\s*(?:no|nah|nope|oops|sorry)\b|\b(?:i\s+meant|i\s+mean|i\s+wanted|wrong\s+one|not\s+that\s+one)\b/i;
+
+/**
+ * "set the Global Costmap alpha to 0.9", then "no, I meant the local one": the last change was on one display and the
+ * correction names another, with no change of its own; read as "undo that and do the same for the local one". Undefined
+ * when the request is no such correction.
+ */
+export function meantOther(history: readonly PlannerTurn[], text: string, displayNamed: (words: string, changed: readonly string[]) => string | undefined): string | undefined {
+  const m = MEANT.exec(text);
+  const last = [...history].reverse().find((t) => t.outcome === 'applied');
+  if (!m || !MEANT_MARK.test(text) || !last?.actions) return undefined;
+  const rest = m[1]!.trim();
+  const words = tokenize(rest).filter((w) => !FILLER.has(w));
+  if (words.length === 0 || findVerb(tokenize(rest), []) !== undefined || /\d/.test(rest)) return undefined;
+  const own = last.actions.filter((a) => a.origin !== 'auto');
+  if (own.length === 0 || new Set(own.map((a) => a.display)).size !== 1 || own.some((a) => a.action !== 'set_property' && a.action !== 'set_enabled')) return undefined;
+  // ("no, blue" corrects the value, not the display: only words that name one display here, another than the one
+  // changed, retarget; "the other plan" is the plan that was not changed.)
+  const named = displayNamed(rest, [own[0]!.display]);
+  return named === undefined ? undefined : `undo that and do the same for ${named}`;
+}
+

@@ -1,5 +1,5 @@
 // Sentence-level reading: the verb, clause splitting, coordinated qualifiers, and the fixed-frame phrasings.
-import { escapeRegExp, tokenize } from '../../catalog/text.ts';
+import { escapeRegExp, singular, tokenize } from '../../catalog/text.ts';
 import { BACK_POINTERS, BIGGER, FILLER, SMALLER, type Verb, VERB_PHRASES } from './lexicon.ts';
 import { colourIn, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span } from './mentions.ts';
 import { act, anyPhrase, cite, lastAppliedTurn, type Planner } from './shared.ts';
@@ -91,6 +91,9 @@ export function takeFixedFrame(p: Planner, text: string): string {
   if (FRAME_TALK.test(text) || frameTurn) patterns.push({ re: new RegExp(`\\b(use|set\\s+it\\s+(?:back\\s+)?to|change\\s+it\\s+(?:back\\s+)?to|switch\\s+it\\s+(?:back\\s+)?to|switch\\s+(?:over\\s+|back\\s+)?to|make\\s+it|put\\s+it\\s+(?:on|to|at|back\\s+(?:on|to))|put|move\\s+it\\s+(?:back\\s+)?to|(?:go\\s+)?back\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?=\\s*(?:$|[.,;!?]|\\s+(?:instead|then|please)\\b))`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
   // "actually odom", "no, map" after a turn that set the fixed frame: the frame named alone is the correction.
   if (frameTurn) patterns.push({ re: new RegExp(`^\\s*((?:(?:actually|no|nah|sorry|wait|oops|hmm|rather|make\\s+that|i\\s+meant?)\\b[\\s,.!—–-]*)+)(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s*[.!]?\\s*$`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
+  // "I want everything relative to odom, not map": everything seen relative to a frame TF has is that frame as the fixed
+  // frame (the frame it was, after "not", goes with it).
+  patterns.push({ re: new RegExp(`\\b(everything|things|it\\s+all|all\\s+of\\s+it|the\\s+(?:whole\\s+)?(?:view|scene))\\s+(?:is\\s+|be\\s+|shown\\s+|drawn\\s+)?relative\\s+to\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?(?:\\s*,?\\s*(?:not|instead\\s+of|rather\\s+than)\\s+(?:the\\s+)?[A-Za-z0-9_/]+)?`, 'i'), connector: () => false, nameAt: 2, wordAt: 1 });
   // "show the scan in the odom frame": a frame TF has, named as the frame things are seen in.
   patterns.push({ re: new RegExp(`\\b(?:in|from|relative\\s+to)\\s+(?:the\\s+)?['"\`]?/?${name}['"\`]?\\s+(frame)\\b`, 'i'), connector: () => false, nameAt: 1, wordAt: 2 });
   // Every place a pattern matches, in order ("map isn't a frame on this robot. set the fixed frame to base_link": the
@@ -399,10 +402,24 @@ function mergeOnlyLists(p: Planner, parts: readonly string[]): string[] {
     const prev = out[out.length - 1];
     // …and the list after "except" ("hide everything except the map and the laser": the laser is kept too, not hidden).
     const listed = prev !== undefined && /\b(?:only|just|except|besides|apart from|other than|save for)\b/i.test(prev) && onlyNames(p, part, true);
-    if (listed) out[out.length - 1] = `${prev} and ${part}`;
+    if (listed) out[out.length - 1] = `${sharedNoun(p, prev!, part)} and ${part}`;
     else out.push(part);
   }
   return out;
+}
+
+/**
+ * "just hide the global and the local plan": a list's first item that ends on a word several display names share
+ * ("global": Global Costmap, Global Plan) takes the noun the next item ends on, when the two name a display together.
+ */
+function sharedNoun(p: Planner, prev: string, part: string): string {
+  const before = tokenize(prev).at(-1);
+  const noun = tokenize(part).at(-1);
+  if (!before || !noun || before === noun) return prev;
+  const names = p.ctx.displays.map((d) => tokenize(d.name));
+  const holding = names.filter((n) => n.includes(before));
+  const together = names.some((n) => { const at = n.indexOf(before); return at >= 0 && singular(n[at + 1] ?? '') === singular(noun); });
+  return holding.length > 1 && together ? `${prev.trimEnd()} ${noun}` : prev;
 }
 
 /** Whether a clause names any display of the document, any display type, a robot or the fixed frame. */

@@ -9,6 +9,7 @@ import { CONCEPTS } from './concepts.ts';
 import { FILLER } from './lexicon.ts';
 import { colourIn, hasPhrase, numbersIn, type Span } from './mentions.ts';
 import { act, offerEachReading, type Planner } from './shared.ts';
+import { findVerb } from './phrases.ts';
 import { qosTopicProperty } from '../qos-fix.ts';
 import { isVirtualGroup, type VirtualDisplay } from '../state.ts';
 import type { KeptSettings } from '../types.ts';
@@ -54,25 +55,29 @@ export function endsWithCorrection(clause: string): boolean {
 }
 
 /** Whether a clause corrects what came before: led by a marker, after a marker-only clause, or referring back by pronoun. */
-function corrects(spans: readonly ClauseActions[], k: number): boolean {
+function corrects(spans: readonly ClauseActions[], k: number, byPronoun = true): boolean {
   const t = content(spans[k]!.text);
   if (marker(t) > 0) return true;
   if (k > 0 && correctionOnly(spans[k - 1]!.text)) return true;
   // ("fai il footprint rosso... anzi no, blu" read as "make footprint red actually no, blue": the clause before ends on it.)
   if (k > 0 && endsWithCorrection(spans[k - 1]!.text)) return true;
   // "make it black", "change that to red": the clause's target is a pronoun (a verb, then the pronoun).
-  return t.slice(0, 3).some((w, i) => i > 0 && CONCEPTS.corrections.pronouns.includes(w));
+  return byPronoun && t.slice(0, 3).some((w, i) => i > 0 && CONCEPTS.corrections.pronouns.includes(w));
 }
+
+/** The key a display's shown / hidden state is settled under, beside its settings' paths. */
+const SHOWN = '\u0001shown';
 
 /** Settles a setting given two values in different clauses of the request (see the file's comment). */
 export function settleRepeatedValues(p: Planner, spans: readonly ClauseActions[]): void {
   const clauseOf = (i: number): number => spans.findIndex((s) => i >= s.start && i < s.end);
   const byKey = new Map<string, { clause: number; action: RvizAction }[]>();
   p.actions.forEach((a, i) => {
-    if (a.action !== 'set_property' || !a.property) return;
+    // ("turn off Gripper Axes? no wait, keep it on": whether it is shown is settled as a setting is.)
+    if (!(a.action === 'set_property' && a.property) && a.action !== 'set_enabled') return;
     const clause = clauseOf(i);
     if (clause < 0) return;
-    const key = `${a.display}\u0000${a.property}`;
+    const key = `${a.display}\u0000${a.action === 'set_enabled' ? SHOWN : a.property}`;
     byKey.set(key, [...(byKey.get(key) ?? []), { clause, action: a }]);
   });
   // A display this plan adds is named by a name a twin added later may share: two of them are not one setting.
@@ -84,12 +89,18 @@ export function settleRepeatedValues(p: Planner, spans: readonly ClauseActions[]
     const clauses = [...new Set(entries.map((e) => e.clause))];
     if (values.size < 2 || clauses.length < 2) continue;
     const last = Math.max(...clauses);
-    const { display, property } = entries[0]!.action;
-    if (corrects(spans, last)) {
+    const { display } = entries[0]!.action;
+    const property = entries[0]!.action.action === 'set_enabled' ? 'whether it is shown' : entries[0]!.action.property;
+    // (Whether it is shown is corrected only by a correction word: "…, I still need that one" is about another display.)
+    // (…and by a clause that says to show or hide, "keep it on": "there's no octomap on this robot" says why.)
+    const shown = entries[0]!.action.action === 'set_enabled';
+    const saysShown = (text: string): boolean => findVerb(tokenize(text), []) !== undefined || /\b(?:keep|leave)\s+(?:it|them|that|this)\s+(?:on|off|visible|hidden|shown|up)\b/i.test(text);
+    if (corrects(spans, last, !shown) && (!shown || saysShown(spans[last]!.text))) {
       for (const e of entries) if (e.clause !== last) dropped.add(e.action);
-      p.notes.push(`${display}: "${spans[last]!.text.trim()}" corrects the ${property} asked for before; the later value is used`);
+      p.notes.push(`${display}: "${spans[last]!.text.trim()}" corrects ${entries[0]!.action.action === 'set_enabled' ? property : `the ${property}`} asked for before; the later value is used`);
       continue;
     }
+    if (entries[0]!.action.action === 'set_enabled') continue;
     // Unsure only when each clause writes its value out (a colour, a number): a comparative or a mode a setting needs
     // ("bigger, 20 cells", "by intensity … red") is refined by the clause after it, as before (complete() keeps one).
     if (entries.some((e) => p.held?.has(e.action))) continue;

@@ -11,6 +11,7 @@ import { BACK_POINTERS, FILLER } from './lexicon.ts';
 import { slashNames } from './mentions.ts';
 import { act, addDisplay, displayTopic, type Planner } from './shared.ts';
 import { inherited, resolveTargets } from './targets.ts';
+import { findVerb } from './phrases.ts';
 
 // "a proper Camera display", "a real one": a qualifier that only says the new display is the type's own.
 const A = String.raw`(?:(?:a|an|the)\s+)?(?:(?:proper|real|regular|normal|actual|plain|dedicated)\s+)?`;
@@ -127,7 +128,9 @@ export function retopicDisplay(p: Planner, clause: string): boolean {
   const tokens = tokenize(clause);
   // ("Loading Bay should show camera 15 instead": showing another topic instead is a topic change too.)
   const showsInstead = tokens.includes('instead') && tokens.some((t) => INSTEAD_VERBS.has(t));
-  if (!tokens.some((t) => RETOPIC_VERBS.has(t)) && !showsInstead) return false;
+  // ("dock door -> cam 5", "Dock Door to camera 5": a display and "to" a topic, with no verb, is the same change.)
+  const verblessTo = tokens.includes('to') && findVerb(tokens, []) === undefined;
+  if (!tokens.some((t) => RETOPIC_VERBS.has(t)) && !showsInstead && !verblessTo) return false;
   // The clause without the topic, and without a device word written before it ("camera /fleet/cam_5/image_raw").
   const slashed = clause.indexOf(topic) >= 0;
   const at = slashed ? clause.indexOf(topic) : clause.indexOf(topic.slice(1));

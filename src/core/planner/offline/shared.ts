@@ -51,6 +51,14 @@ export interface Planner {
   lastWish?: boolean;
   /** Content words no clause could account for, in order (near misses of known words become choices). */
   unknown?: string[];
+  /** Numbers of the request nothing used ("keep 50" that reached no setting): left out of the choice's label. */
+  unusedNumbers?: string[];
+  /** The request was read through a lexicon of another language. */
+  translated?: boolean;
+  /** Clauses that ask to hide or remove a display named by words nothing knows ("hide the pavimento"). */
+  unreadParts?: string[];
+  /** Nothing of the request is applied: a part of it went unread (an unused number, an unread display). */
+  holdsAll?: boolean;
   /** Numbers refused for a share setting that would fit as a percentage ("alpha 7" may be 7 %): offered as choices. */
   percentReadings?: string[];
   /**
@@ -87,6 +95,8 @@ export interface Planner {
   /** The clause after this one changes, with a verb of its own, what it points back at ("…, make it less transparent"). */
   changedNext?: 'pointer' | 'value';
   /** The next clause makes what it points at bigger or smaller ("…, halve it", "make it a bit smaller"). */
+  /** The next clause says by how much or to what ("halve it", "0.02"). */
+  nextSaysHowMuch?: boolean;
   nextResizes?: boolean;
   /** Another clause of the request comes after this one. */
   moreClauses?: boolean;

@@ -704,7 +704,11 @@ export function resolveTargets(p: Planner, clause: string, tokens: string[], tak
       if (t.length < 3 || FILLER.has(t) || taken.some((x) => i >= x.start && i < x.start + x.length) || p.ctx.catalog.typesForWords(t).length > 0) continue;
       // ("bump its queue depth to 10" beside a "Depth Cloud": a word in a setting's phrase is that setting's word.)
       if (endsSettingPhrase(p.ctx.catalog, tokens, { start: i, length: 1 })) continue;
-      const holders = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && singularTokens(tokenize(splitCamel(d.name))).includes(singularTokens([t])[0]!));
+      let holders = p.state.live().filter((d) => d.classId !== 'rviz_common/Group' && singularTokens(tokenize(splitCamel(d.name))).includes(singularTokens([t])[0]!));
+      // ("hide the global costmap and put local at 50 %", "costmaps too loud. global alpha .2, local .4": a word that
+      // several names carry — Local Costmap, Local Plan — is the one of the kind the clause before spoke of.)
+      const spoken = new Set(p.last.map((x) => x.spec ?? x.displays[0]?.spec).filter((x) => x !== undefined));
+      if (holders.length > 1 && spoken.size > 0) holders = holders.filter((d) => d.spec !== undefined && spoken.has(d.spec));
       if (holders.length !== 1) continue;
       const span = { start: i, length: 1 };
       taken.push(span);
@@ -808,7 +812,10 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
       p.notes.push(`"${t.phrase}": ${tied.length} ${t.spec.name} topics fit (${tied.slice(0, 4).join(', ')}${tied.length > 4 ? ', …' : ''}); nothing was added, name the one to show`);
       return [];
     }
-    topics = t.plural && fitting.length > 1 ? fitting : ranked.slice(0, 1);
+    // ("show me the costmaps", "add the maps": the type's own word in the plural is every topic it fits.)
+    const last = tokenize(t.phrase).at(-1) ?? '';
+    const pluralWord = singular(last) !== last && t.spec.words.includes(singular(last));
+    topics = (t.plural || pluralWord) && fitting.length > 1 ? fitting : ranked.slice(0, 1);
     // Say so when a qualifier ("local" in "local costmap") fits no live topic and another topic stands in.
     // (Words that name the type as a whole, "sensor" in "distance sensor", need no topic to match.)
     const generic = genericWords(p, t.spec);
@@ -841,7 +848,13 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
   // added.)
   const typeNamed = said.join(' ') === singularTokens(tokenize(splitCamel(t.spec.name))).join(' ');
   const displayAsked = (t.context ?? []).some((w) => ADD_WORDS.has(w) && w !== 'add');
-  if (topics.length === 0 && device && !typeNamed && !displayAsked && p.ctx.snapshot !== undefined) {
+  // ("add a point cloud for my depth camera", "add the laser scan": a device of the robot said beside the type, or the
+  // type said as the robot's own with "the", makes the add as much a guess; "add a camera" asks for a new display.)
+  // (With no span, nothing is known of an article: the device words of the clause beside the type decide.)
+  const inSpan = (i: number): boolean => t.span !== undefined && i >= t.span.start && i < t.span.start + t.span.length;
+  const owned = t.span !== undefined && ['the', 'my', 'our', 'its', 'their', 's', 'this', 'that'].includes(t.context?.[t.span.start - 1] ?? '');
+  const forDevice = (t.context ?? []).some((w, i) => DEVICE_NOUNS.has(singular(w)) && (owned || !inSpan(i)));
+  if (topics.length === 0 && (device || forDevice) && (!typeNamed || forDevice) && !displayAsked && p.ctx.snapshot !== undefined) {
     const from = p.actions.length;
     const d = addDisplay(p, t.spec, '');
     const held = p.actions.slice(from);
