@@ -1626,7 +1626,8 @@ function restatedAsIs(p: Planner, clause: string, start: number): void {
     const found = p.state.find(a.display);
     if (!found.ok || found.display.added) return false;
     const before = p.state.valueBefore(found.display, a.property);
-    return before !== undefined && (before === a.value || (Number.isFinite(Number(before)) && Number(before) === Number(a.value)) || before.replace(/\s/g, '') === a.value.replace(/\s/g, ''));
+    // ("0.10" is 0.1; "255;0;0" is "255; 0; 0".)
+    return before !== undefined && before.trim() !== '' && (before.replace(/\s/g, '') === a.value.replace(/\s/g, '') || (Number.isFinite(Number(before)) && Number(before) === Number(a.value)));
   };
   if (!made.every(same)) return;
   for (const a of made) {

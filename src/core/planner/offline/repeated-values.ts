@@ -90,17 +90,17 @@ export function settleRepeatedValues(p: Planner, spans: readonly ClauseActions[]
     if (values.size < 2 || clauses.length < 2) continue;
     const last = Math.max(...clauses);
     const { display } = entries[0]!.action;
-    const property = entries[0]!.action.action === 'set_enabled' ? 'whether it is shown' : entries[0]!.action.property;
+    const shown = entries[0]!.action.action === 'set_enabled';
+    const property = shown ? 'whether it is shown' : entries[0]!.action.property;
     // (Whether it is shown is corrected only by a correction word: "…, I still need that one" is about another display.)
     // (…and by a clause that says to show or hide, "keep it on": "there's no octomap on this robot" says why.)
-    const shown = entries[0]!.action.action === 'set_enabled';
     const saysShown = (text: string): boolean => findVerb(tokenize(text), []) !== undefined || /\b(?:keep|leave)\s+(?:it|them|that|this)\s+(?:on|off|visible|hidden|shown|up)\b/i.test(text);
     if (corrects(spans, last, !shown) && (!shown || saysShown(spans[last]!.text))) {
       for (const e of entries) if (e.clause !== last) dropped.add(e.action);
-      p.notes.push(`${display}: "${spans[last]!.text.trim()}" corrects ${entries[0]!.action.action === 'set_enabled' ? property : `the ${property}`} asked for before; the later value is used`);
+      p.notes.push(`${display}: "${spans[last]!.text.trim()}" corrects ${shown ? property : `the ${property}`} asked for before; the later value is used`);
       continue;
     }
-    if (entries[0]!.action.action === 'set_enabled') continue;
+    if (shown) continue;
     // Unsure only when each clause writes its value out (a colour, a number): a comparative or a mode a setting needs
     // ("bigger, 20 cells", "by intensity … red") is refined by the clause after it, as before (complete() keeps one).
     if (entries.some((e) => p.held?.has(e.action))) continue;

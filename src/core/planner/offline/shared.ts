@@ -95,9 +95,9 @@ export interface Planner {
   /** The clause after this one changes, with a verb of its own, what it points back at ("…, make it less transparent"). */
   changedNext?: 'pointer' | 'value';
   /** The next clause makes what it points at bigger or smaller ("…, halve it", "make it a bit smaller"). */
+  nextResizes?: boolean;
   /** The next clause says by how much or to what ("halve it", "0.02"). */
   nextSaysHowMuch?: boolean;
-  nextResizes?: boolean;
   /** Another clause of the request comes after this one. */
   moreClauses?: boolean;
   /** The one robot the clause before named, for "its" ("where is robot2? show its amcl pose"). */

@@ -22,18 +22,16 @@ function valuesOf(actions: readonly RvizAction[]): number[] {
 
 /** Whether a number is a word of a name here: a topic ("sensor 250" of /fleet/sensor_250/…), a display, a frame. */
 function namesIt(p: Planner, written: string): boolean {
-  // ("robot 2", "the one of 1" beside robot1 and robot2: a number ending a namespace or a display's name.)
+  // ("robot 2", "the one of 1" beside robot1 and robot2: a number that is, or ends, a word of a namespace or a display.)
   const ends = new RegExp(`(?:^|[a-z_])${written}$`);
   if (p.ctx.namespaces.some((n) => ends.test(n.toLowerCase())) || p.state.live().some((d) => tokenize(d.name).some((t) => ends.test(t)))) return true;
-  if (p.ctx.topics.some((t) => topicTokens(t.name).includes(written))) return true;
-  if (p.ctx.frames.some((f) => tokenize(f).includes(written)) || p.ctx.namespaces.some((n) => tokenize(n).includes(written))) return true;
-  return p.state.live().some((d) => tokenize(d.name).includes(written));
+  return p.ctx.topics.some((t) => topicTokens(t.name).includes(written)) || p.ctx.frames.some((f) => tokenize(f).includes(written));
 }
 
 /**
  * The numbers of a clause (as written) that nothing used: no value of the clause's actions is the number (in its unit,
- * as a share of 1, or as what is left of 1), no note of the clause writes it, and the clause set no number of its own
- * (a number it worked out, "0.05 m smaller", counts as the number used). Shares written as words ("half") are factors,
+ * as a share of 1, or as what is left of 1), the clause set no number of its own (a number it worked out, "0.05 m
+ * smaller", counts as the number used), and no note of the clause answers it other than by asking where it goes. Shares written as words ("half") are factors,
  * read elsewhere; a number that is a word of a name here ("cam 5") is no value, nor one a translation wrote.
  */
 export function unusedNumbers(p: Planner, request: string, clause: string, actions: readonly RvizAction[], notes: readonly string[]): string[] {
