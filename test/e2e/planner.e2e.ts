@@ -98,3 +98,42 @@ export const kioskChoicesCase: E2eCase = {
     await screenshot('planner-question-kiosk');
   },
 };
+
+/**
+ * A request with a part the planner could not use ("background grey 80": the 80) applies nothing: the checklist is
+ * empty, the note says what was not used, and the rest of the request is one tap.
+ */
+export const heldWholeCase: E2eCase = {
+  name: 'planner: a request with a number nothing used applies nothing; the rest is one tap',
+  context: { viewport: { width: 1400, height: 900 } },
+  async run({ page, open, screenshot }) {
+    const sim = await open('turtlebot_nav', '&debug=1');
+    await page.locator('connection-bar [data-presence="connected"]').waitFor({ timeout: 10_000 });
+    await robotConfigOpen(page, sim);
+    await page.locator('planner-panel textarea').fill('fixed frame odom and background grey 80');
+    await page.locator('planner-panel button[type=submit]').click();
+    const choice = page.locator('planner-panel [data-choices] [data-choice]');
+    await choice.first().waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('planner-panel [data-checklist] li').count(), 0, 'a request with a part not done is never applied in part');
+    assert.match((await page.locator('planner-panel [data-note]').allTextContents()).join(' '), /"80" of "background grey 80" was not used: nothing was applied/);
+    await screenshot('planner-held-whole-desk');
+    await choice.first().click();
+    await page.locator('planner-panel [data-checklist] li').first().waitFor({ timeout: 15_000 });
+  },
+};
+
+/** The same request in the kiosk's Ask drawer at 800×480: nothing applied, the note, the rest as one tap. */
+export const heldWholeKioskCase: E2eCase = {
+  name: 'planner: kiosk Ask drawer, a request with a number nothing used applies nothing',
+  context: { viewport: { width: 800, height: 480 }, hasTouch: true, isMobile: true },
+  async run({ page, open, screenshot }) {
+    const sim = await open('turtlebot_nav', '&kiosk=1&debug=1');
+    await robotConfigOpen(page, sim);
+    await page.locator('kiosk-screen [data-drawer-button="planner"]').click();
+    await page.locator('planner-panel textarea').fill('fixed frame odom and background grey 80');
+    await page.locator('planner-panel button[type=submit]').click();
+    await page.locator('planner-panel [data-choices] [data-choice]').first().waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('planner-panel [data-checklist] li').count(), 0, 'nothing applied in part on the kiosk either');
+    await screenshot('planner-held-whole-kiosk');
+  },
+};

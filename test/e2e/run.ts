@@ -1,7 +1,7 @@
 // Runs every end-to-end case against the built app (`vite build` runs first, see package.json).
 import { runCases } from './harness.ts';
 import { robotCase } from './robot.e2e.ts';
-import { kioskChoicesCase, plannerCase, plannerChoicesCase } from './planner.e2e.ts';
+import { heldWholeCase, heldWholeKioskCase, kioskChoicesCase, plannerCase, plannerChoicesCase } from './planner.e2e.ts';
 import { assistantCase } from './assistant.e2e.ts';
 import { badUrlCase, recoveryCase } from './recovery.e2e.ts';
 import { viewCase, viewScreensCase } from './view.e2e.ts';
@@ -14,7 +14,7 @@ import { applyEconomyCase, qosGateCase, staleOnKillCase, staleOnPauseCase } from
 import { mcpClientChangeCase } from './mcp-client.e2e.ts';
 import { deskFirstMinuteCase, deskPinchCase, kioskReadonlyCase, kioskTouchCase, kioskWaitingCase } from './kiosk.e2e.ts';
 
-const failed = await runCases([robotCase, plannerCase, plannerChoicesCase, kioskChoicesCase, assistantCase, recoveryCase, badUrlCase, viewCase, viewScreensCase,
+const failed = await runCases([robotCase, plannerCase, plannerChoicesCase, kioskChoicesCase, heldWholeCase, heldWholeKioskCase, assistantCase, recoveryCase, badUrlCase, viewCase, viewScreensCase,
   bridgeFollowsCase, bridgeRefusedCase, noBridgeCase,
   kioskTouchCase, kioskReadonlyCase, kioskWaitingCase, deskFirstMinuteCase, deskPinchCase, serveOfflineCase,
   editorSizeCase, editorAddByTopicCase, editorMapAndGlobalCase, editorScreensCase,
