@@ -33,8 +33,19 @@ function endsDevice(ctx: Context, after: string): boolean {
     || findVerb([next], []) !== undefined || ctx.catalog.typesForWords(next).length > 0;
 }
 
+/** deviceTopic's answers per robot graph: a big graph holds thousands of topics, and a request asks the same twice. */
+const topicAnswers = new WeakMap<Context, Map<string, string | undefined>>();
+
 /** The one live topic a device word and number name, or undefined; `loose` allows the weaker readings (by type). */
 function deviceTopic(ctx: Context, word: string, n: string, loose = true): string | undefined {
+  let answers = topicAnswers.get(ctx);
+  if (!answers) { answers = new Map(); topicAnswers.set(ctx, answers); }
+  const key = `${word.toLowerCase()}\u0000${n}\u0000${loose}`;
+  if (!answers.has(key)) answers.set(key, findDeviceTopic(ctx, word, n, loose));
+  return answers.get(key);
+}
+
+function findDeviceTopic(ctx: Context, word: string, n: string, loose: boolean): string | undefined {
   const namespaces = new Set(ctx.namespaces.map((x) => x.toLowerCase()));
   const w = word.toLowerCase();
   // Never a robot's namespace ("robot2").
@@ -101,12 +112,24 @@ export function missingNumberedDevices(ctx: Context, text: string): { phrase: st
     const types = ctx.catalog.typesForWords(word);
     const messages = new Set(types.flatMap((t) => t.messageTypes));
     if (types.length === 0 || ctx.namespaces.some((x) => x.toLowerCase().startsWith(w))) continue;
-    const numbered = [...ctx.topicByName.values()].filter((t) => messages.has(t.type) && t.name.split('/').some((seg) => {
-      const s = /^([a-z]+)[_-]?\d+$/i.exec(seg)?.[1]?.toLowerCase();
-      return s !== undefined && s.length >= 3 && (w.startsWith(s) || s.startsWith(w));
-    }));
-    if (numbered.length > 1) out.push({ phrase: whole.trim(), numbered: numbered.length });
+    const numbered = numberedOf(ctx, w, messages);
+    if (numbered > 1) out.push({ phrase: whole.trim(), numbered });
   }
   return out;
 }
 
+const numberedCounts = new WeakMap<Context, Map<string, number>>();
+
+/** How many live topics of a device word's types carry a numbered segment spelt like it (cam_0 … cam_99: 100). */
+function numberedOf(ctx: Context, word: string, messages: ReadonlySet<string>): number {
+  let counts = numberedCounts.get(ctx);
+  if (!counts) { counts = new Map(); numberedCounts.set(ctx, counts); }
+  const known = counts.get(word);
+  if (known !== undefined) return known;
+  const count = [...ctx.topicByName.values()].filter((t) => messages.has(t.type) && t.name.split('/').some((seg) => {
+    const s = /^([a-z]+)[_-]?\d+$/i.exec(seg)?.[1]?.toLowerCase();
+    return s !== undefined && s.length >= 3 && (word.startsWith(s) || s.startsWith(word));
+  })).length;
+  counts.set(word, count);
+  return count;
+}

@@ -5,6 +5,7 @@ import type { RvizAction } from '../../rviz/action-types.ts';
 import { tokenize } from '../../catalog/text.ts';
 import { numbersIn } from './mentions.ts';
 import { topicTokens, type Planner } from './shared.ts';
+import type { PlanContext } from '../types.ts';
 
 /** A question back about where a number goes, or a clause (or the number) not understood at all. */
 const NOT_PLACED = /which setting .*should be|which setting did you mean|^did not understand "[^"]*"$/;
@@ -20,12 +21,20 @@ function valuesOf(actions: readonly RvizAction[]): number[] {
   return actions.flatMap((a) => (typeof a.value === 'string' ? (a.value.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number) : []));
 }
 
+/** The words of the robot's topics and frames, worked out once per robot graph (big graphs hold thousands). */
+const graphWords = new WeakMap<PlanContext, ReadonlySet<string>>();
+
 /** Whether a number is a word of a name here: a topic ("sensor 250" of /fleet/sensor_250/…), a display, a frame. */
 function namesIt(p: Planner, written: string): boolean {
   // ("robot 2", "the one of 1" beside robot1 and robot2: a number that is, or ends, a word of a namespace or a display.)
   const ends = new RegExp(`(?:^|[a-z_])${written}$`);
   if (p.ctx.namespaces.some((n) => ends.test(n.toLowerCase())) || p.state.live().some((d) => tokenize(d.name).some((t) => ends.test(t)))) return true;
-  return p.ctx.topics.some((t) => topicTokens(t.name).includes(written)) || p.ctx.frames.some((f) => tokenize(f).includes(written));
+  let words = graphWords.get(p.ctx);
+  if (!words) {
+    words = new Set([...p.ctx.topics.flatMap((t) => topicTokens(t.name)), ...p.ctx.frames.flatMap((f) => tokenize(f))]);
+    graphWords.set(p.ctx, words);
+  }
+  return words.has(written);
 }
 
 /**
