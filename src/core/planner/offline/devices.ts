@@ -33,7 +33,7 @@ function endsDevice(ctx: Context, after: string): boolean {
     || findVerb([next], []) !== undefined || ctx.catalog.typesForWords(next).length > 0;
 }
 
-/** deviceTopic's answers per robot graph: a big graph holds thousands of topics, and a request asks the same twice. */
+/** deviceTopic's answers per plan context: a big graph holds thousands of topics, and a request asks the same twice. */
 const topicAnswers = new WeakMap<Context, Map<string, string | undefined>>();
 
 /** The one live topic a device word and number name, or undefined; `loose` allows the weaker readings (by type). */

@@ -21,7 +21,7 @@ function valuesOf(actions: readonly RvizAction[]): number[] {
   return actions.flatMap((a) => (typeof a.value === 'string' ? (a.value.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number) : []));
 }
 
-/** The words of the robot's topics and frames, worked out once per robot graph (big graphs hold thousands). */
+/** The words of the robot's topics and frames, worked out once per plan context (big graphs hold thousands of topics). */
 const graphWords = new WeakMap<PlanContext, ReadonlySet<string>>();
 
 /** Whether a number is a word of a name here: a topic ("sensor 250" of /fleet/sensor_250/…), a display, a frame. */
