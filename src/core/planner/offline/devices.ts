@@ -33,6 +33,11 @@ function endsDevice(ctx: Context, after: string): boolean {
     || findVerb([next], []) !== undefined || ctx.catalog.typesForWords(next).length > 0;
 }
 
+/** A topic segment's letters spelt like a device word: "cam" of cam_7 for "cam" or "camera" (three letters at least). */
+function speltLike(word: string, stem: string): boolean {
+  return stem.length >= 3 && (word.startsWith(stem) || stem.startsWith(word));
+}
+
 /** deviceTopic's answers per plan context: a big graph holds thousands of topics, and a request asks the same twice. */
 const topicAnswers = new WeakMap<Context, Map<string, string | undefined>>();
 
@@ -59,7 +64,7 @@ function findDeviceTopic(ctx: Context, word: string, n: string, loose: boolean):
   const topics = [...ctx.topicByName.values()];
   const unique = (hits: typeof topics): string | undefined => (hits.length === 1 ? hits[0]!.name : undefined);
   // 1. A segment spelt like the word ("cam_7" for "cam" or "camera"), of a type the word's displays show.
-  const spelt = (stem: string): boolean => stem.length >= 3 && (w.startsWith(stem) || stem.startsWith(w));
+  const spelt = (stem: string): boolean => speltLike(w, stem);
   const byStem = topics.filter((t) => (types.length === 0 || messages.has(t.type)) && t.name.split('/').some((seg) => {
     const m = number(seg);
     return m !== null && (types.length === 0 ? m[1]!.toLowerCase() === w : spelt(m[1]!.toLowerCase()));
@@ -128,7 +133,7 @@ function numberedOf(ctx: Context, word: string, messages: ReadonlySet<string>): 
   if (known !== undefined) return known;
   const count = [...ctx.topicByName.values()].filter((t) => messages.has(t.type) && t.name.split('/').some((seg) => {
     const s = /^([a-z]+)[_-]?\d+$/i.exec(seg)?.[1]?.toLowerCase();
-    return s !== undefined && s.length >= 3 && (word.startsWith(s) || s.startsWith(word));
+    return s !== undefined && speltLike(word, s);
   })).length;
   counts.set(word, count);
   return count;

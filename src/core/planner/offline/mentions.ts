@@ -46,6 +46,11 @@ export function overlaps(a: Span, b: Span): boolean {
   return a.start < b.start + b.length && b.start < a.start + a.length;
 }
 
+/** Whether a span holds the token at index i. */
+export function covers(span: Span | undefined, i: number): boolean {
+  return span !== undefined && i >= span.start && i < span.start + span.length;
+}
+
 const DEVICE_NOUNS: ReadonlySet<string> = new Set(CONCEPTS.deviceNouns.nouns);
 
 function free(span: Span, taken: readonly Span[]): boolean {

@@ -13,9 +13,9 @@ import { escapeRegExp, singular, splitCamel, tokenize } from '../../catalog/text
 import { lookAlike } from './look-alike.ts';
 import { topicsForSpec } from '../topics.ts';
 import { isVirtualGroup, PlanState, type VirtualDisplay } from '../state.ts';
-import type { Proposal, ProposalInput, Proposer } from '../types.ts';
+import type { PlanContext, Proposal, ProposalInput, Proposer } from '../types.ts';
 import { ADD_WORDS, BACK_POINTERS, BIGGER, FILLER, FIX_PHRASES, GENERAL_WORDS, HESITATIONS, SMALLER, UNDO_PHRASES, type Verb } from './lexicon.ts';
-import { colourIn, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
+import { colourIn, covers, hasPhrase, isPropertyWord, numbersIn, type Span } from './mentions.ts';
 import { act, anyPhrase, belongsTo, cite, displayTopic, lastAppliedTurn, lastNamespace, MAX_READINGS_OFFERED, namespaceOf, oneWordSiblings, otherNamespace, nameWords, offerEachReading, type Planner, singularTokens, type Target, turnDisplays } from './shared.ts';
 import { isUnderTopic, namesPart, propertySettings, TOGGLE_WORDS } from './settings.ts';
 import { fixDisplay } from './fix.ts';
@@ -323,7 +323,7 @@ function exceptOthers(p: Planner, tokens: readonly string[], verb: Verb | undefi
     for (const ns of p.ctx.namespaces) {
       const at = tokens.indexOf(ns.toLowerCase());
       const next = tokens[at + 1] === 's' ? at + 2 : at + 1;
-      if (at < 0 || targets.some((t) => t.span !== undefined && (t.span.start === next || (at >= t.span.start && at < t.span.start + t.span.length)))) continue;
+      if (at < 0 || targets.some((t) => t.span?.start === next || covers(t.span, at))) continue;
       for (const d of p.state.live()) if (d.classId !== 'rviz_common/Group' && belongsTo(d, ns)) keep.add(d);
     }
   }
@@ -1105,7 +1105,7 @@ function handleClause(p: Planner, clause: string): void {
   const statedOf = (t: Target): boolean => copulaAfter(t, p.changedNext === 'value' ? 2 : 0) || (p.changedNext === 'pointer' && drawnAfter(t));
   // (…or only how much it is off, "too big" read "smaller", before a clause that resizes it by pointing back: "hmm, too big,
   // halve it", "laser way too small, double it" say the amount in the next clause.)
-  const inSpan = (i: number): boolean => usable && targets.some((t) => t.span !== undefined && i >= t.span.start && i < t.span.start + t.span.length);
+  const inSpan = (i: number): boolean => usable && targets.some((t) => covers(t.span, i));
   const howOff = tokens.filter((w, i) => !inSpan(i) && !FILLER.has(w) && !HESITATIONS.includes(w) && !COPULAS.has(w) && !DEGREE_WORDS.has(w));
   const comparativeOnly = p.changedNext === 'pointer' && p.nextSaysHowMuch === true && targets.length > 0 && numbersIn(clause).length === 0 && colourIn(clause) === undefined
     && howOff.length > 0 && howOff.every((w) => COMPARATIVE_WORDS.has(w));
@@ -1748,6 +1748,11 @@ function withoutWords(read: string, words: readonly string[]): string {
   return out === read.trim() || out === '' ? `${read.trim()} (without ${[...new Set(words)].map((w) => `"${w}"`).join(', ')})` : out;
 }
 
+/** A planner with nothing planned yet on a context: the one a request is read with, or a probe that only looks. */
+function newPlanner(ctx: PlanContext, history: OfflineInput['history']): Planner {
+  return { ctx, state: new PlanState(ctx), actions: [], notes: [], history, last: [] };
+}
+
 function readRequest(input: OfflineInput): Reading {
   let text = input.request.trim();
   let undoFirst = false;
@@ -1776,7 +1781,7 @@ function readRequest(input: OfflineInput): Reading {
   // "what do I need to drive with Nav2?", "is amcl doing its job? set the screen up for that": a goal asked as a
   // question is the set-up it names.
   if (questions.length > 0 && !hidesNamed(text)) {
-    const probe: Planner = { ctx: input.context, state: new PlanState(input.context), actions: [], notes: [], history: input.history, last: [] };
+    const probe = newPlanner(input.context, input.history);
     if (findRecipe(probe, withoutTopicNames(text))) questions = [];
   }
   // A request beside a question is planned whole: the question names what "it" is ("where is the wheel? fix its
@@ -1794,7 +1799,7 @@ function readRequest(input: OfflineInput): Reading {
   if (onlyOn !== undefined) text = 'undo that';
   const displayNamed = (words: string, changed: readonly string[]): string | undefined => {
     if (colourIn(words) !== undefined) return undefined;
-    const probe: Planner = { ctx: input.context, state: new PlanState(input.context), actions: [], notes: [], history: input.history, last: [] };
+    const probe = newPlanner(input.context, input.history);
     const other = /\b(?:other|another)\b/i.test(words);
     const found = [...new Set(resolveTargets(probe, words.replace(/\b(?:the\s+)?(?:other|another)\b/gi, ' '), tokenize(words).filter((w) => w !== 'other' && w !== 'another'), []).flatMap((t) => t.displays))]
       .filter((d) => !other || !changed.includes(probe.state.handle(d)));
@@ -1806,7 +1811,7 @@ function readRequest(input: OfflineInput): Reading {
   const undo = UNDO_PHRASES.find((u) => new RegExp(`${lead}${u}\\b`, 'i').test(text));
   // After "undo that", the rest is planned against the document as the undo leaves it.
   const ctx = undo && input.undoContext ? input.undoContext() : input.context;
-  const p: Planner = { ctx, state: new PlanState(ctx), actions: [], notes: [], history: input.history, last: [], ...(translation ? { translated: true } : {}) };
+  const p: Planner = { ...newPlanner(ctx, input.history), ...(translation ? { translated: true } : {}) };
   p.noting = opensWithNoting(tokenize(text));
   p.fixedFrameNamed = /\bfixed\s+frame\b/i.test(text);
   p.nothingElse = /\bnothing\s+else\b/i.test(text);

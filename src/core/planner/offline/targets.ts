@@ -7,7 +7,7 @@ import { looseDisplayName } from '../../rviz/displays.ts';
 import { absoluteTopic, drawableType, fittingType, isPublishing, topicsForSpec, topicWords } from '../topics.ts';
 import { ADD_WORDS, ALL_WORDS, BIGGER, FILLER, OTHER_ONE, SMALLER } from './lexicon.ts';
 import { CONCEPTS } from './concepts.ts';
-import { colourIn, displayMentions, endsSettingPhrase, startsSettingPhrase, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
+import { colourIn, covers, displayMentions, endsSettingPhrase, startsSettingPhrase, hasPhrase, isPropertyWord, numbersIn, overlaps, slashNames, type Span, type TypeMention, typeMentions } from './mentions.ts';
 import { factorsIn, quantitiesOf } from './quantities.ts';
 import { findVerb } from './phrases.ts';
 import { propertySettings, VALUE_WORDS } from './settings.ts';
@@ -851,9 +851,8 @@ export function targetsOrAdd(p: Planner, t: Target, mayAdd = true): VirtualDispl
   // ("add a point cloud for my depth camera", "add the laser scan": a device of the robot said beside the type, or the
   // type said as the robot's own with "the", makes the add as much a guess; "add a camera" asks for a new display.)
   // (With no span, nothing is known of an article: the device words of the clause beside the type decide.)
-  const inSpan = (i: number): boolean => t.span !== undefined && i >= t.span.start && i < t.span.start + t.span.length;
   const owned = t.span !== undefined && ['the', 'my', 'our', 'its', 'their', 's', 'this', 'that'].includes(t.context?.[t.span.start - 1] ?? '');
-  const forDevice = (t.context ?? []).some((w, i) => DEVICE_NOUNS.has(singular(w)) && (owned || !inSpan(i)));
+  const forDevice = (t.context ?? []).some((w, i) => DEVICE_NOUNS.has(singular(w)) && (owned || !covers(t.span, i)));
   if (topics.length === 0 && (device || forDevice) && (!typeNamed || forDevice) && !displayAsked && p.ctx.snapshot !== undefined) {
     const from = p.actions.length;
     const d = addDisplay(p, t.spec, '');
